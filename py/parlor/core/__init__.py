@@ -1,0 +1,1 @@
+"""Game-independent pieces: the protocol, seeded randomness, errors, match records."""

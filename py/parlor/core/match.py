@@ -1,0 +1,141 @@
+"""The match record: everything needed to rebuild a game, and nothing derived.
+
+A save is a match plus a little metadata. Loading replays every move through
+``legal_moves``, so a hand-edited or corrupt save is refused with a reason instead of
+producing a state the rules never allowed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from parlor.core.errors import BadOptions, BadSave, IllegalMove
+
+FORMAT = 1
+
+#: Seat kinds a match may name. Bots are ``bot:<level>``.
+HUMAN = "human"
+
+
+@dataclass(frozen=True)
+class Match:
+    game: str
+    seats: tuple[str, ...]
+    seed: int
+    options: Mapping[str, object]
+    moves: tuple[str, ...] = ()
+    rules_version: int = 1
+    format: int = FORMAT
+    names: tuple[str, ...] = field(default=())
+
+    def with_move(self, move: str) -> Match:
+        return replace(self, moves=(*self.moves, move))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": self.format,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "options": dict(self.options),
+            "seats": list(self.seats),
+            "names": list(self.names),
+            "seed": self.seed,
+            "moves": list(self.moves),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+def _require(cond: bool, reason: str, raw: str | None) -> None:
+    if not cond:
+        raise BadSave(reason, raw)
+
+
+def match_from_dict(data: object, raw: str | None = None) -> Match:
+    """Check every field's type and value; raise ``BadSave`` naming the first problem."""
+    from parlor.games import GAMES
+
+    _require(isinstance(data, dict), "the save is not a JSON object", raw)
+    assert isinstance(data, dict)
+    fmt = data.get("format")
+    _require(fmt == FORMAT, f"unknown save format {fmt!r} (this version reads {FORMAT})", raw)
+    game_id = data.get("game")
+    _require(game_id in GAMES, f"unknown game {game_id!r}", raw)
+    game = GAMES[str(game_id)]
+    rv = data.get("rules_version")
+    _require(
+        rv == game.rules_version,
+        f"the save uses rules version {rv!r}; this version of {game.name} "
+        f"plays rules version {game.rules_version}",
+        raw,
+    )
+    seats = data.get("seats")
+    _require(
+        isinstance(seats, list) and all(isinstance(x, str) for x in seats),
+        "the seats are not a list of strings",
+        raw,
+    )
+    assert isinstance(seats, list)
+    names = data.get("names", [])
+    _require(
+        isinstance(names, list)
+        and all(isinstance(x, str) for x in names)
+        and (not names or len(names) == len(seats)),
+        "the player names do not match the seats",
+        raw,
+    )
+    seed = data.get("seed")
+    _require(isinstance(seed, int) and not isinstance(seed, bool), "the seed is not a whole number", raw)
+    options = data.get("options")
+    _require(isinstance(options, dict), "the options are not a JSON object", raw)
+    moves = data.get("moves")
+    _require(
+        isinstance(moves, list) and all(isinstance(x, str) for x in moves),
+        "the moves are not a list of strings",
+        raw,
+    )
+    assert isinstance(seed, int) and isinstance(options, dict) and isinstance(moves, list)
+    return Match(
+        game=str(game_id),
+        seats=tuple(seats),
+        seed=seed,
+        options=options,
+        moves=tuple(moves),
+        rules_version=game.rules_version,
+        names=tuple(names),
+    )
+
+
+def match_from_json(text: str) -> Match:
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError) as err:
+        raise BadSave(f"the save is not valid JSON ({err})", text) from None
+    return match_from_dict(data, text)
+
+
+def replay(match: Match, raw: str | None = None) -> Any:
+    """Rebuild the state move by move; any move the rules do not offer refuses the save."""
+    from parlor.games import GAMES
+
+    game = GAMES[match.game]
+    try:
+        state = game.new(len(match.seats), match.seed, match.options)
+    except BadOptions as err:
+        raise BadSave(f"the save's set-up is not playable: {err}", raw) from None
+    for i, move in enumerate(match.moves, start=1):
+        if game.to_act(state) is None:
+            raise BadSave(f"move {i} ({move!r}) comes after the game had ended", raw)
+        if move not in game.legal_moves(state):
+            try:
+                game.apply(state, move)
+                reason = "it is not among the legal moves"
+            except IllegalMove as err:
+                reason = err.reason
+            raise BadSave(f"move {i} ({move!r}) is not legal: {reason}", raw) from None
+        state = game.apply(state, move)
+    return state

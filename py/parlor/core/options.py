@@ -1,0 +1,41 @@
+"""Describing a game's options once, so the menu, the URL parser and the engine agree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from parlor.core.errors import BadOptions
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    key: str
+    label: str
+    help: str
+    choices: tuple[tuple[object, str], ...]
+    default: object
+    min_players: int
+    max_players: int
+
+    def applies(self, players: int) -> bool:
+        return self.min_players <= players <= self.max_players
+
+    def parse(self, text: str) -> object:
+        """Turn a URL or form string into one of ``choices``'s values, or refuse clearly."""
+        for value, label in self.choices:
+            if text == label or text == str(value) or (
+                isinstance(value, bool) and text == ("1" if value else "0")
+            ):
+                return value
+        allowed = ", ".join(label for _, label in self.choices)
+        raise BadOptions(f"option {self.key} must be one of {allowed}, not {text!r}")
+
+
+def parse_bool(key: str, value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    if value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.lower() in ("1", "0", "on", "off", "true", "false"):
+        return value.lower() in ("1", "on", "true")
+    raise BadOptions(f"option {key} must be on or off, not {value!r}")

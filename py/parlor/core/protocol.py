@@ -1,0 +1,62 @@
+"""The shape every game has, so the app, bots and the contract suite treat them alike."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from parlor.core.options import OptionSpec
+from parlor.core.rng import Rng
+
+#: ``to_act`` returns this for decisions the table makes together (timed races).
+TABLE = -1
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winners`` are the seats sharing the win, ``points`` the per-seat score as the game
+    counts it, ``explanation`` lines a person can read, and ``details`` game-specific
+    structured data the end screen walks through.
+    """
+
+    winners: tuple[int, ...]
+    points: tuple[int, ...]
+    explanation: tuple[str, ...]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Game(Protocol):
+    """One rules engine. States and views are frozen values; every method is pure."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    rules_version: int
+
+    option_specs: tuple[OptionSpec, ...]
+
+    def options_for(self, players: int, given: Mapping[str, object]) -> dict[str, object]:
+        """Complete, validated options; ``BadOptions`` with a reason otherwise."""
+        ...
+
+    def new(self, players: int, seed: int, options: Mapping[str, object]) -> Any: ...
+
+    def to_act(self, s: Any) -> int | None: ...
+
+    def legal_moves(self, s: Any) -> list[str]: ...
+
+    def apply(self, s: Any, move: str) -> Any: ...
+
+    def outcome(self, s: Any, seat_names: tuple[str, ...] = ()) -> Outcome | None: ...
+
+    def view(self, s: Any, seat: int | None) -> Any: ...
+
+    def determinize(self, v: Any, rng: Rng) -> Any: ...
+
+    def inventory(self, s: Any) -> Mapping[str, int]:
+        """Totals that no move may change (cones, cards), checked by the contract suite."""
+        ...

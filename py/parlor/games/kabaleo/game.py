@@ -1,0 +1,57 @@
+"""Kabaleo behind the common ``Game`` protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from parlor.core.options import OptionSpec
+from parlor.core.protocol import Outcome
+from parlor.core.rng import Rng
+from parlor.games.kabaleo import rules, scoring
+from parlor.games.kabaleo.options import SPECS, normalize
+from parlor.games.kabaleo.state import KabaleoState, KabaleoView
+from parlor.games.kabaleo.view import determinize, view
+
+
+class Kabaleo:
+    id = "kabaleo"
+    name = "Kabaleo"
+    min_players = 2
+    max_players = 4
+    rules_version = 1
+    option_specs: tuple[OptionSpec, ...] = SPECS
+
+    def options_for(self, players: int, given: Mapping[str, object]) -> dict[str, object]:
+        """The complete, validated options (defaults filled in) a match records."""
+        return normalize(players, given).as_dict()
+
+    def new(self, players: int, seed: int, options: Mapping[str, object]) -> KabaleoState:
+        return rules.new_game(players, seed, options)
+
+    def to_act(self, s: KabaleoState) -> int | None:
+        return None if s.finished else s.to_move
+
+    def legal_moves(self, s: KabaleoState) -> list[str]:
+        return rules.legal_moves(s)
+
+    def apply(self, s: KabaleoState, move: str) -> KabaleoState:
+        return rules.apply(s, move)
+
+    def outcome(self, s: KabaleoState, seat_names: tuple[str, ...] = ()) -> Outcome | None:
+        if not s.finished:
+            return None
+        names = seat_names or tuple(f"Player {i + 1}" for i in range(s.players))
+        return scoring.score(s.piles, s.targets, names)
+
+    def view(self, s: KabaleoState, seat: int | None) -> KabaleoView:
+        return view(s, seat)
+
+    def determinize(self, v: KabaleoView, rng: Rng) -> KabaleoState:
+        return determinize(v, rng)
+
+    def inventory(self, s: KabaleoState) -> dict[str, int]:
+        """Per colour: cones on the board + in hands + boxed by cancels never changes."""
+        return rules.inventory(s)
+
+
+GAME = Kabaleo()

@@ -1,0 +1,78 @@
+"""Kabaleo's variants (rules page, "Variants"), validated so a hand-edited URL or save
+gets a clear refusal instead of a strange game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from parlor.core.errors import BadOptions
+from parlor.core.options import OptionSpec, parse_bool
+
+SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        key="last_pile_ban",
+        label="Last-pile ban",
+        help="You may not play on the pile the previous move was played on "
+        "(off: the Russian first edition).",
+        choices=((True, "on"), (False, "off")),
+        default=True,
+        min_players=2,
+        max_players=4,
+    ),
+    OptionSpec(
+        key="distribution",
+        label="Deal",
+        help="Random: pieces dealt at random. Even: everybody gets the same pieces.",
+        choices=(("random", "random"), ("even", "even")),
+        default="random",
+        min_players=2,
+        max_players=3,
+    ),
+    OptionSpec(
+        key="targets_per_player",
+        label="Targets each",
+        help="Two players only: each player has two target colours (open information).",
+        choices=((1, "one"), (2, "two")),
+        default=1,
+        min_players=2,
+        max_players=2,
+    ),
+)
+
+
+@dataclass(frozen=True)
+class KabaleoOptions:
+    last_pile_ban: bool = True
+    distribution: str = "random"
+    targets_per_player: int = 1
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "last_pile_ban": self.last_pile_ban,
+            "distribution": self.distribution,
+            "targets_per_player": self.targets_per_player,
+        }
+
+
+def normalize(players: int, given: Mapping[str, object]) -> KabaleoOptions:
+    if not 2 <= players <= 4:
+        raise BadOptions(f"Kabaleo is for 2 to 4 players, not {players}")
+    unknown = sorted(set(given) - {s.key for s in SPECS})
+    if unknown:
+        raise BadOptions(f"Kabaleo has no option {unknown[0]!r}")
+    ban = parse_bool("last_pile_ban", given.get("last_pile_ban", True))
+    dist = given.get("distribution", "random")
+    if dist not in ("random", "even"):
+        raise BadOptions(f"the deal must be 'random' or 'even', not {dist!r}")
+    if dist == "even" and players == 4:
+        raise BadOptions("the even deal is for 2 or 3 players (36 pieces do not split evenly "
+                         "by colour among 4)")
+    tpp = given.get("targets_per_player", 1)
+    if isinstance(tpp, str) and tpp.isdigit():
+        tpp = int(tpp)
+    if tpp not in (1, 2) or isinstance(tpp, bool):
+        raise BadOptions(f"targets per player must be 1 or 2, not {tpp!r}")
+    if tpp == 2 and players != 2:
+        raise BadOptions("two targets each is a 2-player variant")
+    return KabaleoOptions(last_pile_ban=ban, distribution=str(dist), targets_per_player=int(tpp))

@@ -1,0 +1,54 @@
+"""What a seat may see, and full states consistent with it (for bots and the contract)."""
+
+from __future__ import annotations
+
+from parlor.core.rng import Rng
+from parlor.games.kabaleo.state import KabaleoState, KabaleoView
+
+
+def view(s: KabaleoState, seat: int | None) -> KabaleoView:
+    over = s.finished
+    return KabaleoView(
+        seat=seat,
+        players=s.players,
+        colours=s.colours,
+        piles=s.piles,
+        hands=s.hands,
+        to_move=None if over else s.to_move,
+        last_pile=s.last_pile,
+        history=s.history,
+        boxed=s.boxed,
+        options=s.options,
+        my_targets=s.targets[seat] if seat is not None else (),
+        revealed_targets=s.targets if over else None,
+    )
+
+
+def determinize(v: KabaleoView, rng: Rng) -> KabaleoState:
+    """Deal the unseen targets at random among the colours the viewer does not hold."""
+    if v.revealed_targets is not None:
+        targets = v.revealed_targets
+    else:
+        k = v.options.targets_per_player
+        free = rng.shuffled([c for c in v.colours if c not in v.my_targets])
+        assigned: list[tuple[str, ...]] = []
+        for s in range(v.players):
+            if s == v.seat:
+                assigned.append(v.my_targets)
+            else:
+                take, free = free[:k], free[k:]
+                assigned.append(tuple(sorted(take, key=v.colours.index)))
+        targets = tuple(assigned)
+    return KabaleoState(
+        players=v.players,
+        colours=v.colours,
+        targets=targets,
+        piles=v.piles,
+        hands=v.hands,
+        to_move=v.to_move if v.to_move is not None else 0,
+        last_pile=v.last_pile,
+        history=v.history,
+        boxed=v.boxed,
+        options=v.options,
+        rng=rng.next64(),
+    )
