@@ -1,0 +1,112 @@
+# Parlor development tasks. Everything a fresh clone needs is installed from here.
+#
+#   make setup        install everything (npm ci, vendor/, .venv, pytest wheels, chromium)
+#   make run          serve the app at http://127.0.0.1:8000/index.html (PORT=... to change)
+#   make test         lint + CPython tests + tests inside Pyodide + browser (e2e) tests
+#   make lint | test-py | test-pyodide | test-e2e | bench | clean
+#
+# Steps are guarded by stamp files whose prerequisites are the lock files, so a second
+# `make setup` does nothing and takes well under a second.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-builtin-rules
+
+PYTHON ?= python3
+NPM ?= npm
+NODE ?= node
+PORT ?= 8000
+export PORT
+
+VENV := .venv
+VPY := $(VENV)/bin/python
+WHEELS := .cache/wheels
+
+NPM_STAMP := node_modules/.parlor-npm-stamp
+VENDOR_STAMP := vendor/.vendor-stamp.json
+VENV_STAMP := $(VENV)/.parlor-venv-stamp
+WHEELS_STAMP := $(WHEELS)/.parlor-wheels-stamp
+
+# Lint targets: only the folders that exist (others write py/, tests/, e2e/).
+LINT_PATHS := $(wildcard py tests e2e tools)
+
+.PHONY: help setup setup-core chromium run test lint test-py test-pyodide test-e2e bench clean
+
+help:
+	@awk '!/^#/ { exit } { sub(/^# ?/, ""); print }' Makefile
+
+setup: setup-core chromium
+
+setup-core: $(NPM_STAMP) $(VENDOR_STAMP) $(VENV_STAMP) $(WHEELS_STAMP)
+
+# --- node: PyScript and Pyodide from npm, exact versions from package-lock.json ---
+$(NPM_STAMP): package.json package-lock.json
+	$(NPM) ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# --- vendor/: the files the browser loads (tools/vendor.py is itself idempotent) ---
+$(VENDOR_STAMP): $(NPM_STAMP) tools/vendor.py
+	$(PYTHON) tools/vendor.py
+	@touch $@
+
+# --- .venv: pytest, playwright (python package only), ruff ---
+$(VENV_STAMP): requirements-dev.txt tools/pyodide-requirements.txt
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python >= 3.11 needed (set PYTHON=...)")'
+	@test -x $(VPY) || $(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
+
+# --- pure-Python wheels of pytest & co, unpacked into Pyodide by tools/pyodide_pytest.mjs ---
+$(WHEELS_STAMP): tools/pyodide-requirements.txt | $(VENV_STAMP)
+	rm -rf $(WHEELS) && mkdir -p $(WHEELS)
+	$(VPY) -m pip download --quiet --disable-pip-version-check --no-deps \
+	    --only-binary=:all: --python-version 3.14 --implementation py --abi none \
+	    --platform any -d $(WHEELS) -r tools/pyodide-requirements.txt
+	@touch $@
+
+# --- headless Chromium for e2e (Debian's package; `playwright install` is not used) ---
+# $CHROMIUM (a path) wins; then /usr/bin/chromium; then chromium on PATH.
+chromium:
+	@if [ -n "$${CHROMIUM:-}" ] && [ -x "$${CHROMIUM}" ]; then exit 0; fi; \
+	if [ -x /usr/bin/chromium ] || command -v chromium >/dev/null 2>&1; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "chromium not found: installing Debian's chromium package"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get update -q && apt-get install -y -q --no-install-recommends chromium; \
+	else \
+	    echo "ERROR: the browser tests need Chromium and none was found." >&2; \
+	    echo "  Debian/Ubuntu: sudo apt-get install -y --no-install-recommends chromium" >&2; \
+	    echo "  or point CHROMIUM at a Chromium/Chrome binary: make test CHROMIUM=/path/to/chrome" >&2; \
+	    exit 1; \
+	fi
+
+# --- serve ---
+run: setup-core
+	$(PYTHON) tools/serve.py
+
+# --- checks ---
+test: setup
+	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory test-py
+	$(MAKE) --no-print-directory test-pyodide
+	$(MAKE) --no-print-directory test-e2e
+
+lint: $(VENV_STAMP)
+	$(VENV)/bin/ruff check $(LINT_PATHS)
+
+test-py: $(VENV_STAMP)
+	$(VPY) -m pytest tests
+
+test-pyodide: $(NPM_STAMP) $(WHEELS_STAMP)
+	$(NODE) tools/pyodide_pytest.mjs
+
+test-e2e: setup
+	$(VPY) -m pytest e2e
+
+bench: setup
+	$(VPY) tools/bench.py
+
+clean:
+	rm -rf node_modules vendor $(VENV) .cache dist .ruff_cache .pytest_cache
+	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
