@@ -64,7 +64,7 @@ def match_from_dict(data: object, raw: str | None = None) -> Match:
     fmt = data.get("format")
     _require(fmt == FORMAT, f"unknown save format {fmt!r} (this version reads {FORMAT})", raw)
     game_id = data.get("game")
-    _require(game_id in GAMES, f"unknown game {game_id!r}", raw)
+    _require(isinstance(game_id, str) and game_id in GAMES, f"unknown game {game_id!r}", raw)
     game = GAMES[str(game_id)]
     rv = data.get("rules_version")
     _require(
@@ -89,7 +89,9 @@ def match_from_dict(data: object, raw: str | None = None) -> Match:
         raw,
     )
     seed = data.get("seed")
-    _require(isinstance(seed, int) and not isinstance(seed, bool), "the seed is not a whole number", raw)
+    _require(
+        isinstance(seed, int) and not isinstance(seed, bool), "the seed is not a whole number", raw
+    )
     options = data.get("options")
     _require(isinstance(options, dict), "the options are not a JSON object", raw)
     moves = data.get("moves")

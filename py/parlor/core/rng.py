@@ -42,8 +42,8 @@ class Rng:
 
     def randbelow(self, n: int) -> int:
         """Uniform int in [0, n) by rejection, so no modulo bias."""
-        if n <= 0:
-            raise ValueError("randbelow needs n > 0")
+        if not 0 < n <= 1 << 64:  # above 2**64, ``limit`` would be 0: an endless loop
+            raise ValueError("randbelow needs 0 < n <= 2**64")
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next64()

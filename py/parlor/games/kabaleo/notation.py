@@ -12,8 +12,14 @@ def format_move(colour: str, pile_index: int) -> str:
 
 def parse_move(move: str) -> tuple[str, int] | None:
     """Return (colour letter, 0-based pile index), or None when it is not notation."""
-    if len(move) < 2 or move[0] not in LETTERS or not move[1:].isdigit():
+    digits = move[1:]
+    # isascii: str.isdigit() also accepts digits such as "²" (int() refuses) and "١".
+    if len(move) < 2 or move[0] not in LETTERS or not (digits.isascii() and digits.isdigit()):
         return None
-    if move[1] == "0":
+    if digits[0] == "0":
         return None
-    return move[0], int(move[1:]) - 1
+    try:
+        number = int(digits)
+    except ValueError:  # more digits than int() converts (CPython's 4300-digit limit)
+        return None
+    return move[0], number - 1

@@ -69,7 +69,7 @@ def normalize(players: int, given: Mapping[str, object]) -> KabaleoOptions:
         raise BadOptions("the even deal is for 2 or 3 players (36 pieces do not split evenly "
                          "by colour among 4)")
     tpp = given.get("targets_per_player", 1)
-    if isinstance(tpp, str) and tpp.isdigit():
+    if isinstance(tpp, str) and tpp in ("1", "2"):  # not isdigit(): int("²") raises
         tpp = int(tpp)
     if tpp not in (1, 2) or isinstance(tpp, bool):
         raise BadOptions(f"targets per player must be 1 or 2, not {tpp!r}")

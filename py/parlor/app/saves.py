@@ -1,0 +1,136 @@
+"""Saved games in a key-value store (the browser's local storage, or a dict in tests).
+
+Each game has its own key, so autosave never touches another game's save. A save that
+cannot be read is listed with the reason and its raw text, never loaded half-way and
+never overwritten: only the player's "Delete" removes it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Protocol
+
+from parlor.app.session import Session
+from parlor.core.errors import BadSave
+from parlor.core.match import Match, match_from_dict, replay
+
+PREFIX = "parlor:save:"
+ENVELOPE_FORMAT = 1
+
+
+class KeyValue(Protocol):
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, value: str) -> None: ...
+
+    def remove(self, key: str) -> None: ...
+
+    def keys(self) -> list[str]: ...
+
+
+class DictStore:
+    """An in-memory ``KeyValue`` for tests and for browsers with storage turned off."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.data)
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    id: str
+    raw: str
+    updated: float
+    session: Session | None
+    error: str | None
+
+    @property
+    def ok(self) -> bool:
+        return self.session is not None
+
+
+def encode(session: Session, now: float) -> str:
+    return json.dumps(
+        {
+            "format": ENVELOPE_FORMAT,
+            "id": session.save_id,
+            "created": session.created,
+            "updated": now,
+            "match": session.match.to_dict(),
+        },
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+
+
+def decode(save_id: str, raw: str) -> SaveEntry:
+    """Parse and replay one save; any problem becomes ``error`` with a clear reason."""
+    updated = 0.0
+    try:
+        try:
+            data = json.loads(raw)
+        except ValueError as err:
+            raise BadSave(f"the save is not valid JSON ({err})", raw) from None
+        if not isinstance(data, dict):
+            raise BadSave("the save is not a JSON object", raw)
+        if data.get("format") != ENVELOPE_FORMAT:
+            raise BadSave(
+                f"unknown save format {data.get('format')!r} "
+                f"(this version reads {ENVELOPE_FORMAT})",
+                raw,
+            )
+        created, upd = data.get("created"), data.get("updated")
+        if not isinstance(created, (int, float)) or not isinstance(upd, (int, float)):
+            raise BadSave("the save's dates are missing or not numbers", raw)
+        updated = float(upd)
+        match: Match = match_from_dict(data.get("match"), raw)
+        state = replay(match, raw)
+    except BadSave as err:
+        return SaveEntry(id=save_id, raw=raw, updated=updated, session=None, error=err.reason)
+    session = Session(match=match, state=state, save_id=save_id, created=float(created))
+    return SaveEntry(id=save_id, raw=raw, updated=updated, session=session, error=None)
+
+
+def write(store: KeyValue, session: Session, now: float) -> None:
+    store.set(PREFIX + session.save_id, encode(session, now))
+
+
+def read(store: KeyValue, save_id: str) -> SaveEntry | None:
+    raw = store.get(PREFIX + save_id)
+    return None if raw is None else decode(save_id, raw)
+
+
+def list_saves(store: KeyValue) -> list[SaveEntry]:
+    """Every save, newest first; unreadable ones included (with their error)."""
+    entries = []
+    for key in store.keys():
+        if key.startswith(PREFIX):
+            raw = store.get(key)
+            if raw is not None:
+                entries.append(decode(key[len(PREFIX) :], raw))
+    return sorted(entries, key=lambda e: (-e.updated, e.id))
+
+
+def delete(store: KeyValue, save_id: str) -> None:
+    store.remove(PREFIX + save_id)
+
+
+def new_id(store: KeyValue, now: float) -> str:
+    """A key no existing save uses (so a new game never overwrites an old one)."""
+    base = f"{int(now):x}"
+    n = 0
+    while store.get(PREFIX + f"{base}-{n}") is not None:
+        n += 1
+    return f"{base}-{n}"

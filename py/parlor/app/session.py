@@ -1,0 +1,109 @@
+"""A game in progress: its match record, the state it replays to, and who sees what."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from parlor.app.seats import Seat, parse_seat
+from parlor.core.errors import IllegalMove
+from parlor.core.match import Match, replay
+from parlor.core.protocol import Game, Outcome
+
+
+@dataclass(frozen=True)
+class Session:
+    match: Match
+    state: Any
+    save_id: str
+    created: float  # ms since the epoch, from the browser's clock
+
+    @classmethod
+    def start(cls, match: Match, save_id: str, now: float) -> Session:
+        return cls(match=match, state=replay(match), save_id=save_id, created=now)
+
+    @property
+    def game(self) -> Game:
+        from parlor.games import GAMES
+
+        return GAMES[self.match.game]
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return tuple(parse_seat(self.match.game, s) for s in self.match.seats)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.match.names or tuple(f"Player {i + 1}" for i in range(len(self.match.seats)))
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.seats) if not s.is_bot)
+
+    def to_act(self) -> int | None:
+        return self.game.to_act(self.state)
+
+    def bot_to_act(self) -> bool:
+        seat = self.to_act()
+        return seat is not None and self.seats[seat].is_bot
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state, self.names)
+
+    def play(self, move: str) -> Session:
+        """Apply ``move`` for the seat to act; ``IllegalMove`` (with its reason) otherwise."""
+        if move not in self.game.legal_moves(self.state):
+            self.game.apply(self.state, move)  # raises with the rules' own reason
+            raise IllegalMove(move, "it is not among the legal moves")
+        state = self.game.apply(self.state, move)
+        return replace(self, match=self.match.with_move(move), state=state)
+
+    def viewer(self) -> int | None:
+        """Whose secrets the screen may show now.
+
+        One human: always theirs. No human: nobody's (a demo). Several humans: the human
+        to act (the app shows a hand-off screen first); during a bot's turn, nobody's."""
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        seat = self.to_act()
+        if len(humans) >= 2 and seat is not None and seat in humans:
+            return seat
+        return None
+
+    def needs_handoff(self, confirmed: int | None) -> bool:
+        """True when the screen must be cleared for another human before showing secrets."""
+        viewer = self.viewer()
+        return len(self.humans) >= 2 and viewer is not None and viewer != confirmed
+
+    def undo_target(self) -> int | None:
+        """How many moves to keep to take back the only human's last move (and the bots'
+        replies after it); None when there is nothing to undo.
+
+        Undo is offered only with a single human seat: with several, taking a move back
+        would let one person replay after seeing another's turn."""
+        if len(self.humans) != 1:
+            return None
+        human = self.humans[0]
+        history = self.seat_history()
+        for i in range(len(history) - 1, -1, -1):
+            if history[i] == human:
+                return i
+        return None
+
+    def seat_history(self) -> tuple[int, ...]:
+        """The seat that made each move, replayed from the record."""
+        state = self.game.new(len(self.match.seats), self.match.seed, self.match.options)
+        seats: list[int] = []
+        for move in self.match.moves:
+            seat = self.game.to_act(state)
+            seats.append(-1 if seat is None else seat)
+            state = self.game.apply(state, move)
+        return tuple(seats)
+
+    def undo(self) -> Session:
+        keep = self.undo_target()
+        if keep is None:
+            return self
+        match = replace(self.match, moves=self.match.moves[:keep])
+        return replace(self, match=match, state=replay(match))

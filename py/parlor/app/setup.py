@@ -1,0 +1,104 @@
+"""Turning URL parameters or the menu form into a new match, refusing bad input clearly.
+
+URL contract (design.md): ``?game=kabaleo&players=3&seats=human,bot:easy,bot:hard
+&seed=42&opt.last_pile_ban=0``. Missing parts take defaults; wrong parts raise
+``BadOptions`` with a sentence a person can act on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from parlor.app.seats import Seat, default_names, parse_seat
+from parlor.core.errors import BadOptions
+from parlor.core.match import Match
+
+
+@dataclass(frozen=True)
+class Setup:
+    game: str
+    seats: tuple[Seat, ...]
+    seed: int
+    options: Mapping[str, object]
+    names: tuple[str, ...] = ()
+
+    def to_match(self) -> Match:
+        from parlor.games import GAMES
+
+        game = GAMES[self.game]
+        return Match(
+            game=self.game,
+            seats=tuple(s.spec for s in self.seats),
+            seed=self.seed,
+            options=game.options_for(len(self.seats), self.options),
+            rules_version=game.rules_version,
+            names=self.names or default_names(self.seats),
+        )
+
+
+def parse_setup(params: Mapping[str, str], fallback_seed: int) -> Setup:
+    """``fallback_seed`` comes from the caller (the browser's clock) so this stays pure."""
+    from parlor.bots import DEFAULT_LEVEL
+    from parlor.games import GAMES
+
+    game_id = params.get("game", "")
+    if game_id not in GAMES:
+        known = ", ".join(sorted(GAMES))
+        raise BadOptions(f"unknown game {game_id!r} (games: {known})")
+    game = GAMES[game_id]
+    seat_texts = [t for t in params.get("seats", "").split(",") if t.strip()]
+    players_text = params.get("players")
+    if players_text is not None:
+        if not players_text.isdigit():
+            raise BadOptions(f"players must be a number, not {players_text!r}")
+        players = int(players_text)
+    else:
+        players = len(seat_texts) or game.min_players
+    if not game.min_players <= players <= game.max_players:
+        raise BadOptions(
+            f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}"
+        )
+    if seat_texts and len(seat_texts) != players:
+        raise BadOptions(f"{players} players but {len(seat_texts)} seats were given")
+    if not seat_texts:
+        seat_texts = ["human"] + [f"bot:{DEFAULT_LEVEL[game_id]}"] * (players - 1)
+    seats = tuple(parse_seat(game_id, t) for t in seat_texts)
+    seed_text = params.get("seed")
+    if seed_text is None or seed_text == "":
+        seed = fallback_seed
+    elif seed_text.isdigit():
+        seed = int(seed_text)
+    else:
+        raise BadOptions(f"the seed must be a whole number, not {seed_text!r}")
+    options: dict[str, object] = {}
+    specs = {s.key: s for s in game.option_specs}
+    for key, text in params.items():
+        if not key.startswith("opt."):
+            continue
+        name = key[4:]
+        if name not in specs:
+            raise BadOptions(f"{game.name} has no option {name!r}")
+        options[name] = specs[name].parse(text)
+    game.options_for(players, options)  # validates combinations, e.g. even deal with 4
+    return Setup(game=game_id, seats=seats, seed=seed, options=options)
+
+
+def setup_query(match: Match) -> dict[str, str]:
+    """The URL parameters that recreate ``match``'s set-up (for links and reloads)."""
+    from parlor.games import GAMES
+
+    game = GAMES[match.game]
+    out = {
+        "game": match.game,
+        "players": str(len(match.seats)),
+        "seats": ",".join(match.seats),
+        "seed": str(match.seed),
+    }
+    specs = {s.key: s for s in game.option_specs}
+    for key, value in match.options.items():
+        spec = specs.get(key)
+        if spec is None or not spec.applies(len(match.seats)) or value == spec.default:
+            continue
+        out[f"opt.{key}"] = next(lbl for v, lbl in spec.choices if v == value)
+    return out

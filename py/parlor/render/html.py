@@ -1,0 +1,33 @@
+"""Small helpers for building markup safely (everything interpolated is escaped)."""
+
+from __future__ import annotations
+
+from html import escape
+
+
+def esc(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def attrs(**values: object) -> str:
+    """``attrs(data_move="Y7", aria_label="…")`` -> ` data-move="Y7" aria-label="…"`.
+
+    None and False drop the attribute; True writes it bare. Underscores become dashes;
+    a trailing underscore (``class_``) is dropped."""
+    out = []
+    for key, value in values.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        out.append(f" {name}" if value is True else f' {name}="{esc(value)}"')
+    return "".join(out)
+
+
+def button(label: str, *, action: str, cls: str = "btn", **extra: object) -> str:
+    extra_attrs = attrs(class_=cls, data_action=action, **extra)
+    return f'<button type="button"{extra_attrs}>{esc(label)}</button>'
+
+
+def actionable(tag: str, inner: str, *, label: str, **data: object) -> str:
+    """An element that completes or starts a move: focusable, labelled, a button to AT."""
+    return f"<{tag}{attrs(tabindex='0', role='button', aria_label=label, **data)}>{inner}</{tag}>"

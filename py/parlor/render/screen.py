@@ -1,0 +1,99 @@
+"""The game area and status line for a session, whatever the game.
+
+Decides, from the session alone, which seat's view may be drawn: a hand-off screen
+draws no view at all, so nothing private can reach the page behind it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from parlor.app.session import Session
+from parlor.render import kabaleo as kabaleo_render
+from parlor.render.html import button, esc
+
+RENDERERS = {"kabaleo": kabaleo_render}
+
+
+@dataclass(frozen=True)
+class Rendered:
+    html: str
+    phase: str  # "play" | "handoff" | "over"
+    to_act: int | None
+    status: str
+
+
+def game_screen(
+    session: Session,
+    confirmed: int | None,
+    picked: str | None = None,
+    thinking: bool = False,
+    error: str | None = None,
+) -> Rendered:
+    """Everything the game area shows; ``confirmed`` is the human who last took the
+    device after a hand-off (None after a reload, so the hand-off shows again)."""
+    names = session.names
+    to_act = session.to_act()
+    mod = RENDERERS[session.match.game]
+    if session.needs_handoff(confirmed):
+        viewer = session.viewer()
+        assert viewer is not None
+        html = (
+            f'<section class="handoff" aria-label="Hand-off"><h2>Pass the device to '
+            f'{esc(names[viewer])}</h2><p>Everyone else, please look away. '
+            f'{esc(names[viewer])}: press the button when only you can see the screen.</p>'
+            + button(f"I am {names[viewer]}: show my turn", action="handoff-ok", cls="btn big")
+            + "</section>"
+        )
+        return Rendered(toolbar(session, thinking=False, handoff=True) + html, "handoff", to_act,
+                        f"Hand-off: pass the device to {names[viewer]}.")
+    viewer = session.viewer()
+    outcome = session.outcome()
+    view = session.game.view(session.state, viewer)
+    interactive = (
+        outcome is None and viewer is not None and to_act == viewer and not thinking
+    )
+    screen = mod.Screen(
+        names=names,
+        kinds=session.match.seats,
+        interactive=interactive,
+        picked=picked if interactive else None,
+        thinking=to_act if thinking else None,
+    )
+    html = toolbar(session, thinking, handoff=False) + mod.render_play(view, screen, outcome)
+    lines = mod.log_lines(view, names)
+    last = f"{lines[-1][0].upper()}{lines[-1][1:]}. " if lines else ""
+    if outcome is not None:
+        phase = "over"
+        if len(outcome.winners) == 1:
+            w = names[outcome.winners[0]]
+            status = f"{last}Game over: {w} {'win' if w == 'You' else 'wins'}."
+        else:
+            status = f"{last}Game over: a shared win for " + " and ".join(
+                names[s] for s in outcome.winners) + "."
+    else:
+        phase = "play"
+        assert to_act is not None
+        if interactive:
+            who = "" if names[to_act] == "You" else f"{names[to_act]}: "
+            status = f"{last}{who}{mod.hint(view, screen)}"
+        elif thinking:
+            status = f"{last}{names[to_act]} is thinking…"
+        else:
+            status = f"{last}{names[to_act]} to play."
+    if error:
+        status = f"{error} {status}"
+    return Rendered(html, phase, to_act, status)
+
+
+def toolbar(session: Session, thinking: bool, handoff: bool) -> str:
+    """Menu, undo and play-again: always a way back, never a dead end."""
+    parts = [button("← Menu", action="menu", cls="btn subtle")]
+    if not handoff and session.undo_target() is not None:
+        parts.append(button("Undo my last move", action="undo", cls="btn subtle",
+                            disabled=thinking))
+    if session.to_act() is None:
+        parts.append(button("Play again", action="again", cls="btn"))
+    title = f"{session.game.name}: {len(session.match.seats)} players"
+    return (f'<nav class="toolbar" aria-label="Game">{"".join(parts)}'
+            f'<span class="title">{esc(title)}</span></nav>')

@@ -1,0 +1,405 @@
+"""The page controller: events in, session updates, markup out, saves after every move.
+
+Everything decided here is decided by pure code elsewhere (session, setup, saves,
+render); this module only reads the DOM, storage and the clock, and writes results.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-found]
+
+from parlor.app import saves
+from parlor.app.saves import DictStore, KeyValue
+from parlor.app.session import Session
+from parlor.app.setup import Setup, parse_setup, setup_query
+from parlor.bots import make_bot
+from parlor.core.errors import BadOptions, IllegalMove, ParlorError
+from parlor.core.match import Match
+from parlor.core.rng import Rng
+from parlor.render.menu import saves_html, setup_form
+from parlor.render.screen import game_screen
+
+#: How long a bot "thinks" before its move shows, so a person can follow the game.
+BOT_DELAY_MS = 700
+MAX_BOT_DELAY_MS = 10_000
+
+
+def now_ms() -> float:
+    return float(js.Date.now())
+
+
+def fmt_time(ms: float) -> str:
+    return str(js.Date.new(ms).toLocaleString())
+
+
+def query_params() -> dict[str, str]:
+    params = js.URLSearchParams.new(js.window.location.search)
+    return {str(k): str(v) for k, v in params.entries()}
+
+
+def set_url(params: dict[str, str] | None) -> None:
+    path = str(js.window.location.pathname)
+    if params:
+        query = js.URLSearchParams.new(to_js(params, dict_converter=js.Object.fromEntries))
+        path += "?" + str(query.toString())
+    js.window.history.replaceState(None, "", path)
+
+
+def el(id_: str) -> Any:
+    return js.document.getElementById(id_)
+
+
+def absent(value: Any) -> bool:
+    """JS null arrives as ``jsnull`` and undefined as None: both mean "not there"."""
+    return value is None or value is jsnull
+
+
+def attr(node: Any, name: str) -> str | None:
+    value = node.getAttribute(name)
+    return None if absent(value) else str(value)
+
+
+@dataclass
+class MenuForm:
+    game: str = "kabaleo"
+    players: int = 2
+    seats: list[str] = field(default_factory=list)
+    options: dict[str, object] = field(default_factory=dict)
+
+
+class App:
+    def __init__(self) -> None:
+        self.store: KeyValue
+        self.storage_note = ""
+        try:
+            from parlor.web.storage import LocalStore
+
+            self.store = LocalStore()
+            self.store.keys()
+        except Exception as err:  # storage disabled (privacy mode, sandboxed iframe)
+            self.store = DictStore()
+            self.storage_note = f"Saving is unavailable in this browser ({err}); games " \
+                                "will be lost when the page closes."
+        self.session: Session | None = None
+        self.confirmed: int | None = None
+        self.picked: str | None = None
+        self.thinking = False
+        self.message: str | None = None
+        self.generation = 0
+        self.bots: dict[int, Any] = {}
+        self.bot_delay = BOT_DELAY_MS
+        self.form = MenuForm()
+        self._proxies: list[Any] = []
+
+    # ---- start-up -------------------------------------------------------------------
+
+    def boot(self) -> None:
+        root = js.document.body
+        for kind, handler in (("click", self.on_click), ("keydown", self.on_key),
+                              ("change", self.on_change)):
+            proxy = create_proxy(handler)
+            self._proxies.append(proxy)
+            root.addEventListener(kind, proxy)
+        params = query_params()
+        self.read_delay(params)
+        if "save" in params:
+            entry = saves.read(self.store, params["save"])
+            if entry is not None and entry.session is not None:
+                self.open(entry.session)
+            elif entry is not None:
+                self.show_menu(f"The saved game in this link cannot be loaded: {entry.error}. "
+                               "It is kept in the list below; you can download its text.")
+            elif "game" in params:
+                self.start_from_params(params, note="That saved game is gone; here is a new "
+                                       "one with the same set-up.")
+            else:
+                self.show_menu("That saved game no longer exists.")
+        elif "game" in params:
+            self.start_from_params(params)
+        else:
+            self.show_menu()
+        el("loading").hidden = True
+        for b in js.document.querySelectorAll("[data-needs-python]"):
+            b.disabled = False
+        js.document.body.dataset.ready = "1"
+        js.performance.mark("parlor:ready")
+
+    def read_delay(self, params: dict[str, str]) -> None:
+        text = params.get("botdelay")
+        if text is None:
+            return
+        if text.isdigit() and int(text) <= MAX_BOT_DELAY_MS:
+            self.bot_delay = int(text)
+        else:
+            self.message = f"botdelay must be a number of milliseconds up to " \
+                           f"{MAX_BOT_DELAY_MS}, not {text!r}; using {BOT_DELAY_MS}."
+
+    def start_from_params(self, params: dict[str, str], note: str | None = None) -> None:
+        try:
+            setup = parse_setup(params, fallback_seed=int(now_ms()) % 1_000_000_007)
+        except ParlorError as err:
+            self.show_menu(f"This link could not start a game: {err}.")
+            return
+        self.new_game(setup)
+        if note:
+            self.say(note)
+
+    # ---- menu -----------------------------------------------------------------------
+
+    def show_menu(self, message: str | None = None) -> None:
+        self.generation += 1  # stops any bot still thinking for the old game
+        self.session = None
+        self.thinking = False
+        set_url(None)
+        el("game").hidden = True
+        el("game").innerHTML = ""
+        el("menu").hidden = False
+        js.document.body.dataset.screen = "menu"
+        self.render_form()
+        entries = saves.list_saves(self.store)
+        el("saves").innerHTML = saves_html(entries, fmt_time)
+        latest = next((e for e in entries if e.ok), None)
+        cont = el("continue")
+        cont.hidden = latest is None
+        if latest is not None:
+            cont.setAttribute("data-save", latest.id)
+        notes = [m for m in (message or self.message, self.storage_note) if m]
+        self.message = None
+        banner = el("menu-message")
+        banner.textContent = " ".join(notes)
+        banner.hidden = not notes
+        el("status").textContent = " ".join(notes) or "Choose a game."
+
+    def render_form(self) -> None:
+        f = self.form
+        el("setup").innerHTML = setup_form(f.game, f.players, f.seats, f.options)
+
+    def read_form(self) -> dict[str, str]:
+        params: dict[str, str] = {"game": self.form.game}
+        seats = []
+        for node in js.document.querySelectorAll("#setup [data-field]"):
+            name, value = attr(node, "data-field") or "", str(node.value)
+            if name.startswith("seat"):
+                seats.append(value)
+            elif name != "seed" or value:
+                params[name] = value
+        params["seats"] = ",".join(seats)
+        return params
+
+    def remember_form(self) -> None:
+        params = self.read_form()
+        self.form.players = int(params.get("players", self.form.players))
+        self.form.seats = params["seats"].split(",")
+        from parlor.games import GAMES
+
+        specs = {s.key: s for s in GAMES[self.form.game].option_specs}
+        for key, text in params.items():
+            if key.startswith("opt.") and key[4:] in specs:
+                self.form.options[key[4:]] = specs[key[4:]].parse(text)
+
+    # ---- game -----------------------------------------------------------------------
+
+    def new_game(self, setup: Setup) -> None:
+        match = setup.to_match()
+        now = now_ms()
+        session = Session.start(match, saves.new_id(self.store, now), now)
+        self.open(session)
+        self.save()
+
+    def open(self, session: Session) -> None:
+        self.generation += 1
+        self.session = session
+        self.confirmed = None
+        self.picked = None
+        self.thinking = False
+        self.bots = {}
+        set_url({**setup_query(session.match), "save": session.save_id})
+        el("menu").hidden = True
+        el("game").hidden = False
+        js.document.body.dataset.screen = "game"
+        self.render()
+        self.schedule_bot()
+
+    def save(self) -> None:
+        assert self.session is not None
+        try:
+            saves.write(self.store, self.session, now_ms())
+        except Exception as err:
+            self.say(f"Could not save this game ({err}). It goes on, but a reload would "
+                     "lose it.")
+
+    def say(self, text: str) -> None:
+        self.message = text
+        self.render()
+
+    def render(self) -> None:
+        if self.session is None:
+            return
+        out = game_screen(self.session, self.confirmed, self.picked, self.thinking, self.message)
+        self.message = None
+        root = el("game")
+        root.innerHTML = out.html
+        root.setAttribute("data-game", self.session.match.game)
+        root.setAttribute("data-phase", out.phase)
+        root.setAttribute("data-to-act", "" if out.to_act is None else str(out.to_act))
+        el("status").textContent = out.status
+
+    def play(self, move: str) -> None:
+        session = self.session
+        if session is None or session.bot_to_act() or self.thinking:
+            return
+        if session.needs_handoff(self.confirmed):
+            return
+        try:
+            self.session = session.play(move)
+        except IllegalMove as err:
+            self.say(f"That move is not allowed: {err.reason}.")
+            return
+        self.picked = None
+        self.after_move()
+
+    def after_move(self) -> None:
+        self.save()
+        self.render()
+        self.schedule_bot()
+
+    def schedule_bot(self) -> None:
+        if self.session is not None and self.session.bot_to_act():
+            self.thinking = True
+            self.render()
+            asyncio.ensure_future(self.bot_turn(self.generation))
+
+    async def bot_turn(self, generation: int) -> None:
+        await asyncio.sleep(self.bot_delay / 1000)
+        session = self.session
+        if generation != self.generation or session is None or not session.bot_to_act():
+            return
+        seat = session.to_act()
+        assert seat is not None
+        bot = self.bots.get(seat)
+        if bot is None:
+            level = session.seats[seat].level or ""
+            bot = self.bots[seat] = make_bot(session.match.game, level)
+        view = session.game.view(session.state, seat)
+        rng = Rng(session.match.seed * 1_000_003 + len(session.match.moves))
+        move = bot.choose(view, rng)
+        self.session = session.play(move)
+        self.thinking = False
+        self.after_move()
+
+    # ---- events ---------------------------------------------------------------------
+
+    def on_key(self, event: Any) -> None:
+        if str(event.key) not in ("Enter", " "):
+            return
+        target = event.target.closest("[data-move],[data-pick]")
+        if not absent(target):
+            event.preventDefault()
+            self.activate(target)
+
+    def on_click(self, event: Any) -> None:
+        target = event.target.closest("[data-move],[data-pick],[data-action]")
+        if not absent(target) and not target.hasAttribute("disabled"):
+            self.activate(target)
+
+    def on_change(self, event: Any) -> None:
+        field_ = attr(event.target, "data-field")
+        if field_ is None:
+            return
+        try:
+            self.remember_form()
+        except BadOptions as err:
+            el("menu-message").textContent = str(err)
+        if field_ == "players":
+            self.render_form()
+
+    def activate(self, target: Any) -> None:
+        move = attr(target, "data-move")
+        if move is not None:
+            self.play(move)
+            return
+        pick = attr(target, "data-pick")
+        if pick is not None:
+            self.picked = None if self.picked == pick else pick
+            self.render()
+            focus = js.document.querySelector(f'[data-pick="{pick}"]')
+            if not absent(focus):
+                focus.focus()
+            return
+        action = attr(target, "data-action") or ""
+        handler = getattr(self, f"do_{action.replace('-', '_')}", None)
+        if handler is not None:
+            handler(attr(target, "data-save"))
+
+    def do_start(self, _: str | None) -> None:
+        try:
+            self.remember_form()
+            self.new_game(parse_setup(self.read_form(), int(now_ms()) % 1_000_000_007))
+        except ParlorError as err:
+            el("menu-message").textContent = f"Cannot start: {err}."
+            el("menu-message").hidden = False
+
+    def do_resume(self, save_id: str | None) -> None:
+        entry = saves.read(self.store, save_id or "")
+        if entry is None or entry.session is None:
+            self.show_menu("That saved game cannot be loaded.")
+            return
+        self.open(entry.session)
+
+    def do_delete(self, save_id: str | None) -> None:
+        if save_id and js.window.confirm("Delete this saved game for good?"):
+            saves.delete(self.store, save_id)
+            self.show_menu()
+
+    def do_download(self, save_id: str | None) -> None:
+        raw = self.store.get(saves.PREFIX + (save_id or ""))
+        if raw is None:
+            return
+        blob = js.Blob.new([raw], to_js({"type": "application/json"},
+                                        dict_converter=js.Object.fromEntries))
+        link = js.document.createElement("a")
+        link.href = js.URL.createObjectURL(blob)
+        link.download = f"parlor-save-{save_id}.json"
+        link.click()
+
+    def do_menu(self, _: str | None) -> None:
+        self.show_menu()
+
+    def do_handoff_ok(self, _: str | None) -> None:
+        if self.session is not None:
+            self.confirmed = self.session.viewer()
+            self.render()
+
+    def do_undo(self, _: str | None) -> None:
+        if self.session is None or self.thinking:
+            return
+        self.generation += 1
+        self.session = self.session.undo()
+        self.picked = None
+        self.after_move()
+
+    def do_again(self, _: str | None) -> None:
+        if self.session is None:
+            return
+        m: Match = self.session.match
+        from parlor.app.seats import parse_seat
+
+        seats = tuple(parse_seat(m.game, s) for s in m.seats)
+        self.new_game(Setup(game=m.game, seats=seats, seed=int(now_ms()) % 1_000_000_007,
+                            options=m.options, names=m.names))
+
+
+def main() -> None:
+    app = App()
+    js.window.parlorApp = create_proxy(app)
+    try:
+        app.boot()
+    except Exception as err:
+        el("loading").hidden = False
+        el("loading").textContent = f"Parlor could not start: {err}"
+        raise
