@@ -3,14 +3,25 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Page, expect
 
 from kabaleo_helpers import log_length, play_one_move, wait_for_my_turn_or_end
+from parlor.app import saves
 from parlor.games import GAMES
 from parlor.games.kabaleo.colours import name
 
 KABALEO = GAMES["kabaleo"]
+
+
+def saved_state(page: Page) -> object:
+    """The game as the page saved it (the bot may have moved first), replayed here."""
+    save_id = parse_qs(urlsplit(page.url).query)["save"][0]
+    raw = page.evaluate(f"localStorage.getItem('{saves.PREFIX}{save_id}')")
+    entry = saves.decode(save_id, raw)
+    assert entry.session is not None, entry.error
+    return entry.session.state
 
 
 def test_whole_game_against_a_bot_to_the_end_screen(app) -> None:
@@ -26,7 +37,7 @@ def test_whole_game_against_a_bot_to_the_end_screen(app) -> None:
     end = page.locator("#game .end")
     expect(end).to_be_visible()
     expect(end.locator("tr.tally")).to_have_count(2)
-    expect(end.locator(".steps li").first).to_contain_text("piles showing their colour")
+    expect(end.locator(".steps li").first).to_contain_text("Piles showing their colour")
     expect(page.locator("#status")).to_contain_text("Game over")
     expect(page.locator("#game [data-action='again']")).to_be_visible()
 
@@ -41,7 +52,7 @@ def test_keyboard_play_and_illegal_piles_not_clickable(app) -> None:
     page.keyboard.press("Enter")
     moves = page.locator("#game [data-move]")
     expect(moves.first).to_be_visible()
-    state = KABALEO.new(2, 5, {})
+    state = saved_state(page)
     legal = {m for m in KABALEO.legal_moves(state) if m.startswith(colour or "")}
     offered = set(moves.evaluate_all("els => els.map(e => e.dataset.move)"))
     assert offered == legal
