@@ -3,6 +3,7 @@
 #   make setup        install everything (npm ci, vendor/, .venv, pytest wheels, chromium)
 #   make run          serve the app at http://127.0.0.1:8000/index.html (PORT=... to change)
 #   make test         lint + CPython tests + tests inside Pyodide + browser (e2e) tests
+#   make dist         build dist/: exactly what a static host needs (works from a sub-path)
 #   make lint | test-py | test-pyodide | test-e2e | bench | clean
 #
 # Steps are guarded by stamp files whose prerequisites are the lock files, so a second
@@ -31,14 +32,19 @@ WHEELS_STAMP := $(WHEELS)/.parlor-wheels-stamp
 # Lint targets: only the folders that exist (others write py/, tests/, e2e/).
 LINT_PATHS := $(wildcard py tests e2e tools)
 
-.PHONY: help setup setup-core chromium run test lint test-py test-pyodide test-e2e bench clean
+.PHONY: help setup setup-core precache chromium run test lint test-py test-pyodide test-e2e bench \
+	dist clean
 
 help:
 	@awk '!/^#/ { exit } { sub(/^# ?/, ""); print }' Makefile
 
 setup: setup-core chromium
 
-setup-core: $(NPM_STAMP) $(VENDOR_STAMP) $(VENV_STAMP) $(WHEELS_STAMP)
+setup-core: $(NPM_STAMP) $(VENDOR_STAMP) $(VENV_STAMP) $(WHEELS_STAMP) precache
+
+# --- precache.js: the service worker's file list and content hash (cheap; always checked) ---
+precache: $(VENDOR_STAMP)
+	@$(PYTHON) tools/site.py precache >/dev/null
 
 # --- node: PyScript and Pyodide from npm, exact versions from package-lock.json ---
 $(NPM_STAMP): package.json package-lock.json
@@ -107,6 +113,10 @@ test-e2e: setup
 bench: setup
 	$(VPY) tools/bench.py
 
+# --- a folder holding exactly what a static host needs (no tests, no node_modules) ---
+dist: setup-core
+	$(PYTHON) tools/site.py dist dist
+
 clean:
-	rm -rf node_modules vendor $(VENV) .cache dist .ruff_cache .pytest_cache
+	rm -rf node_modules vendor $(VENV) .cache dist precache.js .ruff_cache .pytest_cache
 	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -191,12 +191,17 @@ def browser_log(request: pytest.FixtureRequest) -> BrowserLog:
     return log
 
 
-@pytest.fixture
-def context(
-    browser: Browser, base_url: str, browser_log: BrowserLog, request: pytest.FixtureRequest
-) -> Iterator[BrowserContext]:
+def isolated_context(
+    browser: Browser, base_url: str, browser_log: BrowserLog, service_workers: str = "block"
+) -> BrowserContext:
+    """A fresh context in which only ``base_url``'s origin is reachable; every other
+    request is aborted and recorded in ``browser_log.blocked``.
+
+    Service workers are blocked unless asked for: most tests check the app itself, and
+    each fresh context would otherwise precache the whole app (about 15 MB) first."""
     local = origin(base_url)
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800},
+                              service_workers=service_workers)  # type: ignore[arg-type]
     ctx.set_default_timeout(ACTION_TIMEOUT_MS)
     ctx.set_default_navigation_timeout(READY_TIMEOUT_MS)
 
@@ -224,6 +229,24 @@ def context(
     ctx.on("console", on_console)
     ctx.on("weberror", on_weberror)
     ctx.on("response", on_response)
+    return ctx
+
+
+def fail_on_blocked(browser_log: BrowserLog) -> None:
+    if browser_log.blocked:
+        listed = "\n  ".join(browser_log.blocked)
+        pytest.fail(
+            f"the page tried to reach {len(browser_log.blocked)} non-local URL(s) "
+            f"(the app must work with no network but its own origin):\n  {listed}",
+            pytrace=False,
+        )
+
+
+@pytest.fixture
+def context(
+    browser: Browser, base_url: str, browser_log: BrowserLog, request: pytest.FixtureRequest
+) -> Iterator[BrowserContext]:
+    ctx = isolated_context(browser, base_url, browser_log)
     yield ctx
 
     reports = request.node.stash.get(_REPORTS_KEY, {})
@@ -237,13 +260,7 @@ def context(
             except Exception:  # best effort only
                 pass
     ctx.close()
-    if browser_log.blocked:
-        listed = "\n  ".join(browser_log.blocked)
-        pytest.fail(
-            f"the page tried to reach {len(browser_log.blocked)} non-local URL(s) "
-            f"(the app must work with no network but its own origin):\n  {listed}",
-            pytrace=False,
-        )
+    fail_on_blocked(browser_log)
 
 
 @pytest.fixture

@@ -16,9 +16,9 @@ def test_every_module_is_in_pyscript_toml_and_the_interpreter_is_local() -> None
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
     files = config["files"]
     py = ROOT / "py"
-    for path in py.rglob("*.py"):
+    for path in py.rglob("*"):
         rel = path.relative_to(py).as_posix()
-        if "__pycache__" in path.parts or rel == "main.py":
+        if path.suffix not in (".py", ".json") or "__pycache__" in path.parts or rel == "main.py":
             continue
         assert files.get(f"./py/{rel}") == f"./{rel}", f"{rel} missing from pyscript.toml"
     for src in files:

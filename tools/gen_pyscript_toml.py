@@ -1,4 +1,4 @@
-"""Write pyscript.toml with every module under py/ in [files].
+"""Write pyscript.toml with every module and data file under py/ in [files].
 
 The browser only sees files listed there, so the list is generated, and a test fails
 when it is out of date (run `python3 tools/gen_pyscript_toml.py` after adding a module).
@@ -22,12 +22,18 @@ interpreter = "./vendor/pyodide/pyodide.mjs"
 """
 
 
+#: What the browser needs from py/: the modules and the game data they load.
+SUFFIXES = (".py", ".json")
+
+
 def modules() -> list[str]:
     py = ROOT / "py"
     return sorted(
         p.relative_to(py).as_posix()
-        for p in py.rglob("*.py")
-        if "__pycache__" not in p.parts and p.relative_to(py).as_posix() != "main.py"
+        for p in py.rglob("*")
+        if p.suffix in SUFFIXES
+        and "__pycache__" not in p.parts
+        and p.relative_to(py).as_posix() != "main.py"
     )
 
 

@@ -32,9 +32,11 @@ def setup_form(game_id: str, players: int, seats: Sequence[str],
                       range(game.min_players, game.max_players + 1)], str(players))]
     seat_choices = [("human", "Human")] + [
         (f"bot:{lvl}", f"Bot: {LEVEL_LABELS.get(lvl, lvl)}") for lvl in LEVELS[game_id]]
+    seat_fields = []
     for i in range(players):
         value = seats[i] if i < len(seats) else seat_choices[0 if i == 0 else -1][0]
-        fields.append(_select(f"seat{i}", f"Seat {i + 1}", seat_choices, value))
+        seat_fields.append(_select(f"seat{i}", f"Seat {i + 1}", seat_choices, value))
+    fields.append(f'<div class="seats">{"".join(seat_fields)}</div>')
     for spec in game.option_specs:
         if not spec.applies(players):
             continue

@@ -1,0 +1,137 @@
+"""Offline play and static deployment (issue 5): a built dist/ served from a sub-path,
+precached by the service worker, reopens and resumes a saved game with the server
+stopped and the network off; a changed build offers a "reload" prompt."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, BrowserLog, fail_on_blocked, isolated_context, start_server
+from kabaleo_helpers import play_one_move, wait_for_my_turn_or_end
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+SUB_PATH = "games/parlor"
+READY = "document.body.dataset.ready === '1'"
+
+
+def load_site():
+    spec = importlib.util.spec_from_file_location("parlor_tools_site", ROOT / "tools" / "site.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+site = load_site()
+
+
+@pytest.fixture
+def dist(tmp_path: Path) -> Path:
+    """`make dist`'s output, placed under a sub-path of the served folder."""
+    out = tmp_path / SUB_PATH
+    site.build_dist(out)
+    return out
+
+
+def test_dist_holds_exactly_the_app(dist: Path) -> None:
+    """Issue 5: the app and its runtime; no tests, no node_modules, no tools."""
+    top = {p.name for p in dist.iterdir()}
+    assert top == {"index.html", "pyscript.toml", "sw.js", "precache.js", "py", "assets",
+                   "vendor"}
+    names = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+    assert not any(n.endswith(".map") or "node_modules" in n or "/tests/" in n for n in names)
+    assert "vendor/pyodide/pyodide.asm.wasm" in names
+    listed = site.app_files(dist)
+    assert set(listed) | {"sw.js", "precache.js"} == names
+
+
+def cached_files(page: Page) -> int:
+    return page.evaluate("""async () => {
+        const names = (await caches.keys()).filter(n => n.startsWith('parlor-'));
+        if (names.length !== 1) return -names.length;
+        return (await (await caches.open(names[0])).keys()).length;
+    }""")
+
+
+def wait_until_precached(page: Page, count: int) -> None:
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    for _ in range(120):
+        if cached_files(page) >= count:
+            return
+        page.wait_for_timeout(500)
+    raise AssertionError(f"the service worker cached {cached_files(page)} of {count} files")
+
+
+@pytest.fixture
+def served(dist: Path, browser: Browser, browser_log: BrowserLog
+           ) -> Iterator[tuple[object, str, BrowserContext]]:
+    server, url = start_server(directory=dist.parents[1])
+    ctx = isolated_context(browser, url, browser_log, service_workers="allow")
+    try:
+        yield server, f"{url}/{SUB_PATH}/", ctx
+    finally:
+        ctx.close()
+        server.shutdown()
+        server.server_close()
+    fail_on_blocked(browser_log)
+
+
+def test_offline_reload_resumes_the_saved_game(served, dist: Path) -> None:
+    """Issue 5: reloading with the network off and the server stopped opens the app and
+    resumes the saved game (dist/ served from a sub-path)."""
+    server, app_url, ctx = served
+    page = ctx.new_page()
+    page.goto(f"{app_url}index.html?game=kabaleo&players=2&seats=human,bot:random"
+              "&seed=3&botdelay=0")
+    page.wait_for_function(READY, timeout=60_000)
+    wait_until_precached(page, len(site.app_files(dist)) + 1)
+    wait_for_my_turn_or_end(page)
+    play_one_move(page)
+    wait_for_my_turn_or_end(page)
+    log = page.locator("#game .log").inner_text()
+    game_url = page.url
+
+    server.shutdown()
+    server.server_close()
+    ctx.set_offline(True)
+
+    page.reload()
+    page.wait_for_function(READY, timeout=60_000)
+    assert page.url == game_url
+    wait_for_my_turn_or_end(page)
+    assert page.locator("#game .log").inner_text() == log
+    play_one_move(page)  # still playable offline, bot included
+    wait_for_my_turn_or_end(page)
+    # The folder's own address (no index.html) opens the menu from the cache too.
+    page.goto(app_url)
+    page.wait_for_function(READY, timeout=60_000)
+    expect(page.locator("#continue")).to_be_visible()
+
+
+def test_a_new_version_offers_a_reload(served, dist: Path) -> None:
+    """Issue 5: a visible "new version available, reload" prompt when the cache changes,
+    and the new version replaces the old cache cleanly."""
+    _, app_url, ctx = served
+    page = ctx.new_page()
+    page.goto(f"{app_url}index.html")
+    page.wait_for_function(READY, timeout=60_000)
+    wait_until_precached(page, len(site.app_files(dist)) + 1)
+    before = page.evaluate("caches.keys()")
+    expect(page.locator("#update")).to_be_hidden()
+
+    css = dist / "assets" / "parlor.css"
+    css.write_text(css.read_text() + "\n/* a new version */\n")
+    (dist / "precache.js").write_text(site.precache_js(dist, site.app_files(dist)))
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    expect(page.locator("#update")).to_be_visible(timeout=60_000)
+
+    with page.expect_navigation():
+        page.click("#update-reload")
+    page.wait_for_function(READY, timeout=60_000)
+    after = page.evaluate("caches.keys()")
+    assert len(after) == 1 and after != before
