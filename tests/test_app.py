@@ -99,3 +99,12 @@ def test_undo_takes_back_the_humans_move_and_the_bot_replies() -> None:
     assert back.match.moves == s.match.moves and back.state == s.state
     duo = play_random(start({"game": "kabaleo", "seats": "human,human", "seed": "4"}), 2)
     assert duo.undo_target() is None and duo.undo() is duo
+
+
+def test_no_undo_once_the_end_has_revealed_every_colour() -> None:
+    """design.md: undo never goes past a move that revealed hidden information to the
+    person undoing; the end of a Kabaleo game reveals every target."""
+    s = start({"game": "kabaleo", "seats": "human,bot:easy", "seed": "6"})
+    while s.to_act() is not None:
+        s = s.play(s.game.legal_moves(s.state)[0])
+    assert s.undo_target() is None and s.undo() is s

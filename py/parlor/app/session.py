@@ -78,11 +78,10 @@ class Session:
 
     def undo_target(self) -> int | None:
         """How many moves to keep to take back the only human's last move (and the bots'
-        replies after it); None when there is nothing to undo.
-
-        Undo is offered only with a single human seat: with several, taking a move back
-        would let one person replay after seeing another's turn."""
-        if len(self.humans) != 1:
+        replies after it); None when there is nothing to undo or undo is not fair."""
+        if len(self.humans) != 1 or self.to_act() is None:
+            # Several humans: one would replay after seeing another's turn. Game over:
+            # the end revealed every secret, so taking a move back would cheat.
             return None
         human = self.humans[0]
         history = self.seat_history()

@@ -29,10 +29,10 @@ PALETTE: dict[str, tuple[str, str]] = {
 }
 
 CELL_W = 100
-BASE_H = 26
-PIECE_H = 20
+BASE_H = 30
+PIECE_H = 24
 TIP_H = 16
-LABEL_H = 26
+LABEL_H = 30
 TOP_PAD = 8
 
 
@@ -66,7 +66,7 @@ def _band(x: float, y_bottom: float, h: float, w_bottom: float, w_top: float, co
         out.append(f'<line x1="{cx - half:.1f}" y1="{ry:.1f}" x2="{cx + half:.1f}" y2="{ry:.1f}" '
                    f'stroke="#ffffff" stroke-width="2" stroke-opacity="0.85"/>')
     out.append(f'<text x="{cx:.1f}" y="{y_bottom - 4:.1f}" text-anchor="middle" '
-               f'font-size="14" font-weight="700" fill="{ink}">{colour}</text>')
+               f'font-size="17" font-weight="700" fill="{ink}">{colour}</text>')
     return "".join(out)
 
 
@@ -121,8 +121,8 @@ def board_svg(view: KabaleoView, screen: Screen) -> str:
                 f'<rect class="cell" x="{x + 2}" y="{y + 2}" width="{CELL_W - 4}" '
                 f'height="{floor - y + LABEL_H - 4:.1f}" rx="8"/>',
                 pile_svg(stack, x, floor),
-                f'<text class="pile-no" x="{x + CELL_W / 2}" y="{floor + 19:.1f}" '
-                f'text-anchor="middle" font-size="16">{i + 1}{" ⛔" if blocked else ""}</text>',
+                f'<text class="pile-no" x="{x + CELL_W / 2}" y="{floor + 22:.1f}" '
+                f'text-anchor="middle" font-size="20">{i + 1}{" ✕" if blocked else ""}</text>',
             ]
             label = pile_label(view, i)
             move = format_move(screen.picked, i) if screen.picked else None
@@ -230,7 +230,7 @@ def end_html(view: KabaleoView, outcome: Outcome, names: Sequence[str]) -> str:
         s = t["seat"]
         colours = " ".join(f"{chip(c)} {name(c)}" for c in t["colours"])
         win = " winner" if s in outcome.winners else ""
-        rows.append(f'<tr class="tally{win}"><td>{esc(names[s])}{" 🏆" if win else ""}</td>'
+        rows.append(f'<tr class="tally{win}"><td>{esc(names[s])}{" ★ winner" if win else ""}</td>'
                     f'<td>{colours}</td><td>{t["piles"]}</td><td>{t["covered"]}</td>'
                     f'<td>{t["tallest"]}</td></tr>')
     steps = []
