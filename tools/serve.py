@@ -8,6 +8,10 @@ otherwise. The handler pins the MIME types the app needs (.mjs, .wasm, .toml, .j
 ...) so they do not depend on the machine's /etc/mime.types, and asks browsers to
 revalidate every file (Cache-Control: no-cache) so edits show on reload.
 
+Serving the working tree (not a built dist/), it rewrites precache.js whenever the
+browser asks for it, so the service worker sees edits as a new version and the page
+offers its "reload to update" prompt instead of serving stale code from its cache.
+
 Standard library only. e2e/conftest.py and tools/bench.py reuse `start_server`.
 """
 
@@ -65,6 +69,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return MIME_TYPES[suffix]
         return super().guess_type(path)
 
+    def do_GET(self) -> None:
+        if self.path.split("?")[0].endswith("/precache.js") and \
+                Path(self.translate_path(self.path)) == ROOT / "precache.js":
+            refresh_precache()
+        super().do_GET()
+
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
@@ -80,6 +90,26 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().handle()
         except (BrokenPipeError, ConnectionResetError):
             pass
+
+
+_precache_lock = threading.Lock()
+
+
+def refresh_precache() -> None:
+    """tools/site.py precache, in-process (the list and hash of the working tree)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("parlor_site", ROOT / "tools" / "site.py")
+    assert spec and spec.loader
+    site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(site)
+    with _precache_lock:
+        try:
+            text = site.precache_js(ROOT, site.app_files(ROOT))
+        except site.SiteError as err:  # serve the old list rather than nothing
+            print(f"serve: precache.js not refreshed: {err}", file=sys.stderr)
+            return
+        site.write_if_changed(ROOT / "precache.js", text)
 
 
 class Server(http.server.ThreadingHTTPServer):

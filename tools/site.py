@@ -31,6 +31,10 @@ PYODIDE_RUNTIME = (
 )
 
 
+class SiteError(Exception):
+    """The app folder is incomplete (say which files); callers decide how to report it."""
+
+
 def app_files(root: Path = ROOT) -> list[str]:
     """Every file the browser may load, relative to the app folder, sorted."""
     files = {"index.html", "pyscript.toml", "py/main.py"}
@@ -40,7 +44,7 @@ def app_files(root: Path = ROOT) -> list[str]:
     files.update(src.removeprefix("./") for src in config.get("files", {}))
     pyscript = root / "vendor" / "pyscript"
     if not pyscript.is_dir():
-        sys.exit("site: vendor/ is missing; run `make setup` first")
+        raise SiteError("vendor/ is missing; run `make setup` first")
     # PyScript's own service-worker.js is for its sync features, which Parlor does not use.
     files.update(
         p.relative_to(root).as_posix()
@@ -50,7 +54,7 @@ def app_files(root: Path = ROOT) -> list[str]:
     files.update(f"vendor/pyodide/{name}" for name in PYODIDE_RUNTIME)
     missing = sorted(f for f in files if not (root / f).is_file())
     if missing:
-        sys.exit(f"site: missing files: {', '.join(missing[:10])}")
+        raise SiteError(f"missing files: {', '.join(missing[:10])}")
     return sorted(files)
 
 
@@ -104,4 +108,7 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    try:
+        raise SystemExit(main(sys.argv[1:]))
+    except SiteError as err:
+        raise SystemExit(f"site: {err}") from None

@@ -287,7 +287,11 @@ class App:
             bot = self.bots[seat] = make_bot(session.match.game, level)
         view = session.game.view(session.state, seat)
         rng = Rng(session.match.seed * 1_000_003 + len(session.match.moves))
+        started = float(js.performance.now())
         move = bot.choose(view, rng)
+        # Measured for `make bench` (bot move time in the browser, per level).
+        js.performance.measure(f"parlor:bot:{session.match.game}:{bot.level}",
+                               to_js({"start": started}, dict_converter=js.Object.fromEntries))
         self.session = session.play(move)
         self.thinking = False
         self.after_move()

@@ -1,0 +1,158 @@
+"""Browser measurements for `make bench`: start-up against a bare PyScript + Pyodide
+page, responsiveness while bots play, and bot move times inside Pyodide.
+
+Everything is measured in one run, side by side, in headless Chromium against a server
+on 127.0.0.1: the bare page and the app alternate so machine noise hits both alike.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+READY = "document.body.dataset.ready === '1'"
+MARK = "performance.getEntriesByName('parlor:ready')[0].startTime"
+
+
+def chromium() -> str | None:
+    import os
+    import shutil
+
+    env = os.environ.get("CHROMIUM")
+    if env:
+        return env
+    if Path("/usr/bin/chromium").exists():
+        return "/usr/bin/chromium"
+    return shutil.which("chromium")
+
+
+def _ready_ms(page, url: str) -> float:
+    page.goto(url)
+    page.wait_for_function(READY, timeout=120_000)
+    return float(page.evaluate(MARK))
+
+
+def startup(browser, base: str, runs: int) -> dict[str, list[float]]:
+    """Time to ready (ms from navigation start to the 'parlor:ready' mark)."""
+    out: dict[str, list[float]] = {k: [] for k in
+                                   ("bare cold", "app cold", "app warm (HTTP cache)",
+                                    "app from service worker", "app offline (service worker)")}
+    bare = f"{base}/tools/bench/bare.html"
+    app = f"{base}/index.html"
+    for _ in range(runs):
+        for label, url in (("bare cold", bare), ("app cold", app)):
+            ctx = browser.new_context(service_workers="block")
+            out[label].append(_ready_ms(ctx.new_page(), url))
+            ctx.close()
+        ctx = browser.new_context(service_workers="block")
+        page = ctx.new_page()
+        _ready_ms(page, app)
+        out["app warm (HTTP cache)"].append(_ready_ms(page, app))
+        ctx.close()
+        ctx = browser.new_context(service_workers="allow")
+        page = ctx.new_page()
+        _ready_ms(page, app)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        page.evaluate("""async () => {
+            const files = self.PARLOR_PRECACHE ? self.PARLOR_PRECACHE.files.length : 0;
+            for (let i = 0; i < 600; i++) {
+                const names = await caches.keys();
+                if (names.length) {
+                    const n = (await (await caches.open(names[0])).keys()).length;
+                    if (n > 50) return n;
+                }
+                await new Promise(r => setTimeout(r, 100));
+            }
+        }""")
+        out["app from service worker"].append(_ready_ms(page, app))
+        ctx.set_offline(True)
+        out["app offline (service worker)"].append(_ready_ms(page, app))
+        ctx.close()
+    return out
+
+
+def bots_in_page(browser, base: str, game: str, seats: str, players: int) -> dict[str, object]:
+    """Play a bots-only game with no delay; record long tasks and bot move measures."""
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    page.add_init_script("""
+        window.__longtasks = [];
+        new PerformanceObserver(list => {
+            for (const e of list.getEntries()) window.__longtasks.push(e.duration);
+        }).observe({type: 'longtask', buffered: true});
+    """)
+    page.goto(f"{base}/index.html?game={game}&players={players}&seats={seats}"
+              "&seed=1&botdelay=0")
+    page.wait_for_function(READY, timeout=120_000)
+    page.evaluate("window.__longtasks = []")  # start-up itself is measured above
+    page.wait_for_selector("#game[data-phase='over']", timeout=600_000)
+    tasks = page.evaluate("window.__longtasks")
+    measures = page.evaluate("""performance.getEntriesByType('measure')
+        .filter(m => m.name.startsWith('parlor:bot:'))
+        .map(m => [m.name.split(':').pop(), m.duration])""")
+    ctx.close()
+    per_level: dict[str, list[float]] = {}
+    for level, ms in measures:
+        per_level.setdefault(level, []).append(ms)
+    return {"longtasks": tasks, "moves": per_level}
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def run(emit: Callable[[str], None], runs: int = 3) -> None:
+    exe = chromium()
+    if exe is None:
+        emit("browser: skipped (no Chromium; `make setup` installs Debian's chromium)")
+        return
+    if not (ROOT / "vendor" / "pyodide" / "pyodide.mjs").exists():
+        emit("browser: skipped (vendor/ missing; run `make setup`)")
+        return
+    sys.path.insert(0, str(ROOT / "tools"))
+    from playwright.sync_api import sync_playwright
+    from serve import start_server
+
+    server, base = start_server(directory=ROOT, quiet=True)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=exe, args=ARGS)
+            t0 = time.perf_counter()
+            times = startup(browser, base, runs)
+            bare = statistics.median(times["bare cold"])
+            emit(f"\nStart-up, time to ready (median of {runs}, ms; ratio to the bare "
+                 "PyScript + Pyodide page)")
+            emit(f"{'page':34} {'median':>8} {'min':>8} {'max':>8} {'ratio':>7}")
+            for label, values in times.items():
+                med = statistics.median(values)
+                emit(f"{label:34} {med:8.0f} {min(values):8.0f} {max(values):8.0f} "
+                     f"{med / bare:7.2f}")
+            games = (("kabaleo", "bot:hard,bot:easy,bot:hard,bot:random", 4),)
+            for game, seats, players in games:
+                data = bots_in_page(browser, base, game, seats, players)
+                tasks: list[float] = data["longtasks"]  # type: ignore[assignment]
+                emit(f"\nIn the page, a {players}-player {game} game of bots ({seats}):")
+                emit(f"  long tasks (>50 ms): {len(tasks)}, over 100 ms: "
+                     f"{sum(1 for t in tasks if t > 100)}, longest: "
+                     f"{max(tasks, default=0):.0f} ms")
+                emit(f"  {'bot level':12} {'moves':>6} {'mean ms':>8} {'p95 ms':>8} {'max ms':>8}")
+                moves: dict[str, list[float]] = data["moves"]  # type: ignore[assignment]
+                for level, values in sorted(moves.items()):
+                    emit(f"  {level:12} {len(values):6} {statistics.mean(values):8.1f} "
+                         f"{pct(values, 0.95):8.1f} {max(values):8.1f}")
+            browser.close()
+            emit(f"(browser section took {time.perf_counter() - t0:.0f} s)")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+if __name__ == "__main__":
+    run(print)
