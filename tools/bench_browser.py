@@ -118,6 +118,7 @@ def run(emit: Callable[[str], None], runs: int = 3) -> None:
         return
     sys.path.insert(0, str(ROOT / "tools"))
     from playwright.sync_api import sync_playwright
+
     from serve import start_server
 
     server, base = start_server(directory=ROOT, quiet=True)
