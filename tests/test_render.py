@@ -48,7 +48,7 @@ def test_clickable_targets_are_exactly_the_legal_moves() -> None:
         s = s.play(s.game.legal_moves(s.state)[0])
     picks = set(re.findall(r'data-pick="(\w)"', game_screen(s, 0).html))
     for colour in picks:
-        html = game_screen(s, 0, picked=colour).html
+        html = game_screen(s, 0, picks=(colour,)).html
         offered = set(re.findall(r'data-move="(\w+)"', html))
         assert offered == {m for m in s.game.legal_moves(s.state) if m[0] == colour}
 

@@ -43,8 +43,18 @@ class Screen:
     names: tuple[str, ...]
     kinds: tuple[str, ...]
     interactive: bool  # the viewer is to act and may click
-    picked: str | None = None
+    picks: tuple[str, ...] = ()  # partial choices made so far (data-pick tokens)
     thinking: int | None = None  # seat of a bot that is thinking
+
+    @property
+    def picked(self) -> str | None:
+        """Kabaleo's only partial choice: the colour of the piece to place."""
+        return self.picks[0] if self.picks else None
+
+
+def next_picks(picks: tuple[str, ...], token: str) -> tuple[str, ...]:
+    """Picking a piece selects it; picking it again puts it back."""
+    return () if picks == (token,) else (token,)
 
 
 def columns(n_piles: int) -> int:

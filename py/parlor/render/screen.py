@@ -26,7 +26,7 @@ class Rendered:
 def game_screen(
     session: Session,
     confirmed: int | None,
-    picked: str | None = None,
+    picks: tuple[str, ...] = (),
     thinking: bool = False,
     error: str | None = None,
 ) -> Rendered:
@@ -57,7 +57,7 @@ def game_screen(
         names=names,
         kinds=session.match.seats,
         interactive=interactive,
-        picked=picked if interactive else None,
+        picks=picks if interactive else (),
         thinking=to_act if thinking else None,
     )
     html = toolbar(session, thinking, handoff=False) + mod.render_play(view, screen, outcome)
@@ -84,6 +84,11 @@ def game_screen(
     if error:
         status = f"{error} {status}"
     return Rendered(html, phase, to_act, status)
+
+
+def next_picks(session: Session, picks: tuple[str, ...], token: str) -> tuple[str, ...]:
+    """The partial choices after the player picks ``token`` (each game decides)."""
+    return RENDERERS[session.match.game].next_picks(picks, token)
 
 
 def toolbar(session: Session, thinking: bool, handoff: bool) -> str:

@@ -22,7 +22,7 @@ from parlor.core.errors import BadOptions, IllegalMove, ParlorError
 from parlor.core.match import Match
 from parlor.core.rng import Rng
 from parlor.render.menu import saves_html, setup_form
-from parlor.render.screen import game_screen
+from parlor.render.screen import game_screen, next_picks
 
 #: How long a bot "thinks" before its move shows, so a person can follow the game.
 BOT_DELAY_MS = 700
@@ -87,7 +87,7 @@ class App:
                                 "will be lost when the page closes."
         self.session: Session | None = None
         self.confirmed: int | None = None
-        self.picked: str | None = None
+        self.picks: tuple[str, ...] = ()
         self.thinking = False
         self.message: str | None = None
         self.generation = 0
@@ -215,7 +215,7 @@ class App:
         self.generation += 1
         self.session = session
         self.confirmed = None
-        self.picked = None
+        self.picks = ()
         self.thinking = False
         self.bots = {}
         set_url({**setup_query(session.match), "save": session.save_id})
@@ -240,7 +240,7 @@ class App:
     def render(self) -> None:
         if self.session is None:
             return
-        out = game_screen(self.session, self.confirmed, self.picked, self.thinking, self.message)
+        out = game_screen(self.session, self.confirmed, self.picks, self.thinking, self.message)
         self.message = None
         root = el("game")
         root.innerHTML = out.html
@@ -260,7 +260,7 @@ class App:
         except IllegalMove as err:
             self.say(f"That move is not allowed: {err.reason}.")
             return
-        self.picked = None
+        self.picks = ()
         self.after_move()
 
     def after_move(self) -> None:
@@ -329,7 +329,8 @@ class App:
             return
         pick = attr(target, "data-pick")
         if pick is not None:
-            self.picked = None if self.picked == pick else pick
+            if self.session is not None:
+                self.picks = next_picks(self.session, self.picks, pick)
             self.render()
             focus = js.document.querySelector(f'[data-pick="{pick}"]')
             if not absent(focus):
@@ -384,7 +385,7 @@ class App:
             return
         self.generation += 1
         self.session = self.session.undo()
-        self.picked = None
+        self.picks = ()
         self.after_move()
 
     def do_again(self, _: str | None) -> None:
