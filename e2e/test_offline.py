@@ -10,9 +10,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
 from conftest import ROOT, BrowserLog, fail_on_blocked, isolated_context, start_server
 from kabaleo_helpers import play_one_move, wait_for_my_turn_or_end
-from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 SUB_PATH = "games/parlor"
 READY = "document.body.dataset.ready === '1'"

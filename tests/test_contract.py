@@ -50,8 +50,11 @@ def variants() -> list[tuple[str, int, dict[str, object]]]:
     """Each non-default choice of each option, alone, for the player counts it applies to."""
     out: list[tuple[str, int, dict[str, object]]] = []
     for gid, players in setups():
+        # A game may leave out options its engine never reads (clock settings) or that
+        # its own tests sweep with a fitting policy; it says why next to the attribute.
+        skip = getattr(GAMES[gid], "contract_skip_options", ())
         for spec in GAMES[gid].option_specs:
-            if not spec.applies(players):
+            if not spec.applies(players) or spec.key in skip:
                 continue
             for value, _ in spec.choices:
                 if value != spec.default:
@@ -109,8 +112,10 @@ def check_step(
 def play_and_check(game: Game, players: int, seed: int, options: Mapping[str, object],
                    foreign: list[str]) -> None:
     """One seeded random game with every check; ``foreign`` collects moves across games
-    so later states get tried with moves that were legal somewhere else."""
-    full = game.options_for(players, options)
+    so later states get tried with moves that were legal somewhere else. A game may
+    declare ``contract_options`` (e.g. fewer rounds) that keep these sweeps fast; the
+    options under test override them."""
+    full = game.options_for(players, {**getattr(game, "contract_options", {}), **options})
     s = game.new(players, seed, full)
     assert game.new(players, seed, full) == s, "new() is not deterministic"
     initial_inventory = dict(game.inventory(s))
@@ -153,7 +158,9 @@ def play_and_check(game: Game, players: int, seed: int, options: Mapping[str, ob
 def test_contract_default_options(game_id: str, players: int) -> None:
     game = GAMES[game_id]
     foreign: list[str] = []
-    for seed in SEEDS:
+    # A game whose random games are long may sweep fewer seeds here, and all of them in
+    # its own slow tests; it says why next to the attribute.
+    for seed in SEEDS[: getattr(game, "contract_seeds", len(SEEDS))]:
         play_and_check(game, players, seed, {}, foreign)
 
 
@@ -164,7 +171,7 @@ def test_contract_default_options(game_id: str, players: int) -> None:
 def test_contract_each_option(game_id: str, players: int, options: dict[str, object]) -> None:
     game = GAMES[game_id]
     foreign: list[str] = []
-    for seed in VARIANT_SEEDS:
+    for seed in VARIANT_SEEDS[: getattr(game, "contract_variant_seeds", len(VARIANT_SEEDS))]:
         play_and_check(game, players, seed, options, foreign)
 
 

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from parlor.core.protocol import Game
+from parlor.games.ciao import GAME as CIAO
 from parlor.games.kabaleo import GAME as KABALEO
+from parlor.games.saboteur import GAME as SABOTEUR
 
 GAMES: dict[str, Game] = {KABALEO.id: KABALEO}
+GAMES[CIAO.id] = CIAO
+GAMES[SABOTEUR.id] = SABOTEUR

@@ -1,0 +1,38 @@
+"""What every computer opponent looks like, whatever the game.
+
+A bot is handed a *view* (what its seat may see), never a full state, so it cannot
+cheat by reading hidden information; the app and the tests rely on that.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from parlor.core.rng import Rng
+
+
+class Bot(Protocol):
+    """One computer player at one strength level.
+
+    ``choose`` must return one of the legal moves for ``view.seat`` (notation string).
+    All randomness comes from ``rng`` so a seeded match replays identically; a bot may
+    keep caches on the instance (one bot per seat) but must stay correct if it is handed
+    an unrelated view (undo, a loaded save, another game).
+    """
+
+    game: str
+    level: str
+
+    def choose(self, view: Any, rng: Rng) -> str: ...
+
+
+def legal_moves_from_view(game: Any, view: Any, rng: Rng) -> list[str]:
+    """Legal moves for the seat to act, computed without peeking at hidden information.
+
+    Works for any game: fill the hidden parts in at random (``determinize``) and ask the
+    engine. For games whose legality does not depend on hidden information this is exact;
+    the contract suite checks ``view(determinize(v)) == v``, so what the seat can see is
+    preserved.
+    """
+    state = game.determinize(view, rng)
+    return list(game.legal_moves(state))

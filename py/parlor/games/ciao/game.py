@@ -1,0 +1,74 @@
+"""Ciao! behind the common ``Game`` protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from parlor.core.options import OptionSpec
+from parlor.core.protocol import Outcome
+from parlor.core.rng import Rng
+from parlor.games.ciao import rules, scoring
+from parlor.games.ciao.options import SPECS, normalize
+from parlor.games.ciao.state import CiaoState, CiaoView
+from parlor.games.ciao.view import determinize, view
+
+
+class Ciao:
+    id = "ciao"
+    name = "Ciao!"
+    min_players = 2
+    max_players = 6
+    rules_version = 1
+    option_specs: tuple[OptionSpec, ...] = SPECS
+    #: Contract suite knobs (tests/test_contract.py). A round played by uniformly random
+    #: legal moves lasts 200-600 moves (random play draws a lot), and every step checks
+    #: a view and a sampled world for each seat: a 200-seed sweep of Ciao! alone would
+    #: take minutes. So the generic sweeps play one round per match on fewer seeds, and
+    #: tests/test_ciao_contract.py runs the same checks on every seed and whole matches
+    #: (``pytest -m slow``) plus a fast sample in the default run.
+    contract_options: dict[str, object] = {"rounds": 1}
+    contract_seeds = 25
+    contract_variant_seeds = 3
+    #: Not swept by the generic suite: the two clock settings (the engine never reads
+    #: them), ``rounds`` (whole matches are tests/test_ciao_contract.py's) and
+    #: ``strict_table`` (a uniformly random player tries illegal cards most turns and, at
+    #: 3 cards a try, never empties its hand; tests/test_ciao_contract.py sweeps it with a
+    #: random player that tries an illegal card only now and then, as people do).
+    contract_skip_options: tuple[str, ...] = (
+        "rounds", "race_seconds", "thanks_seconds", "strict_table",
+    )
+
+    def options_for(self, players: int, given: Mapping[str, object]) -> dict[str, object]:
+        """The complete, validated options (defaults filled in) a match records."""
+        return normalize(players, given).as_dict()
+
+    def new(self, players: int, seed: int, options: Mapping[str, object]) -> CiaoState:
+        return rules.new_game(players, seed, options)
+
+    def to_act(self, s: CiaoState) -> int | None:
+        return rules.to_act(s)
+
+    def legal_moves(self, s: CiaoState) -> list[str]:
+        return rules.legal_moves(s)
+
+    def apply(self, s: CiaoState, move: str) -> CiaoState:
+        return rules.apply(s, move)
+
+    def outcome(self, s: CiaoState, seat_names: tuple[str, ...] = ()) -> Outcome | None:
+        if not s.finished:
+            return None
+        names = seat_names or tuple(f"Player {i + 1}" for i in range(s.players))
+        return scoring.score(s.scores, s.results, names)
+
+    def view(self, s: CiaoState, seat: int | None) -> CiaoView:
+        return view(s, seat)
+
+    def determinize(self, v: CiaoView, rng: Rng) -> CiaoState:
+        return determinize(v, rng)
+
+    def inventory(self, s: CiaoState) -> dict[str, int]:
+        """Cards per kind in hands, draw pile and discards: the deck never changes."""
+        return rules.inventory(s)
+
+
+GAME = Ciao()

@@ -1,0 +1,202 @@
+"""Ciao!'s options (rules page: the *ours* rulings, the kids' variants, the real-time
+settings), validated so a hand-edited URL or save gets a clear refusal.
+
+The two ``*_seconds`` options are read by the app (the engine has no clock); they live
+here so the menu, the URL and the match record handle them like any other option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+
+from parlor.core.errors import BadOptions
+from parlor.core.options import OptionSpec, parse_bool
+
+_ON_OFF = ((True, "on"), (False, "off"))
+
+SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        key="rounds",
+        label="Rounds",
+        help="Rounds in the match; the lowest penalty total wins.",
+        choices=tuple((n, str(n)) for n in range(1, 11)),
+        default=5,
+        min_players=2,
+        max_players=6,
+    ),
+    OptionSpec(
+        key="variant",
+        label="Variant",
+        help="For younger players: 1 symbols only (no icon cards, no millstones, colours "
+        "ignored); 2 adds the icon cards; 3 is the full game.",
+        choices=((1, "symbols only"), (2, "with icons"), (3, "full game")),
+        default=3,
+        min_players=2,
+        max_players=6,
+    ),
+    OptionSpec(
+        key="first_leader",
+        label="First round led by",
+        help="Round 1 is led by the youngest player: seat them in seat 1, or let the "
+        "table choose a random leader.",
+        choices=(("random", "random"), ("seat1", "seat 1")),
+        default="random",
+        min_players=2,
+        max_players=6,
+    ),
+    OptionSpec(
+        key="strict_table",
+        label="Strict table",
+        help="Playable cards are not highlighted; trying a card that may not be played "
+        "costs 3 cards and the turn (the card goes back to hand).",
+        choices=((False, "off"), (True, "on")),
+        default=False,
+        min_players=2,
+        max_players=6,
+    ),
+    OptionSpec(
+        key="plus3_stack_requires_legal",
+        label="+3 answer must be higher",
+        help="On: a +3 played to answer a +3 must also beat the top card.",
+        choices=((False, "off"), (True, "on")),
+        default=False,
+        min_players=2,
+        max_players=6,
+    ),
+    OptionSpec(
+        key="millstone_discard_with_special",
+        label="Icon cards shed a millstone",
+        help="On: playing any icon card also lets you discard one millstone.",
+        choices=((False, "off"), (True, "on")),
+        default=False,
+        min_players=2,
+        max_players=6,
+    ),
+    OptionSpec(
+        key="speed_mode",
+        label="Speed challenge",
+        help="race: the fastest valid answer wins; turn order: the other players are "
+        "asked one by one (no reflexes needed).",
+        choices=(("race", "race"), ("turn_order", "turn order")),
+        default="race",
+        min_players=2,
+        max_players=6,
+    ),
+    OptionSpec(
+        key="speed_continue",
+        label="After a speed challenge",
+        help="Who plays next after a won race: the player after the winner, or the "
+        "player after the one who laid the speed card.",
+        choices=(("winner", "after the winner"), ("speed_player", "after the speed card")),
+        default="winner",
+        min_players=2,
+        max_players=6,
+    ),
+    OptionSpec(
+        key="auto_thank",
+        label="Automatic thank-you",
+        help="On: receiving a card never costs the 3-card penalty.",
+        choices=((False, "off"), (True, "on")),
+        default=False,
+        min_players=2,
+        max_players=6,
+    ),
+    OptionSpec(
+        key="race_seconds",
+        label="Race window",
+        help="Seconds to answer a speed challenge.",
+        choices=tuple((n, f"{n} s") for n in range(2, 9)),
+        default=4,
+        min_players=2,
+        max_players=6,
+    ),
+    OptionSpec(
+        key="thanks_seconds",
+        label="Thank-you window",
+        help="Seconds to say thank you for a card received.",
+        choices=tuple((n, f"{n} s") for n in range(2, 7)),
+        default=3,
+        min_players=2,
+        max_players=6,
+    ),
+)
+
+_SPEC = {s.key: s for s in SPECS}
+
+
+@dataclass(frozen=True)
+class CiaoOptions:
+    rounds: int = 5
+    variant: int = 3
+    first_leader: str = "random"
+    strict_table: bool = False
+    plus3_stack_requires_legal: bool = False
+    millstone_discard_with_special: bool = False
+    speed_mode: str = "race"
+    speed_continue: str = "winner"
+    auto_thank: bool = False
+    race_seconds: int = 4
+    thanks_seconds: int = 3
+
+    @property
+    def colours(self) -> bool:
+        """Whether colours order the cards (variant 1 and 2 ignore them)."""
+        return self.variant == 3
+
+    def as_dict(self) -> dict[str, object]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+_VARIANT_NAMES = {"symbols": 1, "icons": 2, "full": 3}
+
+
+def _int_choice(key: str, value: object) -> int:
+    spec = _SPEC[key]
+    allowed = [v for v, _ in spec.choices]
+    if isinstance(value, str):
+        if key == "variant" and value.strip() in _VARIANT_NAMES:
+            return _VARIANT_NAMES[value.strip()]
+        text = value.strip().removesuffix("s").strip()  # "4 s", a race window label
+        if text.isascii() and text.isdigit() and len(text) < 4:
+            value = int(text)
+        else:
+            try:
+                return int(spec.parse(value))  # type: ignore[call-overload]
+            except BadOptions:
+                pass
+    if isinstance(value, bool) or value not in allowed:
+        raise BadOptions(
+            f"option {key} must be one of {', '.join(str(v) for v in allowed)}, not {value!r}"
+        )
+    assert isinstance(value, int)
+    return value
+
+
+def _str_choice(key: str, value: object) -> str:
+    spec = _SPEC[key]
+    for v, label in spec.choices:
+        if value == v or value == label:
+            return str(v)
+    allowed = ", ".join(str(v) for v, _ in spec.choices)
+    raise BadOptions(f"option {key} must be one of {allowed}, not {value!r}")
+
+
+def normalize(players: int, given: Mapping[str, object]) -> CiaoOptions:
+    """Defaults filled in, every value checked; ``BadOptions`` names the first problem."""
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+        raise BadOptions(f"Ciao! is for 2 to 6 players, not {players}")
+    unknown = sorted(set(given) - set(_SPEC))
+    if unknown:
+        raise BadOptions(f"Ciao! has no option {unknown[0]!r}")
+    d = CiaoOptions()
+    out: dict[str, object] = {}
+    for f in fields(CiaoOptions):
+        value = given.get(f.name, getattr(d, f.name))
+        if isinstance(getattr(d, f.name), bool):
+            out[f.name] = parse_bool(f.name, value)
+        elif isinstance(getattr(d, f.name), int):
+            out[f.name] = _int_choice(f.name, value)
+        else:
+            out[f.name] = _str_choice(f.name, value)
+    return CiaoOptions(**out)  # type: ignore[arg-type]

@@ -1,0 +1,62 @@
+"""Saboteur: The Duel (and its solo game) behind the common ``Game`` protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from parlor.core.options import OptionSpec
+from parlor.core.protocol import Outcome
+from parlor.core.rng import Rng
+from parlor.games.saboteur import rules, scoring
+from parlor.games.saboteur.options import SPECS, normalize
+from parlor.games.saboteur.state import SaboteurState, SaboteurView
+from parlor.games.saboteur.view import determinize, view
+
+
+class Saboteur:
+    id = "saboteur"
+    name = "Saboteur: The Duel"
+    min_players = 1
+    max_players = 2
+    rules_version = 1
+    option_specs: tuple[OptionSpec, ...] = SPECS
+    #: The contract suite's 200-seed sweep plays one round per game: a round exercises
+    #: every rule (and round changes are covered by the rounds=2/3 variant runs and the
+    #: scenario tests) while keeping the sweep within its time budget.
+    contract_options: Mapping[str, object] = MappingProxyType({"rounds": 1})
+
+    def options_for(self, players: int, given: Mapping[str, object]) -> dict[str, object]:
+        return normalize(players, given).as_dict(players)
+
+    def new(self, players: int, seed: int, options: Mapping[str, object]) -> SaboteurState:
+        return rules.new_game(players, seed, options)
+
+    def to_act(self, s: SaboteurState) -> int | None:
+        return None if s.finished else s.to_move
+
+    def legal_moves(self, s: SaboteurState) -> list[str]:
+        return rules.legal_moves(s)
+
+    def apply(self, s: SaboteurState, move: str) -> SaboteurState:
+        return rules.apply(s, move)
+
+    def refusal(self, s: SaboteurState | SaboteurView, move: str) -> str | None:
+        return rules.refusal(s, move)
+
+    def outcome(self, s: SaboteurState, seat_names: tuple[str, ...] = ()) -> Outcome | None:
+        if not s.finished:
+            return None
+        return scoring.outcome(s, seat_names)
+
+    def view(self, s: SaboteurState, seat: int | None) -> SaboteurView:
+        return view(s, seat)
+
+    def determinize(self, v: SaboteurView, rng: Rng) -> SaboteurState:
+        return determinize(v, rng)
+
+    def inventory(self, s: SaboteurState) -> dict[str, int]:
+        return rules.inventory(s)
+
+
+GAME = Saboteur()

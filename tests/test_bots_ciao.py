@@ -1,0 +1,136 @@
+"""Ciao!'s computer players: always a legal move, fast, from views only; the real-time
+helpers stay within their promises; hard beats random (slow)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from parlor.bots import DEFAULT_LEVEL, LEVELS, make_bot
+from parlor.bots.arena import play as arena_play
+from parlor.bots.arena import win_share
+from parlor.bots.ciao.realtime import MIN_REACTION_MS, race_card, reaction_ms, thanks_ms
+from parlor.core.protocol import TABLE
+from parlor.core.rng import Rng
+from parlor.games import GAMES
+
+GAME = GAMES["ciao"]
+OPTION_SETS = (
+    {},
+    {"speed_mode": "turn_order", "millstone_discard_with_special": True},
+    {"variant": 1},
+    {"strict_table": True, "plus3_stack_requires_legal": True},
+)
+
+
+def test_levels_are_registered() -> None:
+    assert LEVELS["ciao"] == ("random", "easy", "hard")
+    assert DEFAULT_LEVEL["ciao"] in LEVELS["ciao"]
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "hard"])
+@pytest.mark.parametrize("players", range(2, 7))
+def test_bots_play_legal_moves_quickly(level: str, players: int) -> None:
+    """Every seat a bot; the table's decisions drawn at random (bots never make them)."""
+    worst = 0.0
+    for k, options in enumerate(OPTION_SETS):
+        bots = [make_bot("ciao", level) for _ in range(players)]
+        s = GAME.new(players, 100 * players + k, {"rounds": 1, **options})
+        rng = Rng(players * 31 + k)
+        steps = 0
+        while (seat := GAME.to_act(s)) is not None and steps < 3000:
+            legal = GAME.legal_moves(s)
+            if seat == TABLE:
+                move = rng.choice(legal)
+            else:
+                t0 = time.perf_counter()
+                move = bots[seat].choose(GAME.view(s, seat), rng)
+                worst = max(worst, time.perf_counter() - t0)
+                assert move in legal, (level, move, legal)
+            s = GAME.apply(s, move)
+            steps += 1
+    assert worst < 0.02, f"slowest move took {worst * 1000:.1f} ms"
+
+
+def test_realtime_bounds() -> None:
+    rng = Rng(7)
+    for level in ("random", "easy", "hard"):
+        times = [reaction_ms(level, rng) for _ in range(300)]
+        assert min(times) >= MIN_REACTION_MS
+        thanks = [thanks_ms(level, rng) for _ in range(300)]
+        assert all(t is None or t >= MIN_REACTION_MS for t in thanks)
+        if level == "hard":
+            assert None not in thanks
+        if level == "easy":
+            assert None in thanks
+    easy = sum(reaction_ms("easy", rng) for _ in range(300))
+    hard = sum(reaction_ms("hard", rng) for _ in range(300))
+    assert easy > hard
+
+
+def test_race_card_is_a_legal_table_move() -> None:
+    """``race_card`` picks, from the bot's own view, a move the table may apply."""
+    found = 0
+    for seed in range(40):
+        s = GAME.new(4, seed, {"rounds": 1})
+        rng = Rng(seed)
+        while GAME.to_act(s) is not None:
+            if s.phase == "race":
+                legal = GAME.legal_moves(s)
+                for seat in range(4):
+                    move = race_card(GAME.view(s, seat), seat)
+                    if seat == s.speed_player:
+                        assert move is None
+                    elif move is not None:
+                        found += 1
+                        assert move in legal
+                    else:
+                        assert not any(m.startswith(f"race {seat + 1} ") for m in legal)
+            s = GAME.apply(s, rng.choice(GAME.legal_moves(s)))
+    assert found > 0
+
+
+@pytest.mark.slow
+def test_hard_beats_random() -> None:
+    share = 0.0
+    games = 60
+    for seed in range(games):
+        bots = [make_bot("ciao", "hard"), make_bot("ciao", "random"), make_bot("ciao", "random")]
+        seat_of_hard = seed % 3
+        bots[0], bots[seat_of_hard] = bots[seat_of_hard], bots[0]
+        result = _play_with_table(bots, seed)
+        share += win_share(result, seat_of_hard)
+    assert share / games > 0.55
+
+
+def _play_with_table(bots, seed: int):  # type: ignore[no-untyped-def]
+    """arena.play, but the table decisions (race, thanks) answered like the app would."""
+    from parlor.bots.arena import MatchResult
+
+    s = GAME.new(len(bots), seed, {"rounds": 3})
+    rng = Rng(seed ^ 0xC1A0)
+    moves = []
+    while (seat := GAME.to_act(s)) is not None:
+        if seat == TABLE:
+            legal = GAME.legal_moves(s)
+            move = "race none" if s.phase == "race" else legal[0]
+            if s.phase == "race":
+                offers = [(reaction_ms(bots[k].level, rng), m) for k in range(len(bots))
+                          if (m := race_card(GAME.view(s, k), k)) is not None]
+                if offers:
+                    move = min(offers)[1]
+        else:
+            move = bots[seat].choose(GAME.view(s, seat), rng)
+        s = GAME.apply(s, move)
+        moves.append(move)
+    out = GAME.outcome(s)
+    assert out is not None
+    return MatchResult(out.winners, out.points, tuple(moves))
+
+
+def test_arena_runs_a_bot_match() -> None:
+    """arena.play asks bots only; ciao needs the table, so use the helper above."""
+    assert callable(arena_play)
+    result = _play_with_table([make_bot("ciao", "hard"), make_bot("ciao", "easy")], 3)
+    assert len(result.points) == 2
