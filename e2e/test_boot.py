@@ -17,7 +17,7 @@ def test_menu_is_static_html_and_ready_flag_comes_later(page: Page, base_url: st
     expect(page.locator("#loading")).to_be_hidden()
     marks = page.evaluate("performance.getEntriesByName('parlor:ready').length")
     assert marks == 1
-    expect(page.locator("#setup form.setup")).to_be_visible()
+    expect(page.locator("#setup-kabaleo form.setup")).to_be_visible()
 
 
 def test_url_starts_a_game_and_reflects_it(app) -> None:
@@ -42,10 +42,10 @@ def test_bad_link_explains_itself(app) -> None:
 
 def test_menu_form_starts_a_game(app) -> None:
     page = app("?botdelay=0")
-    page.select_option("#setup select[name='players']", "3")
-    expect(page.locator("#setup select[name='seat2']")).to_be_visible()
-    page.select_option("#setup select[name='seat1']", "bot:random")
-    page.click("#setup [data-action='start']")
+    page.select_option("#setup-kabaleo select[name='players']", "3")
+    expect(page.locator("#setup-kabaleo select[name='seat2']")).to_be_visible()
+    page.select_option("#setup-kabaleo select[name='seat1']", "bot:random")
+    page.click("#setup-kabaleo [data-action='start']")
     expect(page.locator("#game")).to_have_attribute("data-game", "kabaleo")
     assert page.locator("#game .supply").count() == 3
     page.click("#game [data-action='menu']")

@@ -55,7 +55,7 @@ def test_levels_are_declared_consistently():
         assert levels and levels[0] == "random"
         assert DEFAULT_LEVEL[game_id] in levels
         for level in levels:
-            assert LEVEL_LABELS[level]
+            assert LEVEL_LABELS[game_id][level]
             bot = make_bot(game_id, level)
             assert bot.game == game_id and bot.level == level
 

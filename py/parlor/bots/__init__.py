@@ -26,10 +26,23 @@ DEFAULT_LEVEL: dict[str, str] = {
     "saboteur": "hard",
 }
 
-LEVEL_LABELS: dict[str, str] = {
-    "random": "Random (plays any legal move)",
-    "easy": "Easy (grabs piles for its colour, never hides it)",
-    "hard": "Hard (reads your moves, hides its colour, plans the last round)",
+#: What each level does, per game, in the words the menu shows.
+LEVEL_LABELS: dict[str, dict[str, str]] = {
+    "kabaleo": {
+        "random": "Random (plays any legal move)",
+        "easy": "Easy (grabs piles for its colour, never hides it)",
+        "hard": "Hard (reads your moves, hides its colour, plans the last round)",
+    },
+    "ciao": {
+        "random": "Random (plays any legal card)",
+        "easy": "Easy (slow in races, sometimes forgets to say thank you)",
+        "hard": "Hard (keeps jokers for +3s, sheds millstones, quick in races)",
+    },
+    "saboteur": {
+        "random": "Random (places any legal card)",
+        "easy": "Easy (digs toward the goals)",
+        "hard": "Hard (reads its maps, sabotages you near gold, bribes when it pays)",
+    },
 }
 
 

@@ -31,7 +31,7 @@ def setup_form(game_id: str, players: int, seats: Sequence[str],
     fields = [_select("players", "Players", [(str(n), str(n)) for n in
                       range(game.min_players, game.max_players + 1)], str(players))]
     seat_choices = [("human", "Human")] + [
-        (f"bot:{lvl}", f"Bot: {LEVEL_LABELS.get(lvl, lvl)}") for lvl in LEVELS[game_id]]
+        (f"bot:{lvl}", f"Bot: {LEVEL_LABELS[game_id][lvl]}") for lvl in LEVELS[game_id]]
     seat_fields = []
     for i in range(players):
         value = seats[i] if i < len(seats) else seat_choices[0 if i == 0 else -1][0]

@@ -66,10 +66,19 @@ def attr(node: Any, name: str) -> str | None:
 
 @dataclass
 class MenuForm:
-    game: str = "kabaleo"
-    players: int = 2
+    """What the player chose so far in one game's set-up form (kept across re-renders)."""
+
+    game: str
+    players: int
     seats: list[str] = field(default_factory=list)
     options: dict[str, object] = field(default_factory=dict)
+
+
+def initial_forms() -> dict[str, MenuForm]:
+    from parlor.games import GAMES
+
+    return {gid: MenuForm(gid, max(2, g.min_players) if g.max_players >= 2 else g.min_players)
+            for gid, g in GAMES.items()}
 
 
 class App:
@@ -93,7 +102,7 @@ class App:
         self.generation = 0
         self.bots: dict[int, Any] = {}
         self.bot_delay = BOT_DELAY_MS
-        self.form = MenuForm()
+        self.forms = initial_forms()
         self._proxies: list[Any] = []
 
     # ---- start-up -------------------------------------------------------------------
@@ -160,7 +169,8 @@ class App:
         el("game").innerHTML = ""
         el("menu").hidden = False
         js.document.body.dataset.screen = "menu"
-        self.render_form()
+        for game_id in self.forms:
+            self.render_form(game_id)
         entries = saves.list_saves(self.store)
         el("saves").innerHTML = saves_html(entries, fmt_time)
         latest = next((e for e in entries if e.ok), None)
@@ -175,14 +185,16 @@ class App:
         banner.hidden = not notes
         el("status").textContent = " ".join(notes) or "Choose a game."
 
-    def render_form(self) -> None:
-        f = self.form
-        el("setup").innerHTML = setup_form(f.game, f.players, f.seats, f.options)
+    def render_form(self, game_id: str) -> None:
+        f = self.forms[game_id]
+        slot = el(f"setup-{game_id}")
+        if not absent(slot):
+            slot.innerHTML = setup_form(f.game, f.players, f.seats, f.options)
 
-    def read_form(self) -> dict[str, str]:
-        params: dict[str, str] = {"game": self.form.game}
+    def read_form(self, game_id: str) -> dict[str, str]:
+        params: dict[str, str] = {"game": game_id}
         seats = []
-        for node in js.document.querySelectorAll("#setup [data-field]"):
+        for node in js.document.querySelectorAll(f"#setup-{game_id} [data-field]"):
             name, value = attr(node, "data-field") or "", str(node.value)
             if name.startswith("seat"):
                 seats.append(value)
@@ -191,16 +203,17 @@ class App:
         params["seats"] = ",".join(seats)
         return params
 
-    def remember_form(self) -> None:
-        params = self.read_form()
-        self.form.players = int(params.get("players", self.form.players))
-        self.form.seats = params["seats"].split(",")
+    def remember_form(self, game_id: str) -> None:
         from parlor.games import GAMES
 
-        specs = {s.key: s for s in GAMES[self.form.game].option_specs}
+        form = self.forms[game_id]
+        params = self.read_form(game_id)
+        form.players = int(params.get("players", form.players))
+        form.seats = params["seats"].split(",")
+        specs = {s.key: s for s in GAMES[game_id].option_specs}
         for key, text in params.items():
             if key.startswith("opt.") and key[4:] in specs:
-                self.form.options[key[4:]] = specs[key[4:]].parse(text)
+                form.options[key[4:]] = specs[key[4:]].parse(text)
 
     # ---- game -----------------------------------------------------------------------
 
@@ -313,14 +326,19 @@ class App:
 
     def on_change(self, event: Any) -> None:
         field_ = attr(event.target, "data-field")
-        if field_ is None:
+        form = event.target.closest("[data-game-form]")
+        if field_ is None or absent(form):
+            return
+        game_id = attr(form, "data-game-form") or ""
+        if game_id not in self.forms:
             return
         try:
-            self.remember_form()
+            self.remember_form(game_id)
         except BadOptions as err:
             el("menu-message").textContent = str(err)
+            el("menu-message").hidden = False
         if field_ == "players":
-            self.render_form()
+            self.render_form(game_id)
 
     def activate(self, target: Any) -> None:
         move = attr(target, "data-move")
@@ -337,14 +355,20 @@ class App:
                 focus.focus()
             return
         action = attr(target, "data-action") or ""
+        if action == "start":
+            self.do_start(None, target)
+            return
         handler = getattr(self, f"do_{action.replace('-', '_')}", None)
         if handler is not None:
             handler(attr(target, "data-save"))
 
-    def do_start(self, _: str | None) -> None:
+    def do_start(self, _: str | None, target: Any = None) -> None:
+        game_id = attr(target, "data-game") if target is not None else None
+        if game_id not in self.forms:
+            return
         try:
-            self.remember_form()
-            self.new_game(parse_setup(self.read_form(), int(now_ms()) % 1_000_000_007))
+            self.remember_form(game_id)
+            self.new_game(parse_setup(self.read_form(game_id), int(now_ms()) % 1_000_000_007))
         except ParlorError as err:
             el("menu-message").textContent = f"Cannot start: {err}."
             el("menu-message").hidden = False
