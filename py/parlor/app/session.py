@@ -44,8 +44,9 @@ class Session:
         return self.game.to_act(self.state)
 
     def bot_to_act(self) -> bool:
+        """A bot must decide (table decisions, TABLE = -1, are timed by the app)."""
         seat = self.to_act()
-        return seat is not None and self.seats[seat].is_bot
+        return seat is not None and seat >= 0 and self.seats[seat].is_bot
 
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state, self.names)
@@ -69,7 +70,7 @@ class Session:
         seat = self.to_act()
         if len(humans) >= 2 and seat is not None and seat in humans:
             return seat
-        return None
+        return None  # several humans and a bot or the table to act: nobody's secrets
 
     def needs_handoff(self, confirmed: int | None) -> bool:
         """True when the screen must be cleared for another human before showing secrets."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from parlor.app.realtime import adjust_options
 from parlor.app.seats import Seat, default_names, parse_seat
 from parlor.core.errors import BadOptions
 from parlor.core.match import Match
@@ -22,6 +23,7 @@ class Setup:
     seed: int
     options: Mapping[str, object]
     names: tuple[str, ...] = ()
+    note: str | None = None  # why an option was changed (see realtime.adjust_options)
 
     def to_match(self) -> Match:
         from parlor.games import GAMES
@@ -81,7 +83,8 @@ def parse_setup(params: Mapping[str, str], fallback_seed: int) -> Setup:
             raise BadOptions(f"{game.name} has no option {name!r}")
         options[name] = specs[name].parse(text)
     game.options_for(players, options)  # validates combinations, e.g. even deal with 4
-    return Setup(game=game_id, seats=seats, seed=seed, options=options)
+    options, note = adjust_options(game_id, tuple(s.spec for s in seats), options)
+    return Setup(game=game_id, seats=seats, seed=seed, options=options, note=note)
 
 
 def setup_query(match: Match) -> dict[str, str]:

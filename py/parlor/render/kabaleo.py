@@ -16,6 +16,7 @@ from parlor.games.kabaleo.describe import describe_move, piles_before_each_move
 from parlor.games.kabaleo.notation import format_move
 from parlor.games.kabaleo.rules import moves_for, refusal
 from parlor.games.kabaleo.state import KabaleoView
+from parlor.render import common
 from parlor.render.html import actionable, attrs, esc
 
 #: Fill and text colour per letter; the text colour keeps contrast above 4.5:1.
@@ -37,14 +38,8 @@ TOP_PAD = 8
 
 
 @dataclass(frozen=True)
-class Screen:
-    """What the app knows beyond the view: names, seat kinds, the current pick."""
-
-    names: tuple[str, ...]
-    kinds: tuple[str, ...]
-    interactive: bool  # the viewer is to act and may click
-    picks: tuple[str, ...] = ()  # partial choices made so far (data-pick tokens)
-    thinking: int | None = None  # seat of a bot that is thinking
+class Screen(common.Screen):
+    """The common screen facts, plus Kabaleo's one partial choice."""
 
     @property
     def picked(self) -> str | None:

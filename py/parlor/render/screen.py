@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from parlor.app.realtime import Window
 from parlor.app.session import Session
+from parlor.core.protocol import TABLE
+from parlor.render import ciao as ciao_render
 from parlor.render import kabaleo as kabaleo_render
 from parlor.render.html import button, esc
 
-RENDERERS = {"kabaleo": kabaleo_render}
+RENDERERS = {"kabaleo": kabaleo_render, "ciao": ciao_render}
 
 
 @dataclass(frozen=True)
@@ -29,9 +32,11 @@ def game_screen(
     picks: tuple[str, ...] = (),
     thinking: bool = False,
     error: str | None = None,
+    window: Window | None = None,
 ) -> Rendered:
     """Everything the game area shows; ``confirmed`` is the human who last took the
-    device after a hand-off (None after a reload, so the hand-off shows again)."""
+    device after a hand-off (None after a reload, so the hand-off shows again);
+    ``window`` is the table decision being timed (a race), whose human seats may click."""
     names = session.names
     to_act = session.to_act()
     mod = RENDERERS[session.match.game]
@@ -50,15 +55,18 @@ def game_screen(
     viewer = session.viewer()
     outcome = session.outcome()
     view = session.game.view(session.state, viewer)
+    in_window = window is not None and viewer in window.humans
     interactive = (
-        outcome is None and viewer is not None and to_act == viewer and not thinking
+        outcome is None and viewer is not None and not thinking
+        and (to_act == viewer or in_window)
     )
     screen = mod.Screen(
         names=names,
         kinds=session.match.seats,
         interactive=interactive,
         picks=picks if interactive else (),
-        thinking=to_act if thinking else None,
+        thinking=to_act if thinking and to_act is not None and to_act >= 0 else None,
+        timer=window.seconds if window is not None else None,
     )
     html = toolbar(session, thinking, handoff=False) + mod.render_play(view, screen, outcome)
     lines = mod.log_lines(view, names)
@@ -75,8 +83,13 @@ def game_screen(
         phase = "play"
         assert to_act is not None
         if interactive:
-            who = "" if names[to_act] == "You" else f"{names[to_act]}: "
+            who = "" if to_act == TABLE or names[to_act] == "You" else f"{names[to_act]}: "
             status = f"{last}{who}{mod.hint(view, screen)}"
+        elif to_act == TABLE:
+            what = {"race": "the others race to answer the speed challenge",
+                    "thanks": "waiting for a “Thank you!”"}
+            status = f"{last}{what.get(window.kind if window else '', 'the table decides')}…"
+            status = status[0].upper() + status[1:]
         elif thinking:
             status = f"{last}{names[to_act]} is thinking…"
         else:

@@ -14,12 +14,14 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from parlor.app import saves
+from parlor.app.realtime import Window, open_window
 from parlor.app.saves import DictStore, KeyValue
 from parlor.app.session import Session
 from parlor.app.setup import Setup, parse_setup, setup_query
 from parlor.bots import make_bot
 from parlor.core.errors import BadOptions, IllegalMove, ParlorError
 from parlor.core.match import Match
+from parlor.core.protocol import TABLE
 from parlor.core.rng import Rng
 from parlor.render.menu import saves_html, setup_form
 from parlor.render.screen import game_screen, next_picks
@@ -101,6 +103,7 @@ class App:
         self.message: str | None = None
         self.generation = 0
         self.bots: dict[int, Any] = {}
+        self.window: Window | None = None  # a timed table decision in progress
         self.bot_delay = BOT_DELAY_MS
         self.forms = initial_forms()
         self._proxies: list[Any] = []
@@ -155,8 +158,9 @@ class App:
             self.show_menu(f"This link could not start a game: {err}.")
             return
         self.new_game(setup)
-        if note:
-            self.say(note)
+        for text in (setup.note, note):
+            if text:
+                self.say(text)
 
     # ---- menu -----------------------------------------------------------------------
 
@@ -230,6 +234,7 @@ class App:
         self.confirmed = None
         self.picks = ()
         self.thinking = False
+        self.window = None
         self.bots = {}
         set_url({**setup_query(session.match), "save": session.save_id})
         el("menu").hidden = True
@@ -253,7 +258,8 @@ class App:
     def render(self) -> None:
         if self.session is None:
             return
-        out = game_screen(self.session, self.confirmed, self.picks, self.thinking, self.message)
+        out = game_screen(self.session, self.confirmed, self.picks, self.thinking, self.message,
+                          self.window)
         self.message = None
         root = el("game")
         root.innerHTML = out.html
@@ -268,11 +274,14 @@ class App:
             return
         if session.needs_handoff(self.confirmed):
             return
+        if session.to_act() == TABLE and self.window is None:
+            return
         try:
             self.session = session.play(move)
         except IllegalMove as err:
             self.say(f"That move is not allowed: {err.reason}.")
             return
+        self.window = None  # a click that answers a timed window closes it
         self.picks = ()
         self.after_move()
 
@@ -282,10 +291,36 @@ class App:
         self.schedule_bot()
 
     def schedule_bot(self) -> None:
-        if self.session is not None and self.session.bot_to_act():
+        if self.session is None:
+            return
+        window = open_window(self.session)
+        if window is not None:
+            self.open_table_window(window)
+        elif self.session.bot_to_act():
             self.thinking = True
             self.render()
             asyncio.ensure_future(self.bot_turn(self.generation))
+
+    def open_table_window(self, window: Window) -> None:
+        """Time a table decision: the bots' answers and the deadline race each other and
+        any click; the first to arrive is applied, the rest find the window gone."""
+        self.window = window
+        self.render()
+        for plan in window.plans:
+            asyncio.ensure_future(self.window_answer(self.generation, window, plan.delay_ms,
+                                                     plan.move))
+        asyncio.ensure_future(self.window_answer(self.generation, window,
+                                                 int(window.seconds * 1000), window.timeout_move))
+
+    async def window_answer(self, generation: int, window: Window, delay_ms: int,
+                            move: str) -> None:
+        await asyncio.sleep(delay_ms / 1000)
+        if generation != self.generation or self.window is not window or self.session is None:
+            return
+        self.window = None
+        self.session = self.session.play(move)
+        self.picks = ()
+        self.after_move()
 
     async def bot_turn(self, generation: int) -> None:
         await asyncio.sleep(self.bot_delay / 1000)
@@ -368,7 +403,10 @@ class App:
             return
         try:
             self.remember_form(game_id)
-            self.new_game(parse_setup(self.read_form(game_id), int(now_ms()) % 1_000_000_007))
+            setup = parse_setup(self.read_form(game_id), int(now_ms()) % 1_000_000_007)
+            self.new_game(setup)
+            if setup.note:
+                self.say(setup.note)
         except ParlorError as err:
             el("menu-message").textContent = f"Cannot start: {err}."
             el("menu-message").hidden = False

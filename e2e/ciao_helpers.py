@@ -1,0 +1,65 @@
+"""Driving Ciao! through the page, and preparing positions with the engine."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page
+
+from parlor.app import saves
+from parlor.app.seats import default_names, parse_seat
+from parlor.app.session import Session
+from parlor.core.match import Match, replay
+from parlor.core.rng import Rng
+from parlor.games import GAMES
+
+CIAO = GAMES["ciao"]
+ANY_CHOICE = ("#game[data-phase='over'], #game .fan [data-move], #game .fan [data-pick], "
+              "#game .moves [data-move]")
+
+
+def find_position(seats: tuple[str, ...], options: dict[str, object], wanted, tries: int = 400
+                  ) -> Match:
+    """Random legal play from seed after seed until ``wanted(state)``; the match so far."""
+    full = CIAO.options_for(len(seats), options)
+    for seed in range(tries):
+        s = CIAO.new(len(seats), seed, full)
+        rng = Rng(seed)
+        moves: list[str] = []
+        while CIAO.to_act(s) is not None and len(moves) < 400:
+            if wanted(s):
+                names = default_names(tuple(parse_seat("ciao", x) for x in seats))
+                return Match(game="ciao", seats=seats, seed=seed, options=full,
+                             moves=tuple(moves), rules_version=CIAO.rules_version, names=names)
+            move = rng.choice(CIAO.legal_moves(s))
+            moves.append(move)
+            s = CIAO.apply(s, move)
+    raise AssertionError("no such position found")
+
+
+def inject(page: Page, match: Match, save_id: str = "test-0") -> str:
+    """Store ``match`` as a save in the page's local storage; return the save's URL query."""
+    session = Session(match=match, state=replay(match), save_id=save_id, created=1.0)
+    raw = saves.encode(session, 2.0)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                  [saves.PREFIX + save_id, raw])
+    json.loads(raw)
+    return f"?save={save_id}&botdelay=0"
+
+
+def hand_size(page: Page) -> int:
+    return page.locator("#game .fan .slot").count()
+
+
+def play_something(page: Page) -> None:
+    """A newcomer's policy: a card that fits, else its choices, else the first button."""
+    fan_move = page.locator("#game .fan [data-move]")
+    if fan_move.count():
+        fan_move.first.click()
+        return
+    fan_pick = page.locator("#game .fan [data-pick]")
+    if fan_pick.count():
+        fan_pick.first.click()
+        page.locator("#game .choices [data-move]").first.click()
+        return
+    page.locator("#game .moves [data-move]").first.click()

@@ -1,0 +1,20 @@
+"""What every game's renderer is told beyond the view (the renderer contract).
+
+A game's render module defines ``Screen`` (this class, or a subclass), and
+``render_play(view, screen, outcome)``, ``log_lines(view, names)``, ``hint(view,
+screen)`` and ``next_picks(picks, token)``; ``render.screen`` calls them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Screen:
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    interactive: bool  # the viewer may click moves now
+    picks: tuple[str, ...] = ()  # partial choices made so far (data-pick tokens)
+    thinking: int | None = None  # seat of a bot that is thinking
+    timer: float | None = None  # seconds of an open table window (a race), if any
