@@ -80,9 +80,11 @@ class Session:
     def undo_target(self) -> int | None:
         """How many moves to keep to take back the only human's last move (and the bots'
         replies after it); None when there is nothing to undo or undo is not fair."""
-        if len(self.humans) != 1 or self.to_act() is None:
+        if len(self.humans) != 1 or self.to_act() is None or not getattr(
+                self.game, "undo_safe", False):
             # Several humans: one would replay after seeing another's turn. Game over:
-            # the end revealed every secret, so taking a move back would cheat.
+            # the end revealed every secret. Games whose turns draw hidden cards (not
+            # undo_safe): taking a move back would let you redo it knowing what comes.
             return None
         human = self.humans[0]
         history = self.seat_history()

@@ -208,8 +208,24 @@ def centre_html(view: CiaoView, screen: Screen) -> str:
         banner = (f'<div class="window thanks" role="alert"><strong>{esc(who)} was given a '
                   f'card:</strong> say “Thank you!” in time or draw 3. <span class="countdown" '
                   f'style="animation-duration:{secs}s"></span></div>')
-    return (f'<section class="centre" aria-label="The table">{banner}<div class="topcard">{top}'
-            f'<p>{esc(counts_as)}</p></div><p class="facts">{"".join(bits)}</p></section>')
+    return (f'<section class="centre" aria-label="The table">{banner}{event_html(view, screen)}'
+            f'<div class="topcard">{top}<p>{esc(counts_as)}</p></div>'
+            f'<p class="facts">{"".join(bits)}</p></section>')
+
+
+#: Moves that move cards between players: shown as an animated notice so a person
+#: notices a swap or a gift even when it was not their turn.
+NOTICED = ("swap", "give", "race", "nothanks", "take", "attempt", "reverse")
+
+
+def event_html(view: CiaoView, screen: Screen) -> str:
+    if not view.history:
+        return ""
+    actor, move = view.history[-1]
+    if not move.startswith(NOTICED) or move == "race none":
+        return ""
+    return (f'<div class="event" role="status" data-event="{esc(move.split(" ")[0])}">'
+            f"{esc(describe(actor, move, screen.names))}</div>")
 
 
 def seats_html(view: CiaoView, screen: Screen) -> str:

@@ -19,6 +19,9 @@ class Kabaleo:
     min_players = 2
     max_players = 4
     rules_version = 1
+    #: No move reveals anything before the end (hands are public, targets stay hidden),
+    #: so the app may offer undo.
+    undo_safe = True
     option_specs: tuple[OptionSpec, ...] = SPECS
 
     def options_for(self, players: int, given: Mapping[str, object]) -> dict[str, object]:
