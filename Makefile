@@ -92,10 +92,11 @@ run: setup-core
 	$(PYTHON) tools/serve.py
 
 # --- checks ---
+# The CPython and Pyodide suites are single-threaded and independent: run them side by
+# side on this project's 2-core machines (each one's output is kept together).
 test: setup
 	$(MAKE) --no-print-directory lint
-	$(MAKE) --no-print-directory test-py
-	$(MAKE) --no-print-directory test-pyodide
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-py test-pyodide
 	$(MAKE) --no-print-directory test-e2e
 
 lint: $(VENV_STAMP)
