@@ -13,9 +13,10 @@ from parlor.app.session import Session
 from parlor.core.protocol import TABLE
 from parlor.render import ciao as ciao_render
 from parlor.render import kabaleo as kabaleo_render
+from parlor.render import saboteur as saboteur_render
 from parlor.render.html import button, esc
 
-RENDERERS = {"kabaleo": kabaleo_render, "ciao": ciao_render}
+RENDERERS = {"kabaleo": kabaleo_render, "ciao": ciao_render, "saboteur": saboteur_render}
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,7 @@ def toolbar(session: Session, thinking: bool, handoff: bool) -> str:
                             disabled=thinking))
     if session.to_act() is None:
         parts.append(button("Play again", action="again", cls="btn"))
-    title = f"{session.game.name}: {len(session.match.seats)} players"
+    n = len(session.match.seats)
+    title = f"{session.game.name}: " + ("solo" if n == 1 else f"{n} players")
     return (f'<nav class="toolbar" aria-label="Game">{"".join(parts)}'
             f'<span class="title">{esc(title)}</span></nav>')

@@ -25,6 +25,7 @@ from parlor.core.protocol import TABLE
 from parlor.core.rng import Rng
 from parlor.render.menu import saves_html, setup_form
 from parlor.render.screen import game_screen, next_picks
+from parlor.web.panzoom import PanZoom
 
 #: How long a bot "thinks" before its move shows, so a person can follow the game.
 BOT_DELAY_MS = 700
@@ -107,6 +108,8 @@ class App:
         self.bot_delay = BOT_DELAY_MS
         self.forms = initial_forms()
         self._proxies: list[Any] = []
+        # Saboteur: pan/zoom of svg[data-panzoom] boards (UI state, per save, in memory).
+        self.panzoom = PanZoom(lambda: self.session.save_id if self.session else "")
 
     # ---- start-up -------------------------------------------------------------------
 
@@ -117,6 +120,7 @@ class App:
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             root.addEventListener(kind, proxy)
+        self.panzoom.bind(root, self._proxies)  # wheel, pointers, keys inside the board
         params = query_params()
         self.read_delay(params)
         if "save" in params:
@@ -263,6 +267,7 @@ class App:
         self.message = None
         root = el("game")
         root.innerHTML = out.html
+        self.panzoom.restore()  # the view this save's board had (pan/zoom is not game state)
         root.setAttribute("data-game", self.session.match.game)
         root.setAttribute("data-phase", out.phase)
         root.setAttribute("data-to-act", "" if out.to_act is None else str(out.to_act))
@@ -433,6 +438,15 @@ class App:
         link.href = js.URL.createObjectURL(blob)
         link.download = f"parlor-save-{save_id}.json"
         link.click()
+
+    def do_zoom_in(self, _: str | None) -> None:
+        self.panzoom.zoom(1 / 1.25)
+
+    def do_zoom_out(self, _: str | None) -> None:
+        self.panzoom.zoom(1.25)
+
+    def do_zoom_fit(self, _: str | None) -> None:
+        self.panzoom.fit()
 
     def do_menu(self, _: str | None) -> None:
         self.show_menu()
