@@ -289,3 +289,16 @@ def open_app(page: Page, base_url: str, query: str = "") -> Page:
 def app(page: Page, base_url: str) -> Callable[..., Page]:
     """`app(query="")`: open the app in this test's page and wait for it to be ready."""
     return lambda query="": open_app(page, base_url, query)
+
+
+def saved_state(page: Page) -> object:
+    """The game as the page saved it (after the bots' moves too), replayed in CPython."""
+    from urllib.parse import parse_qs, urlsplit
+
+    from parlor.app import saves
+
+    save_id = parse_qs(urlsplit(page.url).query)["save"][0]
+    raw = page.evaluate(f"localStorage.getItem('{saves.PREFIX}{save_id}')")
+    entry = saves.decode(save_id, raw)
+    assert entry.session is not None, entry.error
+    return entry.session.state

@@ -3,25 +3,16 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Page, expect
 
+from conftest import saved_state
 from kabaleo_helpers import log_length, play_one_move, wait_for_my_turn_or_end
-from parlor.app import saves
 from parlor.games import GAMES
 from parlor.games.kabaleo.colours import name
 
 KABALEO = GAMES["kabaleo"]
 
-
-def saved_state(page: Page) -> object:
-    """The game as the page saved it (the bot may have moved first), replayed here."""
-    save_id = parse_qs(urlsplit(page.url).query)["save"][0]
-    raw = page.evaluate(f"localStorage.getItem('{saves.PREFIX}{save_id}')")
-    entry = saves.decode(save_id, raw)
-    assert entry.session is not None, entry.error
-    return entry.session.state
 
 
 def test_whole_game_against_a_bot_to_the_end_screen(app) -> None:

@@ -5,11 +5,10 @@ and the maze's pan and zoom (wheel, keys, buttons; a drag never plays a move).""
 from __future__ import annotations
 
 import time
-from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Page, expect
 
-from parlor.app import saves
+from conftest import saved_state
 from parlor.games import GAMES
 from saboteur_helpers import (
     TARGETS,
@@ -23,13 +22,6 @@ from saboteur_helpers import (
 
 SABOTEUR = GAMES["saboteur"]
 
-
-def saved_state(page: Page) -> object:
-    save_id = parse_qs(urlsplit(page.url).query)["save"][0]
-    raw = page.evaluate(f"localStorage.getItem('{saves.PREFIX}{save_id}')")
-    entry = saves.decode(save_id, raw)
-    assert entry.session is not None, entry.error
-    return entry.session.state
 
 
 def play_to_the_end(page: Page, limit: int) -> int:
