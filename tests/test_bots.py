@@ -13,7 +13,7 @@ import pytest
 from parlor.bots import DEFAULT_LEVEL, LEVEL_LABELS, LEVELS, make_bot
 from parlor.bots.arena import play, win_share
 from parlor.bots.kabaleo.board import candidates, initial_hands, replay_steps
-from parlor.bots.kabaleo.hard import HardBot, _Table
+from parlor.bots.kabaleo.hard import HardBot, _Table, _utility
 from parlor.core.errors import BadOptions
 from parlor.core.rng import Rng
 from parlor.games import GAMES
@@ -134,6 +134,14 @@ def test_a_bot_is_deterministic_given_its_rng_and_its_cache_is_safe():
             assert got[s] == pytest.approx(want[s])
 
 
+def test_a_bot_refuses_to_move_out_of_turn():
+    state = positions(2, {}, 1, 3)[1]
+    view = G.view(state, 1 - state.to_move)
+    for level in ("easy", "hard"):
+        with pytest.raises(ValueError):
+            make_bot("kabaleo", level).choose(view, Rng(0))
+
+
 def test_random_bot_is_generic_and_uniformish():
     state = positions(2, {}, 3, 3)[1]
     view = G.view(state, state.to_move)
@@ -186,12 +194,11 @@ def test_the_search_scores_positions_exactly_as_the_rules_do():
         options = {"targets_per_player": k} if players == 2 else {}
         state = positions(players, options, seed, 4)[-1]
         names = tuple(str(i) for i in range(players))
-        table = _Table(state.piles)
+        table = _Table(state.piles, state.targets)
         for seat in range(players):
             out = scoring.score(state.piles, state.targets, names)
             want = 1 / len(out.winners) if seat in out.winners else 0.0
-            got = table.utility(seat, state.targets, None, (), (), 0.0)
-            assert got == pytest.approx(want)
+            assert _utility(table.base, seat, 0.0) == pytest.approx(want)
         # ... and after any single move, scored incrementally.
         hand = state.hands[state.to_move]
         for move in rng.shuffled(moves_for(state.piles, hand, state.last_pile, True))[:5]:
@@ -200,10 +207,9 @@ def test_the_search_scores_positions_exactly_as_the_rules_do():
             out = scoring.score(after.piles, state.targets, names)
             for seat in range(players):
                 want = 1 / len(out.winners) if seat in out.winners else 0.0
-                got = table.utility(
-                    seat, state.targets, pile, state.piles[pile], after.piles[pile], 0.0
-                )
-                assert got == pytest.approx(want), (seed, move, seat)
+                old, new = state.piles[pile], after.piles[pile]
+                scores = table.after(pile, old[-1], len(old), new[-1], len(new))
+                assert _utility(scores, seat, 0.0) == pytest.approx(want), (seed, move, seat)
 
 
 # --- beliefs -------------------------------------------------------------------------
@@ -247,6 +253,14 @@ def test_beliefs_follow_a_player_who_keeps_helping_one_colour():
         beliefs = HardBot().beliefs(G.view(state, 0))
         assert beliefs[1][x] > 0.5
         assert beliefs[1][x] == max(beliefs[1].values())
+
+
+def test_a_spectator_gets_beliefs_about_every_seat():
+    state = positions(3, {}, 2, 6)[4]
+    beliefs = HardBot().beliefs(G.view(state, None))
+    assert set(beliefs) == {0, 1, 2}
+    for row in beliefs.values():
+        assert math.fsum(row.values()) == pytest.approx(1.0)
 
 
 def test_revealed_targets_make_beliefs_certain():

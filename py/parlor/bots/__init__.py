@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from parlor.bots.base import Bot
+from parlor.bots.base import Believer, Bot
 from parlor.core.errors import BadOptions
 
-__all__ = ["Bot", "DEFAULT_LEVEL", "LEVELS", "LEVEL_LABELS", "make_bot"]
+__all__ = ["Believer", "Bot", "DEFAULT_LEVEL", "LEVELS", "LEVEL_LABELS", "make_bot"]
 
 LEVELS: dict[str, tuple[str, ...]] = {
     "kabaleo": ("random", "easy", "hard"),

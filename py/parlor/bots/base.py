@@ -36,3 +36,15 @@ def legal_moves_from_view(game: Any, view: Any, rng: Rng) -> list[str]:
     """
     state = game.determinize(view, rng)
     return list(game.legal_moves(state))
+
+
+class Believer(Protocol):
+    """A bot that can say what it believes about hidden information (Kabaleo's hard bot).
+
+    The UI may show this in a panel: ``beliefs`` maps each *other* seat to the
+    probability of each hidden value (Kabaleo: each colour). The bot's own seat is never
+    included, so showing it cannot leak the bot's secret. Check with
+    ``hasattr(bot, "beliefs")``.
+    """
+
+    def beliefs(self, view: Any) -> dict[int, dict[str, float]]: ...

@@ -2,8 +2,8 @@
 
 Everything is expressed with what a move *does to the board*: every move turns exactly
 one pile from one top colour (``before``) to another (``after``), so the score change of
-any colour is ``[after == c] - [before == c]``. Bots reason with these pairs instead of
-rebuilding states, which keeps a move well under a millisecond per candidate.
+any colour is ``[after == c] - [before == c]``. Bots reason with these effects instead
+of rebuilding states, which keeps a move well under a millisecond per candidate.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from parlor.games.kabaleo.colours import LETTERS
-from parlor.games.kabaleo.notation import format_move
-from parlor.games.kabaleo.rules import place
+from parlor.games.kabaleo.notation import parse_move
+from parlor.games.kabaleo.rules import moves_for, place
 from parlor.games.kabaleo.state import KabaleoView
 
 Pile = tuple[str, ...]
@@ -35,28 +35,30 @@ class Cand:
 def candidates(
     piles: Sequence[Pile], hand: Sequence[int], last_pile: int | None, ban: bool
 ) -> list[Cand]:
-    """Every legal move with its effect, in the engine's order (``rules.moves_for``)."""
+    """Every legal move with its effect, in the engine's order: the moves themselves come
+    from ``rules.moves_for``, the one place Kabaleo's legality is decided."""
     out: list[Cand] = []
-    for ci, c in enumerate(LETTERS):
-        if hand[ci] == 0:
-            continue
-        for p, stack in enumerate(piles):
-            if len(stack) == 1 and stack[0] == c:
-                continue
-            if ban and p == last_pile:
-                continue
-            new, cancel = place(stack, c)
-            out.append(Cand(format_move(c, p), c, p, stack[-1], new[-1], cancel, new))
+    for move in moves_for(piles, hand, last_pile, ban):
+        parsed = parse_move(move)
+        assert parsed is not None
+        c, p = parsed
+        stack = piles[p]
+        new, cancel = place(stack, c)
+        out.append(Cand(move, c, p, stack[-1], new[-1], cancel, new))
     return out
 
 
-def pair_counts(
+Effect = tuple[str, str, str]  # (top before, top after, colour of the piece placed)
+
+
+def effect_counts(
     piles: Sequence[Pile], hand: Sequence[int], last_pile: int | None, ban: bool
-) -> tuple[int, dict[tuple[str, str], int]]:
-    """How many legal moves there are, and how many turn top ``before`` into ``after``.
+) -> tuple[int, dict[Effect, int]]:
+    """How many legal moves there are, and how many have each (before, after, piece).
 
     This is all the opponent model needs from a position (see ``belief``), and it is
-    cheaper than building every move: piles are grouped by (top, colour beneath).
+    cheaper than building every move: piles are grouped by (top, colour beneath), so a
+    position collapses to a few dozen counts.
     """
     groups: dict[tuple[str, str | None], int] = {}
     for p, stack in enumerate(piles):
@@ -64,7 +66,7 @@ def pair_counts(
             continue
         key = (stack[-1], stack[-2] if len(stack) > 1 else None)
         groups[key] = groups.get(key, 0) + 1
-    pairs: dict[tuple[str, str], int] = {}
+    effects: dict[Effect, int] = {}
     total = 0
     held = [LETTERS[ci] for ci in range(len(LETTERS)) if hand[ci]]
     for (top, below), n in groups.items():
@@ -72,12 +74,12 @@ def pair_counts(
             if c == top:
                 if below is None:
                     continue  # a bare base of the piece's own colour
-                key2 = (top, below)
+                key2 = (top, below, c)  # a cancel: the cone beneath shows
             else:
-                key2 = (top, c)
-            pairs[key2] = pairs.get(key2, 0) + n
+                key2 = (top, c, c)
+            effects[key2] = effects.get(key2, 0) + n
             total += n
-    return total, pairs
+    return total, effects
 
 
 @dataclass(frozen=True)
@@ -85,10 +87,9 @@ class Step:
     """One past move with what the mover could have done instead (for the likelihood)."""
 
     seat: int
-    before: str
-    after: str
+    effect: Effect
     total: int
-    pairs: dict[tuple[str, str], int]
+    effects: dict[Effect, int]
 
 
 def initial_hands(view: KabaleoView) -> tuple[tuple[int, ...], ...]:
@@ -123,9 +124,9 @@ def replay_steps(
     steps: list[Step] = []
     for seat, move in history[start:]:
         colour, pile = move[0], int(move[1:]) - 1
-        total, pairs = pair_counts(piles, hands[seat], last, ban)
+        total, effects = effect_counts(piles, hands[seat], last, ban)
         new, _ = place(piles[pile], colour)
-        steps.append(Step(seat, piles[pile][-1], new[-1], total, pairs))
+        steps.append(Step(seat, (piles[pile][-1], new[-1], colour), total, effects))
         piles = piles[:pile] + (new,) + piles[pile + 1 :]
         hands[seat][LETTERS.index(colour)] -= 1
         last = pile

@@ -3,26 +3,32 @@
 How it plays (rules page, "Facts a bot should use"):
 
 * **Beliefs.** ``belief.BeliefTracker`` keeps an exact posterior over every assignment of
-  targets to the other seats (at most 60), from the public history only.
+  targets to the other seats (at most 60), from the public history only, with an opponent
+  model that knows careful players hold their own colour back (see ``belief``).
 * **Middle game.** Scores every legal move by
-  - the expected change of (own piles - opponents' piles), opponents weighted by belief
-    (with more than one opponent, a blend of the leader and the average);
-  - *loaded* piles: own colour one level down (a cancel reveals it) is good, an
-    opponent's is bad;
-  - *secrecy*: how much the move raises a watcher's belief in our true colour, a cost
-    that fades as the game ends (a revealed colour gets covered in the last rounds);
-  - *hand*: pieces of our own colour are worth keeping for the end, where a placement
-    sticks; pieces that probably belong to an opponent are better spent early.
-  The board term grows in weight as the game goes on, since early tops get covered.
-* **Endgame.** In the last round (every remaining move, when that is cheap) it tries each
-  distinct move against the most likely assignments, lets every later mover answer with
-  the move that is best for them knowing all colours, and keeps the move with the best
-  expected share of the win (ties broken exactly as the scoring does). The last mover's
-  answer is exact, which is where Kabaleo is decided.
+  - *hand*: a piece of our own colour is worth keeping for the end, where a placement
+    sticks and nobody can answer it; this one term is most of the bot's strength
+    (measured: a version that spends its colour early loses most games to this one);
+  - the expected change of opponents' piles, weighted by belief (with more than one
+    opponent, a blend of the leader and the average), and of our own; both weights grow
+    towards the end, since early tops get covered, but a gift to an opponent counts from
+    the start because owners do not cover their own colour;
+  - *secrecy*: how much the move raises a watcher's belief in our true colour (measured
+    with the same opponent model), a cost that fades as the game ends;
+  - *loaded* piles: our colour one level down (a cancel reveals it) is good, an
+    opponent's is bad.
+* **Endgame.** In the last round it tries each distinct move against the likeliest
+  assignments, lets every later mover answer with the move best for them knowing all
+  colours, and keeps the move with the best expected share of the win (ties broken
+  exactly as the scoring does). The last mover's answer is exact, and the last round is
+  where Kabaleo is decided. With open information (2 players, 2 targets each) there is
+  one assignment, so the same search (every later move a best reply) runs whenever it
+  fits its budget, which is nearly the whole game.
 
-Budget: a move is a few milliseconds in CPython; the endgame search caps its work
-(``Params.search_budget``), falling back to the heuristic, so a browser move stays far
-below the 100 ms main-thread budget.
+Budget: a move is a few milliseconds in CPython (tools/bench.py prints mean, p95 and
+max). The search's work is capped deterministically (``Params.search_budget`` replies
+weighed: fewer assignments, or no search), never by a clock, so seeded matches replay
+identically on any machine and a browser move stays far below the 100 ms budget.
 """
 
 from __future__ import annotations
@@ -31,8 +37,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from parlor.bots.kabaleo.belief import Belief, BeliefTracker, Hyp, Model, step_logp
-from parlor.bots.kabaleo.board import Cand, Pile, Step, candidates, pair_counts, top_counts
+from parlor.bots.kabaleo.belief import Belief, BeliefTracker, Hyp, Logs, Model, mix, step_logp
+from parlor.bots.kabaleo.board import Cand, Pile, Step, candidates, effect_counts, top_counts
 from parlor.core.rng import Rng
 from parlor.games.kabaleo.colours import LETTERS
 from parlor.games.kabaleo.rules import place
@@ -45,18 +51,30 @@ class Params:
 
     # Board change weights grow to 1 at the last move: early tops get covered, but an
     # opponent rarely covers their own colour, so a gift to them lasts longer than ours.
-    own_early: float = 0.0  # weight of our own pile gains at the first move
+    # Weight of our own pile changes at the first move. With 3-4 players, covering our
+    # own colour only helps the others; with 2, doing so early also misleads the one
+    # opponent who is reading us, and measured stronger.
+    own_early: float = 0.3
+    own_early_2p: float = 0.0
     opp_early: float = 0.6  # weight of opponents' pile gains at the first move
     board_power: float = 1.0  # shape of the growth in between (1: linear)
     leader_mix: float = 0.5  # multi-player: weight of the leading opponent vs the mean
-    loaded_own: float = 0.15
-    loaded_opp: float = 0.1
+    loaded_own: float = 0.15  # our colour one below a top: a cancel would show it
+    loaded_opp: float = 0.1  # the same for a colour that is probably an opponent's
     secrecy: float = 1.0  # cost per unit of exposure of our colour, at the start
-    hand_own: float = 2.0  # value of keeping an own-colour piece (early)
+    # Keeping own-colour pieces for the last turns is worth more than any mid-game pile
+    # (measured: fading this value out as the game ends lost most games against it).
+    hand_own: float = 2.0  # value of keeping an own-colour piece
     hand_opp: float = -0.1  # value of keeping a piece that is probably an opponent's
     hand_decay: float = 0.0  # 1: hand values fade to 0 at the end; 0: constant
-    endgame_moves: int = 0  # search when at most this many moves remain (0: one round)
-    search_budget: int = 40_000  # move evaluations allowed for the endgame search
+    endgame_rounds: int = 1  # search the last this many rounds
+    search_budget: int = 3_000  # replies weighed per endgame search (caps the time)
+    # Open information (2 players with 2 targets each): nothing to hide and a single
+    # assignment, so the search runs whenever it fits its (larger) budget, which is from
+    # about the first moves; own pieces need not wait as long.
+    open_endgame_rounds: int = 12
+    open_search_budget: int = 16_000
+    open_hand_own: float = 1.0
     search_mass: float = 0.97  # assignments searched: the most likely, up to this mass
     search_max_assignments: int = 12
     margin_weight: float = 0.02  # in the search, prefer bigger margins among equal shares
@@ -70,7 +88,7 @@ class HardBot:
     model: Model = field(default_factory=Model)
     game: str = "kabaleo"
     level: str = "hard"
-    _tracker: BeliefTracker | None = None
+    _tracker: BeliefTracker | None = field(default=None, init=False, repr=False, compare=False)
 
     def _belief(self, view: KabaleoView) -> Belief:
         if self._tracker is None or self._tracker.model != self.model:
@@ -87,6 +105,7 @@ class HardBot:
         return self._belief(view).marginals(view.colours)
 
     def choose(self, view: KabaleoView, rng: Rng) -> str:
+        """The best move by search (last round) or heuristic; exact ties drawn from rng."""
         me = view.seat
         if me is None or view.to_move != me:
             raise ValueError("the bot was asked to move when it is not its turn")
@@ -97,14 +116,15 @@ class HardBot:
         belief = self._belief(view)
         scores = self._heuristic(view, belief, cands)
         remaining = sum(sum(h) for h in view.hands)
-        horizon = self.params.endgame_moves or view.players
-        if horizon < 0:  # -k: k rounds
-            horizon = -horizon * view.players
-        if remaining <= horizon:
-            searched = self._endgame(view, belief, cands, remaining)
+        p = self.params
+        open_info = _open_information(view)
+        rounds = p.open_endgame_rounds if open_info else p.endgame_rounds
+        budget = p.open_search_budget if open_info else p.search_budget
+        if remaining <= rounds * view.players:
+            searched = self._endgame(view, belief, cands, remaining, budget)
             if searched is not None:
                 # The search decides; the heuristic only breaks exact ties.
-                scores = [s * 1e-3 + v for s, v in zip(scores, searched, strict=True)]
+                scores = [s * 1e-4 + v for s, v in zip(scores, searched, strict=True)]
         best = max(scores)
         tied = [c.move for c, s in zip(cands, scores, strict=True) if s >= best - 1e-9]
         return rng.choice(tied)
@@ -156,37 +176,46 @@ class HardBot:
         # Secrecy: a watcher's belief in our true colour before and after each move.
         my_hyp: Hyp = tuple(view.my_targets)
         pub = belief.loglik[me]
-        total, pairs = pair_counts(view.piles, view.hands[me], view.last_pile,
-                                   view.options.last_pile_ban)
+        total, effects = effect_counts(view.piles, view.hands[me], view.last_pile,
+                                       view.options.last_pile_ban)
+        model = self.model
 
-        def exposure(extra: dict[Hyp, float]) -> float:
-            top = max(pub[h] + extra.get(h, 0.0) for h in pub)
-            z = sum(math.exp(pub[h] + extra.get(h, 0.0) - top) for h in pub)
-            return math.exp(pub[my_hyp] + extra.get(my_hyp, 0.0) - top) / z
+        def exposure(extra: dict[Hyp, Logs] | None) -> float:
+            logs = {
+                h: mix(model, v if extra is None
+                       else [x + y for x, y in zip(v, extra[h], strict=True)])
+                for h, v in pub.items()
+            }
+            top = max(logs.values())
+            z = sum(math.exp(v - top) for v in logs.values())
+            return math.exp(logs[my_hyp] - top) / z
 
-        exp_now = exposure({})
-        exp_cache: dict[tuple[str, str], float] = {}
+        exp_now = exposure(None)
+        exp_cache: dict[tuple[str, str, str], float] = {}
 
-        def exposure_after(b: str, a: str) -> float:
-            key = (b, a)
+        def exposure_after(c: Cand) -> float:
+            key = (c.before, c.after, c.colour)
             if key not in exp_cache:
-                step = Step(me, b, a, total, pairs)
-                extra = {h: step_logp(step, h, self.model) for h in pub}
-                exp_cache[key] = exposure(extra)
+                step = Step(me, key, total, effects)
+                exp_cache[key] = exposure({h: step_logp(step, h, model) for h in pub})
             return exp_cache[key]
 
         ramp = t**p.board_power
-        w_own = p.own_early + (1.0 - p.own_early) * ramp
+        own_early = p.own_early_2p if view.players == 2 else p.own_early
+        w_own = own_early + (1.0 - own_early) * ramp
         w_opp = p.opp_early + (1.0 - p.opp_early) * ramp
-        w_secret = p.secrecy * (1.0 - t)
+        open_info = _open_information(view)
+        w_secret = 0.0 if open_info else p.secrecy * (1.0 - t)
+        hand_own = p.open_hand_own if open_info else p.hand_own
         w_hand = 1.0 - p.hand_decay * t
         out: list[float] = []
         for c in cands:
             s = w_own * ((c.after in mine) - (c.before in mine))
             s -= w_opp * opp_gain(c.before, c.after)
-            s -= w_secret * (exposure_after(c.before, c.after) - exp_now)
+            if w_secret:
+                s -= w_secret * (exposure_after(c) - exp_now)
             if c.colour in mine:
-                s -= w_hand * p.hand_own
+                s -= w_hand * hand_own
             else:
                 s -= w_hand * p.hand_opp * owned[c.colour]
             old = view.piles[c.pile]
@@ -202,38 +231,37 @@ class HardBot:
     # --- endgame -------------------------------------------------------------------
 
     def _endgame(
-        self, view: KabaleoView, belief: Belief, cands: list[Cand], remaining: int
+        self, view: KabaleoView, belief: Belief, cands: list[Cand], remaining: int, budget: int
     ) -> list[float] | None:
+        """Expected win share of each candidate over the likeliest assignments."""
         p = self.params
         me = view.seat
         assert me is not None
-        ranked = sorted(belief.assignments, key=lambda cw: -cw[1])
-        chosen: list[tuple[tuple[Hyp, ...], float]] = []
-        mass = 0.0
-        for combo, w in ranked:
-            chosen.append((combo, w))
-            mass += w
-            if mass >= p.search_mass or len(chosen) >= p.search_max_assignments:
-                break
         # Distinct moves: the same colour on two identical piles is the same move.
         uniq: dict[tuple[str, Pile], int] = {}
         for i, c in enumerate(cands):
             uniq.setdefault((c.colour, view.piles[c.pile]), i)
-        width = len(view.piles)
-        cost = len(uniq) * (remaining - 1) * width * 2
-        while chosen and cost * len(chosen) > p.search_budget:
-            chosen.pop()
-        if not chosen:
-            return None
-        mass = sum(w for _, w in chosen)
-        values: dict[int, float] = {}
-        for i in uniq.values():
-            c = cands[i]
-            v = 0.0
-            for combo, w in chosen:
-                targets = _full_targets(view, belief.seats, combo)
-                v += w * self._simulate(view, targets, c, remaining)
-            values[i] = v / mass
+        # Work per assignment: every later mover weighs each of its moves once.
+        per = 0
+        for k in range(1, remaining):
+            seat = (me + k) % view.players
+            per += sum(1 for n in view.hands[seat] if n) * len(view.piles)
+        per = max(1, per * len(uniq))
+        if per > budget:
+            return None  # too early to search within the time budget
+        limit = max(1, min(p.search_max_assignments, budget // per))
+        chosen: list[tuple[tuple[Hyp, ...], float]] = []
+        mass = 0.0
+        for combo, w in sorted(belief.assignments, key=lambda cw: -cw[1]):
+            if len(chosen) >= limit or mass >= p.search_mass:
+                break
+            chosen.append((combo, w))
+            mass += w
+        values = dict.fromkeys(uniq.values(), 0.0)
+        for combo, w in chosen:
+            targets = _full_targets(view, belief.seats, combo)
+            for i in values:
+                values[i] += w / mass * self._simulate(view, targets, cands[i], remaining)
         by_key = {k: values[i] for k, i in uniq.items()}
         return [by_key[(c.colour, view.piles[c.pile])] for c in cands]
 
@@ -243,6 +271,7 @@ class HardBot:
         """Play ``first``, then every later mover's best reply knowing all colours."""
         me = view.seat
         assert me is not None
+        mw = self.params.margin_weight
         ban = view.options.last_pile_ban
         piles = list(view.piles)
         hands = [list(h) for h in view.hands]
@@ -251,28 +280,41 @@ class HardBot:
         last = first.pile
         mover = (me + 1) % view.players
         for _ in range(remaining - 1):
-            table = _Table(piles)
+            table = _Table(piles, targets)
+            seen: dict[tuple[object, ...], float] = {}
             best_u = -math.inf
-            best: tuple[int, Pile, str] | None = None
-            for ci, col in enumerate(LETTERS):
-                if hands[mover][ci] == 0:
+            best = (-1, "")
+            held = [c for ci, c in enumerate(LETTERS) if hands[mover][ci]]
+            for pi, stack in enumerate(piles):
+                if ban and pi == last:
                     continue
-                for pi, stack in enumerate(piles):
-                    if len(stack) == 1 and stack[0] == col:
-                        continue
-                    if ban and pi == last:
-                        continue
-                    new, _ = place(stack, col)
-                    u = table.utility(mover, targets, pi, stack, new, self.params.margin_weight)
+                top, height = stack[-1], len(stack)
+                for col in held:
+                    if col == top:
+                        if height == 1:
+                            continue  # a bare base of the piece's colour
+                        after, new_h = stack[-2], height - 1
+                    else:
+                        after, new_h = col, height + 1
+                    # Moves with the same signature score the same: weigh each once.
+                    sig = (top, after, height, new_h, pi == table.p1[top])
+                    u = seen.get(sig)
+                    if u is None:
+                        u = _utility(table.after(pi, top, height, after, new_h), mover, mw)
+                        seen[sig] = u
                     if u > best_u:
-                        best_u, best = u, (pi, new, col)
-            assert best is not None
-            pi, new, col = best
-            piles[pi] = new
+                        best_u, best = u, (pi, col)
+            pi, col = best
+            piles[pi], _ = place(piles[pi], col)
             hands[mover][LETTERS.index(col)] -= 1
             last = pi
             mover = (mover + 1) % view.players
-        return _Table(piles).utility(me, targets, None, (), (), self.params.margin_weight)
+        return _utility(_Table(piles, targets).base, me, mw)
+
+
+def _open_information(view: KabaleoView) -> bool:
+    """Every colour in play is somebody's target, so each seat can deduce the rest."""
+    return view.options.targets_per_player * view.players >= len(view.colours)
 
 
 def _full_targets(view: KabaleoView, seats: Sequence[int], combo: Sequence[Hyp]) -> list[Hyp]:
@@ -284,13 +326,31 @@ def _full_targets(view: KabaleoView, seats: Sequence[int], combo: Sequence[Hyp])
     return targets
 
 
+Score = tuple[int, int, int]  # (piles, covered piles, tallest pile): the scoring order
+
+
+def _utility(scores: Sequence[Score], seat: int, margin_weight: float) -> float:
+    """``seat``'s share of the win, plus a little of its pile margin over the best other."""
+    top = max(scores)
+    mine = scores[seat]
+    share = (1.0 / scores.count(top)) if mine == top else 0.0
+    other = max(sc[0] for i, sc in enumerate(scores) if i != seat)
+    return share + margin_weight * (mine[0] - other)
+
+
 class _Table:
-    """Per colour: piles, covered piles, tallest two heights: enough to score a position
-    after any single move in O(players) instead of rescanning the piles."""
+    """Every seat's score for one assignment, and its change after any single move.
 
-    __slots__ = ("count", "covered", "h1", "p1", "h2")
+    Per colour it keeps piles, covered piles and the two tallest heights, so a move is
+    scored in O(1) instead of rescanning the piles; only the (at most two) seats owning
+    the pile's old and new top colour change.
+    """
 
-    def __init__(self, piles: Sequence[Pile]) -> None:
+    __slots__ = ("targets", "owner", "count", "covered", "h1", "p1", "h2", "base")
+
+    def __init__(self, piles: Sequence[Pile], targets: Sequence[Hyp]) -> None:
+        self.targets = targets
+        self.owner = {c: s for s, h in enumerate(targets) for c in h}
         self.count = dict.fromkeys(LETTERS, 0)
         self.covered = dict.fromkeys(LETTERS, 0)
         self.h1 = dict.fromkeys(LETTERS, 0)
@@ -306,40 +366,37 @@ class _Table:
                 self.h1[c], self.p1[c] = h, i
             elif h > self.h2[c]:
                 self.h2[c] = h
+        self.base = [self._seat(h, -1, "", 0, "", 0) for h in targets]
 
-    def utility(
-        self,
-        seat: int,
-        targets: Sequence[Hyp],
-        pile: int | None,
-        old: Pile,
-        new: Pile,
-        margin_weight: float,
-    ) -> float:
-        """``seat``'s share of the win (plus a little margin) after changing one pile."""
-        b = old[-1] if old else None
-        a = new[-1] if new else None
-        scores = []
-        for h in targets:
-            n = cov = tall = 0
-            for c in h:
-                cn, cc = self.count[c], self.covered[c]
-                ct = self.h1[c]
-                if c == b:
-                    cn -= 1
-                    cc -= len(old) > 1
-                    if self.p1[c] == pile:
-                        ct = self.h2[c]
-                if c == a:
-                    cn += 1
-                    cc += len(new) > 1
-                    ct = max(ct, len(new))
-                n += cn
-                cov += cc
-                tall = max(tall, ct)
-            scores.append((n, cov, tall))
-        top = max(scores)
-        mine = scores[seat]
-        share = (1.0 / scores.count(top)) if mine == top else 0.0
-        other = max(sc[0] for i, sc in enumerate(scores) if i != seat)
-        return share + margin_weight * (mine[0] - other)
+    def _seat(self, colours: Hyp, pile: int, b: str, old_h: int, a: str, new_h: int) -> Score:
+        n = cov = tall = 0
+        for c in colours:
+            cn, cc, ct = self.count[c], self.covered[c], self.h1[c]
+            if c == b:
+                cn -= 1
+                if old_h > 1:
+                    cc -= 1
+                if self.p1[c] == pile:
+                    ct = self.h2[c]
+            elif c == a:
+                cn += 1
+                if new_h > 1:
+                    cc += 1
+                if new_h > ct:
+                    ct = new_h
+            n += cn
+            cov += cc
+            if ct > tall:
+                tall = ct
+        return (n, cov, tall)
+
+    def after(self, pile: int, b: str, old_h: int, a: str, new_h: int) -> list[Score]:
+        """All seats' scores once ``pile`` (height ``old_h``, top ``b``) shows ``a``."""
+        sb, sa = self.owner.get(b), self.owner.get(a)
+        if sb is None and sa is None:
+            return self.base
+        out = list(self.base)
+        for s in (sb, sa):
+            if s is not None:
+                out[s] = self._seat(self.targets[s], pile, b, old_h, a, new_h)
+        return out

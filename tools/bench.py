@@ -1,0 +1,367 @@
+#!/usr/bin/env python3
+"""Parlor benchmarks: engine speed, bot move times, bot strength, Pyodide, browser.
+
+    python3 tools/bench.py                      # every section (make bench)
+    python3 tools/bench.py --only speed,moves   # some sections
+    python3 tools/bench.py --quick              # fewer games, for a smoke run
+
+Sections (names for --only):
+  speed     random Kabaleo games per second in CPython (2/3/4 players, best of 3)
+  moves     time per bot move for each level (mean / p95 / max ms)
+  strength  seeded bot-vs-bot win rates: each pair of levels in 2p, hard vs the rest
+            in 3p and 4p
+  pyodide   the same random-games loop inside Pyodide under Node.js
+            (node tools/pyodide_bench.mjs), with the Pyodide / CPython ratio
+  games     Ciao! and Saboteur: The Duel (tools/bench_games.py)
+  browser   cold / warm time to ready of the app vs a bare PyScript page, long tasks
+            while bots play (headless Chromium via Playwright, tools/bench_browser.py);
+            skipped with a reason when it cannot run
+
+Everything is seeded, so two runs play the same games; only the times vary. The
+performance budgets (design notes) are checked by reading this table, not by tests.
+The functions ``random_games`` and ``bot_move_times`` are imported by
+tools/pyodide_bench.mjs, so this module must import nothing outside the standard library
+at top level and must do nothing on import.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT / "py") not in sys.path:
+    sys.path.insert(0, str(ROOT / "py"))
+
+SECTIONS = ("speed", "moves", "strength", "pyodide", "games", "browser")
+PLAYERS = (2, 3, 4)
+
+
+# --- shared measurement loops (also run inside Pyodide) --------------------------------
+
+
+def random_games(players: int, games: int, seed: int = 1) -> float:
+    """Play ``games`` whole Kabaleo games with uniformly random moves; return games/s.
+
+    Goes through the public ``Game`` protocol (new, to_act, legal_moves, apply, outcome)
+    exactly as the app does, so it measures what a bot rollout or a save replay costs.
+    """
+    from parlor.core.rng import Rng
+    from parlor.games import GAMES
+
+    game = GAMES["kabaleo"]
+    rng = Rng(seed)
+    start = time.perf_counter()
+    for g in range(games):
+        state = game.new(players, seed + g, {})
+        while game.to_act(state) is not None:
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        game.outcome(state)
+    return games / (time.perf_counter() - start)
+
+
+def best_games_per_second(players: int, games: int, repeats: int = 3) -> float:
+    return max(random_games(players, games) for _ in range(repeats))
+
+
+def bot_move_times(
+    level: str, players: int, games: int, seed: int = 1, options: dict[str, object] | None = None
+) -> list[float]:
+    """Seconds per ``choose`` call over whole games where every seat plays ``level``.
+
+    Bots keep their per-seat caches as they would in the app, so this is the time a
+    player waits in a normal game.
+    """
+    from parlor.bots import make_bot
+    from parlor.core.rng import Rng
+    from parlor.games import GAMES
+
+    game = GAMES["kabaleo"]
+    times: list[float] = []
+    for g in range(games):
+        state = game.new(players, seed + g, options or {})
+        bots = [make_bot("kabaleo", level) for _ in range(players)]
+        rng = Rng(seed + g)
+        while (seat := game.to_act(state)) is not None:
+            view = game.view(state, seat)
+            t0 = time.perf_counter()
+            move = bots[seat].choose(view, rng)
+            times.append(time.perf_counter() - t0)
+            state = game.apply(state, move)
+    return times
+
+
+def cold_move_times(level: str, players: int, positions: int, seed: int = 1) -> list[float]:
+    """Like ``bot_move_times`` but a fresh bot for every move (after loading a save, the
+    hard bot must replay the whole history once): the worst case a player can meet."""
+    from parlor.bots import make_bot
+    from parlor.core.rng import Rng
+    from parlor.games import GAMES
+
+    game = GAMES["kabaleo"]
+    rng = Rng(seed)
+    times: list[float] = []
+    g = 0
+    while len(times) < positions:
+        state = game.new(players, seed + g, {})
+        g += 1
+        while game.to_act(state) is not None and len(times) < positions:
+            view = game.view(state, game.to_act(state))
+            t0 = time.perf_counter()
+            move = make_bot("kabaleo", level).choose(view, rng)
+            times.append(time.perf_counter() - t0)
+            state = game.apply(state, move)
+    return times
+
+
+# --- plain-text tables ----------------------------------------------------------------
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    cells = [[str(h) for h in headers]] + [[str(c) for c in r] for r in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+
+    def line(r: Sequence[str]) -> str:
+        pairs = enumerate(zip(r, widths, strict=True))
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in pairs).rstrip()
+
+    sep = "  ".join("-" * w for w in widths)
+    return "\n".join([line(cells[0]), sep, *(line(r) for r in cells[1:])])
+
+
+def heading(title: str) -> None:
+    print(f"\n== {title} ==", flush=True)
+
+
+def pct(xs: Sequence[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+# --- sections -------------------------------------------------------------------------
+
+
+def section_speed(args: argparse.Namespace, results: dict[str, object]) -> None:
+    heading(f"Kabaleo random games per second, CPython {sys.version.split()[0]} "
+            f"({args.games} games, best of 3)")
+    rows = []
+    speeds: dict[int, float] = {}
+    for players in PLAYERS:
+        gps = best_games_per_second(players, args.games)
+        speeds[players] = gps
+        moves = 6 * (players + 2)
+        rows.append((f"{players} players", f"{gps:,.0f}", f"{gps * moves:,.0f}",
+                     f"{1000 / gps:.2f}"))
+    results["cpython_games_per_s"] = speeds
+    print(table(("players", "games/s", "moves/s", "ms/game"), rows))
+
+
+def section_moves(args: argparse.Namespace, results: dict[str, object]) -> None:
+    from parlor.bots import LEVELS
+
+    heading(f"Bot move time, CPython (every seat the same level, {args.move_games} games "
+            "per cell; cold = fresh bot per move, as after loading a save)")
+    rows = []
+    for level in LEVELS["kabaleo"]:
+        for players in PLAYERS:
+            ts = bot_move_times(level, players, args.move_games)
+            rows.append((level, players, len(ts), f"{1000 * sum(ts) / len(ts):.2f}",
+                         f"{1000 * pct(ts, 0.95):.2f}", f"{1000 * max(ts):.2f}"))
+    ts = bot_move_times("hard", 2, args.move_games, options={"targets_per_player": 2})
+    rows.append(("hard (2 targets each)", 2, len(ts), f"{1000 * sum(ts) / len(ts):.2f}",
+                 f"{1000 * pct(ts, 0.95):.2f}", f"{1000 * max(ts):.2f}"))
+    for players in PLAYERS:
+        ts = cold_move_times("hard", players, 6 * (players + 2) * 2)
+        rows.append(("hard (cold)", players, len(ts), f"{1000 * sum(ts) / len(ts):.2f}",
+                     f"{1000 * pct(ts, 0.95):.2f}", f"{1000 * max(ts):.2f}"))
+    print(table(("level", "players", "moves", "mean ms", "p95 ms", "max ms"), rows))
+    print("Budget: a move well under 50 ms here (Pyodide is 2-4x slower; no main-thread "
+          "task over 100 ms).")
+
+
+Job = tuple[str, str, int, int, int, tuple[tuple[str, object], ...]]
+
+
+def _match_share(job: Job) -> float:
+    """Hero's win share in one seeded game: hero in one seat, villains elsewhere."""
+    from parlor.bots import make_bot
+    from parlor.bots.arena import play, win_share
+
+    hero, villain, players, seed, seat, options = job
+    bots = [make_bot("kabaleo", hero if i == seat else villain) for i in range(players)]
+    return win_share(play("kabaleo", bots, seed, dict(options)), seat)
+
+
+def _run_jobs(fn: Callable[[Job], float], jobs: list[Job], workers: int) -> list[float]:
+    if workers <= 1:
+        return [fn(j) for j in jobs]
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(workers) as pool:
+        return list(pool.map(fn, jobs, chunksize=8))
+
+
+def section_strength(args: argparse.Namespace, results: dict[str, object]) -> None:
+    from parlor.bots import LEVELS
+
+    levels = LEVELS["kabaleo"]
+    heading("Strength: seeded bot-vs-bot matches (hero's win share; a shared win counts "
+            "1/k; hero's seat rotates)")
+    two_each = (("targets_per_player", 2),)
+    pairings: list[tuple[str, str, int, int, tuple[tuple[str, object], ...]]] = []
+    for i, weak in enumerate(levels):
+        for strong in levels[i + 1:]:
+            pairings.append((strong, weak, 2, args.games_2p, ()))
+    pairings.append(("hard", "easy", 2, args.games_2p, two_each))
+    for players in (3, 4):
+        for other in levels:
+            pairings.append(("hard", other, players, args.games_np, ()))
+    rows = []
+    table_out = []
+    t0 = time.perf_counter()
+    for hero, villain, players, n, options in pairings:
+        jobs = [(hero, villain, players, 1000 + g, g % players, options) for g in range(n)]
+        share = sum(_run_jobs(_match_share, jobs, args.workers)) / n
+        half = 1.96 * math.sqrt(max(share * (1 - share), 1e-9) / n)
+        opponents = villain if players == 2 else f"{players - 1} x {villain}"
+        note = " (2 targets each)" if options else ""
+        rows.append((f"{hero} vs {opponents}{note}", players, n, f"{share:.1%}",
+                     f"+/-{half:.1%}", f"{1 / players:.0%}"))
+        table_out.append({"hero": hero, "villain": villain, "players": players,
+                          "options": dict(options), "games": n, "share": share})
+    results["strength"] = table_out
+    print(table(("match", "players", "games", "hero wins", "95% CI", "chance"), rows))
+    print(f"({time.perf_counter() - t0:.0f} s, {args.workers} worker process(es))")
+
+
+def section_pyodide(args: argparse.Namespace, results: dict[str, object]) -> None:
+    """Hook: random games/s inside Pyodide under Node.js, next to CPython's."""
+    import shutil
+    import subprocess
+
+    heading("Pyodide (Node.js) vs CPython: random Kabaleo games per second")
+    script = ROOT / "tools" / "pyodide_bench.mjs"
+    node = shutil.which("node")
+    if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
+        print("skipped: node_modules/pyodide is missing (run `make setup`)")
+        return
+    if node is None:
+        print("skipped: node is not on PATH")
+        return
+    proc = subprocess.run(
+        [node, str(script), str(args.games)], cwd=ROOT, capture_output=True, text=True,
+        timeout=600,
+    )
+    found = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT ")]
+    if proc.returncode != 0 or not found:
+        print(f"failed (exit {proc.returncode}):\n{proc.stdout}{proc.stderr}")
+        return
+    data = json.loads(found[-1][len("RESULT "):])
+    speeds = results.get("cpython_games_per_s")
+    if not isinstance(speeds, dict):
+        speeds = {p: best_games_per_second(p, args.games) for p in PLAYERS}
+        results["cpython_games_per_s"] = speeds
+    print(f"Pyodide {data['pyodide']} (Python {data['python']}), booted in "
+          f"{data['boot_s']:.1f} s; {args.games} games, best of 3")
+    rows = []
+    for players in PLAYERS:
+        py = float(data["games_per_s"][str(players)])
+        cp = float(speeds[players])
+        rows.append((f"{players} players", f"{cp:,.0f}", f"{py:,.0f}", f"{py / cp:.2f}x",
+                     f"{cp / py:.1f}x slower"))
+    moves = data.get("hard_move_ms")
+    print(table(("players", "CPython games/s", "Pyodide games/s", "Pyodide/CPython",
+                 "slowdown"), rows))
+    if moves:
+        print("hard bot move in Pyodide (ms, mean / p95 / max): " + ", ".join(
+            f"{p} {m['mean']:.1f} / {m['p95']:.1f} / {m['max']:.1f}"
+            for p, m in sorted(moves.items())))
+    results["pyodide"] = data
+
+
+def section_games(args: argparse.Namespace, results: dict[str, object]) -> None:
+    """Ciao! and Saboteur: The Duel, measured by tools/bench_games.py."""
+    heading("Ciao! and Saboteur: The Duel (tools/bench_games.py)")
+    if not (ROOT / "tools" / "bench_games.py").exists():
+        print("skipped: tools/bench_games.py does not exist")
+        return
+    sys.path.insert(0, str(ROOT / "tools"))
+    import bench_games
+
+    bench_games.run(print)
+
+
+def section_browser(args: argparse.Namespace, results: dict[str, object]) -> None:
+    """Cold and warm time to ready of index.html vs a bare PyScript page, and the page's
+    responsiveness while bots play: headless Chromium through Playwright, measured by
+    tools/bench_browser.py. Skipped, with the reason, when it cannot run here."""
+    heading("Browser: time to ready, app vs bare PyScript (headless Chromium)")
+    chromium = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    if not chromium.exists():
+        print(f"skipped: no Chromium at {chromium} (set CHROMIUM=/path/to/chrome)")
+        return
+    if not (ROOT / "index.html").exists():
+        print("skipped: index.html does not exist yet")
+        return
+    if not (ROOT / "tools" / "bench_browser.py").exists():
+        print("skipped: tools/bench_browser.py does not exist yet")
+        return
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        print("skipped: Playwright is not installed in this Python (use `make bench`, "
+              "which runs .venv/bin/python)")
+        return
+    sys.path.insert(0, str(ROOT / "tools"))
+    import bench_browser
+
+    bench_browser.run(print, runs=3 if args.quick else 5)
+
+
+RUNNERS: dict[str, Callable[[argparse.Namespace, dict[str, object]], None]] = {
+    "speed": section_speed,
+    "moves": section_moves,
+    "strength": section_strength,
+    "pyodide": section_pyodide,
+    "games": section_games,
+    "browser": section_browser,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", default=",".join(SECTIONS),
+                        help=f"comma-separated sections: {', '.join(SECTIONS)}")
+    parser.add_argument("--quick", action="store_true", help="fewer games (smoke run)")
+    parser.add_argument("--workers", type=int, default=min(4, os.cpu_count() or 1),
+                        help="processes for the strength matches")
+    parser.add_argument("--json", type=Path, help="also write the numbers to this file")
+    args = parser.parse_args(argv)
+    wanted = [s.strip() for s in args.only.split(",") if s.strip()]
+    unknown = [s for s in wanted if s not in SECTIONS]
+    if unknown:
+        parser.error(f"unknown section {unknown[0]!r}; choose from {', '.join(SECTIONS)}")
+    args.games = 50 if args.quick else 300
+    args.move_games = 2 if args.quick else 10
+    args.games_2p = 40 if args.quick else 400
+    args.games_np = 24 if args.quick else 200
+    results: dict[str, object] = {}
+    start = time.perf_counter()
+    print(f"Parlor bench: {', '.join(wanted)}")
+    for name in SECTIONS:
+        if name in wanted:
+            RUNNERS[name](args, results)
+    print(f"\nTotal {time.perf_counter() - start:.0f} s")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2, default=str) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
