@@ -154,6 +154,7 @@ def base_url() -> Iterator[str]:
     if external:
         yield external.rstrip("/")
         return
+    serve.refresh_precache()  # the package zip and precache list match the working tree
     server, url = start_server(directory=ROOT, quiet=True)
     try:
         yield url

@@ -1,29 +1,62 @@
 """design.md: a test must fail when a module under py/ is missing from what the browser
-loads (pyscript.toml's [files])."""
+loads. The browser loads the parlor package as one zip (pyscript.toml maps it to "./*"),
+built from py/parlor by tools/site.py; these tests check the mapping, the builder's
+coverage, and that a built zip is not stale."""
 
 from __future__ import annotations
 
+import importlib.util
 import pathlib
 import re
+import sys
 import tomllib
+import zipfile
 
-BROWSER_IMPORT = re.compile(r"^\s*(import|from)\s+(js|pyscript|pyodide)\b", re.M)
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+BROWSER_IMPORT = re.compile(r"^\s*(import|from)\s+(js|pyscript|pyodide)\b", re.M)
 
 
-def test_every_module_is_in_pyscript_toml_and_the_interpreter_is_local() -> None:
+def load_site():
+    spec = importlib.util.spec_from_file_location("parlor_site_t", ROOT / "tools" / "site.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+site = load_site()
+
+
+def test_config_uses_the_local_interpreter_and_the_package_zip() -> None:
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
-    files = config["files"]
-    py = ROOT / "py"
-    for path in py.rglob("*"):
-        rel = path.relative_to(py).as_posix()
-        if path.suffix not in (".py", ".json") or "__pycache__" in path.parts or rel == "main.py":
-            continue
-        assert files.get(f"./py/{rel}") == f"./{rel}", f"{rel} missing from pyscript.toml"
-    for src in files:
-        assert (ROOT / src).is_file(), f"pyscript.toml names a missing file {src}"
+    assert config["files"] == {f"./{site.ZIP}": "./*"}
     assert "packages" not in config  # the npm Pyodide has no wheels: stdlib only
+
+
+def test_the_zip_holds_every_module_and_data_file() -> None:
+    wanted = sorted(
+        p.relative_to(ROOT / "py").as_posix()
+        for p in (ROOT / "py" / "parlor").rglob("*")
+        if p.suffix in (".py", ".json") and "__pycache__" not in p.parts
+    )
+    assert site.package_files(ROOT) == wanted
+    import io
+
+    names = zipfile.ZipFile(io.BytesIO(site.zip_bytes(ROOT))).namelist()
+    assert names == wanted
+    assert site.zip_bytes(ROOT) == site.zip_bytes(ROOT)  # deterministic: a stable hash
+
+
+def test_a_built_zip_is_not_stale() -> None:
+    built = ROOT / site.ZIP
+    if not built.exists():
+        pytest.skip("py/parlor.zip is built by `make setup`")
+    assert built.read_bytes() == site.zip_bytes(ROOT), (
+        "py/parlor.zip is out of date: run `make setup` (or python3 tools/site.py precache)")
 
 
 def test_only_the_web_package_touches_the_browser() -> None:
@@ -31,6 +64,5 @@ def test_only_the_web_package_touches_the_browser() -> None:
     for path in (ROOT / "py" / "parlor").rglob("*.py"):
         if "web" in path.relative_to(ROOT / "py" / "parlor").parts:
             continue
-        text = path.read_text()
-        found = BROWSER_IMPORT.search(text)
+        found = BROWSER_IMPORT.search(path.read_text())
         assert found is None, f"{path} imports {found.group(2) if found else ''}"

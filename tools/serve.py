@@ -8,9 +8,9 @@ otherwise. The handler pins the MIME types the app needs (.mjs, .wasm, .toml, .j
 ...) so they do not depend on the machine's /etc/mime.types, and asks browsers to
 revalidate every file (Cache-Control: no-cache) so edits show on reload.
 
-Serving the working tree (not a built dist/), it rewrites precache.js whenever the
-browser asks for it, so the service worker sees edits as a new version and the page
-offers its "reload to update" prompt instead of serving stale code from its cache.
+Serving the working tree (not a built dist/), it rebuilds py/parlor.zip and precache.js
+whenever the browser asks for them, so edits reach the page, and the service worker sees
+them as a new version (with its "reload to update" prompt) instead of stale code.
 
 Standard library only. e2e/conftest.py and tools/bench.py reuse `start_server`.
 """
@@ -70,9 +70,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().guess_type(path)
 
     def do_GET(self) -> None:
-        if self.path.split("?")[0].endswith("/precache.js") and \
-                Path(self.translate_path(self.path)) == ROOT / "precache.js":
+        served = Path(self.translate_path(self.path))
+        if served == ROOT / "precache.js":
             refresh_precache()
+        elif served == ROOT / "py" / "parlor.zip":
+            refresh_precache(zip_only=True)
         super().do_GET()
 
     def end_headers(self) -> None:
@@ -95,8 +97,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 _precache_lock = threading.Lock()
 
 
-def refresh_precache() -> None:
-    """tools/site.py precache, in-process (the list and hash of the working tree)."""
+def refresh_precache(zip_only: bool = False) -> None:
+    """tools/site.py precache, in-process: the package zip and the precache list and
+    hash of the working tree, so edits under `make run` reach the browser."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("parlor_site", ROOT / "tools" / "site.py")
@@ -105,6 +108,9 @@ def refresh_precache() -> None:
     spec.loader.exec_module(site)
     with _precache_lock:
         try:
+            site.build_zip(ROOT)
+            if zip_only:
+                return
             text = site.precache_js(ROOT, site.app_files(ROOT))
         except site.SiteError as err:  # serve the old list rather than nothing
             print(f"serve: precache.js not refreshed: {err}", file=sys.stderr)

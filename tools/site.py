@@ -1,22 +1,29 @@
 #!/usr/bin/env python3
 """What the app is made of, for the service worker's precache and for `make dist`.
 
-    python3 tools/site.py precache        write ./precache.js for the working tree
+    python3 tools/site.py precache        write py/parlor.zip and ./precache.js
     python3 tools/site.py dist [DIR]      build a deployable folder (default dist/)
 
-One list serves both, so the offline cache holds exactly what a host serves. The
-precache version is a hash of every file's path and bytes: any change gives a new
-cache name, which is how the service worker notices a new version.
+The Python package reaches the browser as one zip (py/parlor.zip, unpacked by PyScript
+into its file system): one request instead of one per module, which keeps start-up
+close to a bare PyScript page. The zip is deterministic (sorted, fixed dates), so the
+same sources give the same bytes and the same precache hash.
+
+One file list serves both commands, so the offline cache holds exactly what a host
+serves. The precache version is a hash of every file's path and bytes: any change gives
+a new cache name, which is how the service worker notices a new version.
 Standard library only (runs before the virtualenv exists).
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import shutil
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,6 +36,42 @@ PYODIDE_RUNTIME = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+
+
+ZIP = "py/parlor.zip"
+#: What the browser needs from py/parlor: the modules and the game data they load.
+PACKAGE_SUFFIXES = (".py", ".json")
+
+
+def package_files(root: Path = ROOT) -> list[str]:
+    """Every file of the parlor package the browser needs, relative to py/."""
+    py = root / "py"
+    return sorted(
+        p.relative_to(py).as_posix()
+        for p in (py / "parlor").rglob("*")
+        if p.is_file() and p.suffix in PACKAGE_SUFFIXES and "__pycache__" not in p.parts
+    )
+
+
+def zip_bytes(root: Path = ROOT) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for rel in package_files(root):
+            info = zipfile.ZipInfo(rel, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, (root / "py" / rel).read_bytes())
+    return buffer.getvalue()
+
+
+def build_zip(root: Path = ROOT) -> bool:
+    """Write py/parlor.zip when its content changed; True if written."""
+    data = zip_bytes(root)
+    target = root / ZIP
+    if target.exists() and target.read_bytes() == data:
+        return False
+    target.write_bytes(data)
+    return True
 
 
 class SiteError(Exception):
@@ -81,6 +124,7 @@ def write_if_changed(path: Path, text: str) -> bool:
 
 
 def build_dist(out: Path) -> list[str]:
+    build_zip(ROOT)
     files = app_files(ROOT)
     if out.exists():
         shutil.rmtree(out)
@@ -97,6 +141,7 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     if argv[0] == "precache":
+        build_zip(ROOT)
         changed = write_if_changed(ROOT / "precache.js", precache_js(ROOT, app_files(ROOT)))
         print("precache.js " + ("written" if changed else "up to date"))
         return 0

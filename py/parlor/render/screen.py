@@ -6,17 +6,24 @@ draws no view at all, so nothing private can reach the page behind it.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
+from typing import Any
 
 from parlor.app.realtime import Window
 from parlor.app.session import Session
 from parlor.core.protocol import TABLE
-from parlor.render import ciao as ciao_render
-from parlor.render import kabaleo as kabaleo_render
-from parlor.render import saboteur as saboteur_render
 from parlor.render.html import button, esc
 
-RENDERERS = {"kabaleo": kabaleo_render, "ciao": ciao_render, "saboteur": saboteur_render}
+#: Each game's renderer module (see render/common.py for the contract). Imported when a
+#: game of that kind is first shown: compiling every renderer at start-up would delay
+#: the menu for games the player may never open.
+RENDERERS = {"kabaleo": "parlor.render.kabaleo", "ciao": "parlor.render.ciao",
+             "saboteur": "parlor.render.saboteur"}
+
+
+def renderer(game_id: str) -> Any:
+    return importlib.import_module(RENDERERS[game_id])
 
 
 @dataclass(frozen=True)
@@ -40,7 +47,7 @@ def game_screen(
     ``window`` is the table decision being timed (a race), whose human seats may click."""
     names = session.names
     to_act = session.to_act()
-    mod = RENDERERS[session.match.game]
+    mod = renderer(session.match.game)
     if session.needs_handoff(confirmed):
         viewer = session.viewer()
         assert viewer is not None
@@ -102,7 +109,7 @@ def game_screen(
 
 def next_picks(session: Session, picks: tuple[str, ...], token: str) -> tuple[str, ...]:
     """The partial choices after the player picks ``token`` (each game decides)."""
-    return RENDERERS[session.match.game].next_picks(picks, token)
+    return renderer(session.match.game).next_picks(picks, token)
 
 
 def toolbar(session: Session, thinking: bool, handoff: bool) -> str:
