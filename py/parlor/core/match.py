@@ -8,7 +8,7 @@ producing a state the rules never allowed.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -68,11 +68,14 @@ def match_from_dict(data: object, raw: str | None = None) -> Match:
     game = GAMES[str(game_id)]
     rv = data.get("rules_version")
     _require(
-        rv == game.rules_version,
+        isinstance(rv, int) and not isinstance(rv, bool) and 1 <= rv <= game.rules_version,
         f"the save uses rules version {rv!r}; this version of {game.name} "
-        f"plays rules version {game.rules_version}",
+        f"plays rules version {game.rules_version}"
+        + (" (the save comes from a newer Parlor)"
+           if isinstance(rv, int) and rv > game.rules_version else ""),
         raw,
     )
+    assert isinstance(rv, int)
     seats = data.get("seats")
     _require(
         isinstance(seats, list) and all(isinstance(x, str) for x in seats),
@@ -101,15 +104,83 @@ def match_from_dict(data: object, raw: str | None = None) -> Match:
         raw,
     )
     assert isinstance(seed, int) and isinstance(options, dict) and isinstance(moves, list)
-    return Match(
+    match = Match(
         game=str(game_id),
         seats=tuple(seats),
         seed=seed,
         options=options,
         moves=tuple(moves),
-        rules_version=game.rules_version,
+        rules_version=rv,
         names=tuple(names),
     )
+    return upgrade(match, raw)
+
+
+#: One step of a game's save migration: a match recorded under rules version ``v``
+#: becomes the same game under version ``v + 1`` (``BadSave`` with a reason if it can't).
+Migration = Callable[[Match], Match]
+
+
+def upgrade(match: Match, raw: str | None = None) -> Match:
+    """Bring a match recorded under an older rules version up to the current one, one
+    step at a time, through the game's ``migrations`` (keyed by the version they start
+    from). Saves are never rewritten here: the app saves the upgraded match the next
+    time the game changes, and a save that cannot be upgraded keeps its raw text."""
+    from parlor.games import GAMES
+
+    game = GAMES[match.game]
+    steps: Mapping[int, Migration] = getattr(game, "migrations", {})
+    while match.rules_version < game.rules_version:
+        step = steps.get(match.rules_version)
+        _require(
+            step is not None,
+            f"this version of {game.name} cannot read rules version {match.rules_version}",
+            raw,
+        )
+        assert step is not None
+        try:
+            newer = step(match)
+        except BadSave as err:
+            raise BadSave(
+                f"the save was made under older rules (version {match.rules_version}) and "
+                f"cannot be brought up to date: {err.reason}",
+                raw,
+            ) from None
+        assert newer.rules_version == match.rules_version + 1, "a migration is one step"
+        match = newer
+    return match
+
+
+def insert_missing_moves(
+    match: Match, filler: Callable[[Any, str], str | None]
+) -> tuple[str, ...]:
+    """The match's moves replayed under the current rules, with the moves a newer
+    version asks for and an older one did not (e.g. an explicit "end of turn") put in.
+
+    Before each recorded move that the current rules do not offer, ``filler(state,
+    move)`` names the move to insert (or None); that move must be legal, and the
+    recorded move must then be. ``BadSave`` names the first move that still fails."""
+    from parlor.games import GAMES
+
+    game = GAMES[match.game]
+    try:
+        state = game.new(len(match.seats), match.seed, match.options)
+    except BadOptions as err:
+        raise BadSave(f"the save's set-up is not playable: {err}") from None
+    out: list[str] = []
+    for i, move in enumerate(match.moves, start=1):
+        legal = game.legal_moves(state)
+        if move not in legal:
+            extra = filler(state, move) if game.to_act(state) is not None else None
+            if extra is not None and extra in legal:
+                state = game.apply(state, extra)
+                out.append(extra)
+                legal = game.legal_moves(state)
+        if game.to_act(state) is None or move not in legal:
+            raise BadSave(f"move {i} ({move!r}) is not legal under today's rules")
+        state = game.apply(state, move)
+        out.append(move)
+    return tuple(out)
 
 
 def match_from_json(text: str) -> Match:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from parlor.core.match import Migration
 from parlor.core.options import OptionSpec
 from parlor.core.rng import Rng
 
@@ -36,6 +37,9 @@ class Game(Protocol):
     min_players: int
     max_players: int
     rules_version: int
+    #: Save migrations by the rules version they start from (``core.match.upgrade``):
+    #: a save of an older version is brought up to date, never dropped.
+    migrations: Mapping[int, Migration]
 
     option_specs: tuple[OptionSpec, ...]
 

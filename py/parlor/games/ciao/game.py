@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 
+from parlor.core.match import Migration
 from parlor.core.options import OptionSpec
 from parlor.core.protocol import Outcome
 from parlor.core.rng import Rng
@@ -19,6 +21,7 @@ class Ciao:
     min_players = 2
     max_players = 6
     rules_version = 1
+    migrations: Mapping[int, Migration] = MappingProxyType({})
     option_specs: tuple[OptionSpec, ...] = SPECS
     #: Contract suite knobs (tests/test_contract.py). A round played by uniformly random
     #: legal moves lasts 200-600 moves (random play draws a lot), and every step checks

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 
+from parlor.core.match import Migration
 from parlor.core.options import OptionSpec
 from parlor.core.protocol import Outcome
 from parlor.core.rng import Rng
@@ -19,6 +21,7 @@ class Kabaleo:
     min_players = 2
     max_players = 4
     rules_version = 1
+    migrations: Mapping[int, Migration] = MappingProxyType({})
     #: No move reveals anything before the end (hands are public, targets stay hidden),
     #: so the app may offer undo.
     undo_safe = True

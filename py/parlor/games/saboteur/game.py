@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from parlor.core.match import Migration
 from parlor.core.options import OptionSpec
 from parlor.core.protocol import Outcome
 from parlor.core.rng import Rng
@@ -20,6 +21,7 @@ class Saboteur:
     min_players = 1
     max_players = 2
     rules_version = 1
+    migrations: Mapping[int, Migration] = MappingProxyType({})
     option_specs: tuple[OptionSpec, ...] = SPECS
     #: The contract suite's 200-seed sweep plays one round per game: a round exercises
     #: every rule (and round changes are covered by the rounds=2/3 variant runs and the
