@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from parlor.app.seeds import turn_rng
 from parlor.app.session import Session
 from parlor.core.protocol import TABLE
-from parlor.core.rng import Rng
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ def _ciao_window(session: Session) -> Window:
     game = session.game
     # The bots' timing is seeded by the match and the move number, so a replay or a
     # reload gives them the same reflexes.
-    rng = Rng(session.match.seed * 7_919 + len(session.match.moves))
+    rng = turn_rng(session.match.seed, len(session.match.moves), "window")
     plans: list[Plan] = []
     seats = session.seats
     if state.phase == "race":

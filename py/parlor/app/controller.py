@@ -1,0 +1,497 @@
+"""What happens on a click, a bot's turn, a timed window or a reload, as pure code.
+
+The page (``web/app.py``) turns DOM events and timer ticks into ``Event`` values, hands
+them to ``Controller.handle`` and carries out the ``Effect`` values it gets back: draw
+this screen, set the URL, "after N ms send this event", download a file, ask to confirm.
+Nothing here touches the browser, so a CPython test can drive a whole game, bots and
+timed windows included, by feeding events and reading effects (tests/test_controller.py).
+
+Saves go through the injected ``KeyValue`` store (the browser's local storage in the
+page, a ``DictStore`` in tests) and time through the injected clock.
+
+Timers never act on a game they were not started for: each carries the ``generation``
+it was started in, and opening another game (or the menu, or an undo) starts a new one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from parlor.app import saves
+from parlor.app.realtime import Window, open_window
+from parlor.app.saves import KeyValue
+from parlor.app.seats import parse_seat
+from parlor.app.seeds import turn_rng
+from parlor.app.session import Session
+from parlor.app.setup import Setup, parse_setup, setup_query
+from parlor.bots import Bot, make_bot
+from parlor.core.errors import BadOptions, IllegalMove, ParlorError
+from parlor.core.protocol import TABLE
+from parlor.render.menu import saves_html, setup_form
+from parlor.render.screen import Rendered, game_screen, next_picks
+
+#: How long a bot "thinks" before its move shows, so a person can follow the game.
+BOT_DELAY_MS = 700
+MAX_BOT_DELAY_MS = 10_000
+
+
+# --------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class Boot:
+    params: Mapping[str, str]  # the page's URL query
+
+
+@dataclass(frozen=True)
+class Move:
+    move: str  # a data-move clicked or pressed
+
+
+@dataclass(frozen=True)
+class Pick:
+    token: str  # a data-pick clicked or pressed
+
+
+@dataclass(frozen=True)
+class Action:
+    name: str  # a data-action
+    save: str | None = None  # its data-save
+    game: str | None = None  # its data-game
+    form: Mapping[str, str] | None = None  # the set-up form of that game, as URL params
+
+
+@dataclass(frozen=True)
+class FormChanged:
+    game: str
+    field: str
+    form: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    generation: int
+
+
+@dataclass(frozen=True)
+class WindowAnswer:
+    """A timed window's bot answer or deadline, due now."""
+
+    generation: int
+    window: Window
+    move: str
+
+
+Event = Boot | Move | Pick | Action | FormChanged | BotTurn | WindowAnswer
+
+
+# --------------------------------------------------------------------------- effects
+
+
+@dataclass(frozen=True)
+class ShowGame:
+    game: str
+    screen: Rendered
+
+
+@dataclass(frozen=True)
+class ShowMenu:
+    forms: Mapping[str, str]  # game id -> its set-up form's markup
+    saves: str  # the saved-games list's markup
+    resume: str | None  # the save "Continue" opens, None to hide it
+    message: str  # the banner ("" hides it)
+    status: str
+
+
+@dataclass(frozen=True)
+class ShowForm:
+    game: str
+    html: str
+
+
+@dataclass(frozen=True)
+class MenuMessage:
+    text: str
+
+
+@dataclass(frozen=True)
+class SetUrl:
+    params: Mapping[str, str] | None  # None: the bare page
+
+
+@dataclass(frozen=True)
+class After:
+    ms: int
+    event: Event
+
+
+@dataclass(frozen=True)
+class Focus:
+    pick: str  # the data-pick to give the keyboard focus back to
+
+
+@dataclass(frozen=True)
+class Download:
+    filename: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Confirm:
+    question: str
+    event: Event  # sent when the person agrees
+
+
+@dataclass(frozen=True)
+class BotMoved:
+    """A bot chose a move while this event was handled (the page measures it)."""
+
+    label: str
+
+
+Effect = ShowGame | ShowMenu | ShowForm | MenuMessage | SetUrl | After | Focus | Download \
+    | Confirm | BotMoved
+
+
+# --------------------------------------------------------------------------- the menu form
+
+
+@dataclass
+class MenuForm:
+    """What the player chose so far in one game's set-up form (kept across re-renders)."""
+
+    game: str
+    players: int
+    seats: list[str] = field(default_factory=list)
+    options: dict[str, object] = field(default_factory=dict)
+
+    def html(self) -> str:
+        return setup_form(self.game, self.players, self.seats, self.options)
+
+
+def initial_forms() -> dict[str, MenuForm]:
+    from parlor.games import GAMES
+
+    return {gid: MenuForm(gid, max(2, g.min_players) if g.max_players >= 2 else g.min_players)
+            for gid, g in GAMES.items()}
+
+
+# --------------------------------------------------------------------------- controller
+
+
+class Controller:
+    """One page's game state machine; ``handle`` is the only way in."""
+
+    def __init__(self, store: KeyValue, clock: Callable[[], float],
+                 fmt_time: Callable[[float], str], storage_note: str = "") -> None:
+        self.store = store
+        self.clock = clock
+        self.fmt_time = fmt_time
+        self.storage_note = storage_note
+        self.session: Session | None = None
+        self.confirmed: int | None = None  # the human who took the device last hand-off
+        self.picks: tuple[str, ...] = ()
+        self.thinking = False
+        self.message: str | None = None
+        self.generation = 0
+        self.bots: dict[int, Bot] = {}
+        self.window: Window | None = None  # a timed table decision in progress
+        self.bot_delay = BOT_DELAY_MS
+        self.forms = initial_forms()
+
+    def handle(self, event: Event) -> list[Effect]:
+        out: list[Effect] = []
+        if isinstance(event, Boot):
+            self._boot(event.params, out)
+        elif isinstance(event, Move):
+            self._play(event.move, out)
+        elif isinstance(event, Pick):
+            self._pick(event.token, out)
+        elif isinstance(event, Action):
+            handler = ACTIONS.get(event.name)
+            if handler is not None:
+                handler(self, event, out)
+        elif isinstance(event, FormChanged):
+            self._form_changed(event, out)
+        elif isinstance(event, BotTurn):
+            self._bot_turn(event.generation, out)
+        else:
+            self._window_answer(event, out)
+        return out
+
+    # ---- start-up -------------------------------------------------------------------
+
+    def _boot(self, params: Mapping[str, str], out: list[Effect]) -> None:
+        self._read_delay(params)
+        if "save" in params:
+            entry = saves.read(self.store, params["save"])
+            if entry is not None and entry.session is not None:
+                self._open(entry.session, out)
+            elif entry is not None:
+                self._menu(out, f"The saved game in this link cannot be loaded: {entry.error}. "
+                                "It is kept in the list below; you can download its text.")
+            elif "game" in params:
+                self._start_from_params(params, out, note="That saved game is gone; here is "
+                                        "a new one with the same set-up.")
+            else:
+                self._menu(out, "That saved game no longer exists.")
+        elif "game" in params:
+            self._start_from_params(params, out)
+        else:
+            self._menu(out)
+
+    def _read_delay(self, params: Mapping[str, str]) -> None:
+        text = params.get("botdelay")
+        if text is None:
+            return
+        if text.isdigit() and int(text) <= MAX_BOT_DELAY_MS:
+            self.bot_delay = int(text)
+        else:
+            self.message = f"botdelay must be a number of milliseconds up to " \
+                           f"{MAX_BOT_DELAY_MS}, not {text!r}; using {BOT_DELAY_MS}."
+
+    def _new_seed(self) -> int:
+        return int(self.clock()) % 1_000_000_007
+
+    def _start_from_params(self, params: Mapping[str, str], out: list[Effect],
+                           note: str | None = None) -> None:
+        try:
+            setup = parse_setup(params, fallback_seed=self._new_seed())
+        except ParlorError as err:
+            self._menu(out, f"This link could not start a game: {err}.")
+            return
+        self._new_game(setup, out)
+        for text in (setup.note, note):
+            if text:
+                self._say(text, out)
+
+    # ---- menu -----------------------------------------------------------------------
+
+    def _menu(self, out: list[Effect], message: str | None = None) -> None:
+        self.generation += 1  # stops any bot still thinking for the old game
+        self.session = None
+        self.thinking = False
+        self.window = None
+        entries = saves.list_saves(self.store)
+        latest = next((e for e in entries if e.ok), None)
+        notes = [m for m in (message or self.message, self.storage_note) if m]
+        self.message = None
+        out.append(SetUrl(None))
+        out.append(ShowMenu(
+            forms={gid: f.html() for gid, f in self.forms.items()},
+            saves=saves_html(entries, self.fmt_time),
+            resume=None if latest is None else latest.id,
+            message=" ".join(notes),
+            status=" ".join(notes) or "Choose a game.",
+        ))
+
+    def _remember_form(self, game_id: str, form: Mapping[str, str]) -> None:
+        from parlor.games import GAMES
+
+        f = self.forms[game_id]
+        f.players = int(form.get("players", f.players))
+        f.seats = form.get("seats", "").split(",")
+        specs = {s.key: s for s in GAMES[game_id].option_specs}
+        for key, text in form.items():
+            if key.startswith("opt.") and key[4:] in specs:
+                f.options[key[4:]] = specs[key[4:]].parse(text)
+
+    def _form_changed(self, event: FormChanged, out: list[Effect]) -> None:
+        if event.game not in self.forms:
+            return
+        try:
+            self._remember_form(event.game, event.form)
+        except BadOptions as err:
+            out.append(MenuMessage(str(err)))
+        if event.field == "players":
+            out.append(ShowForm(event.game, self.forms[event.game].html()))
+
+    # ---- a game ---------------------------------------------------------------------
+
+    def _new_game(self, setup: Setup, out: list[Effect]) -> None:
+        now = self.clock()
+        session = Session.start(setup.to_match(), saves.new_id(self.store, now), now)
+        self._open(session, out)
+        self._save(out)
+
+    def _open(self, session: Session, out: list[Effect]) -> None:
+        self.generation += 1
+        self.session = session
+        self.confirmed = None
+        self.picks = ()
+        self.thinking = False
+        self.window = None
+        self.bots = {}
+        out.append(SetUrl({**setup_query(session.match), "save": session.save_id}))
+        self._render(out)
+        self._schedule(out)
+
+    def _save(self, out: list[Effect]) -> None:
+        assert self.session is not None
+        try:
+            saves.write(self.store, self.session, self.clock())
+        except Exception as err:  # storage full or gone: say so, keep playing
+            self._say(f"Could not save this game ({err}). It goes on, but a reload would "
+                      "lose it.", out)
+
+    def _say(self, text: str, out: list[Effect]) -> None:
+        self.message = text
+        self._render(out)
+
+    def _render(self, out: list[Effect]) -> None:
+        if self.session is None:
+            return
+        screen = game_screen(self.session, self.confirmed, self.picks, self.thinking,
+                             self.message, self.window)
+        self.message = None
+        out.append(ShowGame(self.session.match.game, screen))
+
+    def _play(self, move: str, out: list[Effect]) -> None:
+        session = self.session
+        if session is None or session.bot_to_act() or self.thinking:
+            return
+        if session.needs_handoff(self.confirmed):
+            return
+        if session.to_act() == TABLE and self.window is None:
+            return
+        try:
+            self.session = session.play(move)
+        except IllegalMove as err:
+            self._say(f"That move is not allowed: {err.reason}.", out)
+            return
+        self.window = None  # a click that answers a timed window closes it
+        self.picks = ()
+        self._after_move(out)
+
+    def _pick(self, token: str, out: list[Effect]) -> None:
+        if self.session is not None:
+            self.picks = next_picks(self.session, self.picks, token)
+        self._render(out)
+        out.append(Focus(token))
+
+    def _after_move(self, out: list[Effect]) -> None:
+        self._save(out)
+        self._render(out)
+        self._schedule(out)
+
+    def _schedule(self, out: list[Effect]) -> None:
+        """Start whatever the game now waits on: a timed table window or a bot."""
+        if self.session is None:
+            return
+        window = open_window(self.session)
+        if window is not None:
+            # The bots' answers and the deadline race each other and any click; the
+            # first to arrive is applied, the rest find the window gone.
+            self.window = window
+            self._render(out)
+            for plan in window.plans:
+                out.append(After(plan.delay_ms, WindowAnswer(self.generation, window,
+                                                             plan.move)))
+            out.append(After(int(window.seconds * 1000),
+                             WindowAnswer(self.generation, window, window.timeout_move)))
+        elif self.session.bot_to_act():
+            self.thinking = True
+            self._render(out)
+            out.append(After(self.bot_delay, BotTurn(self.generation)))
+
+    def _window_answer(self, event: WindowAnswer, out: list[Effect]) -> None:
+        if (event.generation != self.generation or self.window is not event.window
+                or self.session is None):
+            return
+        self.window = None
+        self.session = self.session.play(event.move)
+        self.picks = ()
+        self._after_move(out)
+
+    def _bot_turn(self, generation: int, out: list[Effect]) -> None:
+        session = self.session
+        if generation != self.generation or session is None or not session.bot_to_act():
+            return
+        seat = session.to_act()
+        assert seat is not None
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.bots[seat] = make_bot(session.match.game, session.seats[seat].level or "")
+        view = session.game.view(session.state, seat)
+        move = bot.choose(view, turn_rng(session.match.seed, len(session.match.moves), "bot"))
+        out.append(BotMoved(f"parlor:bot:{session.match.game}:{bot.level}"))
+        self.session = session.play(move)
+        self.thinking = False
+        self._after_move(out)
+
+    # ---- actions (data-action), dispatched through ACTIONS ---------------------------
+
+    def do_start(self, event: Action, out: list[Effect]) -> None:
+        game_id = event.game
+        if game_id is None or game_id not in self.forms or event.form is None:
+            return
+        try:
+            self._remember_form(game_id, event.form)
+            setup = parse_setup(event.form, self._new_seed())
+            self._new_game(setup, out)
+            if setup.note:
+                self._say(setup.note, out)
+        except ParlorError as err:
+            out.append(MenuMessage(f"Cannot start: {err}."))
+
+    def do_resume(self, event: Action, out: list[Effect]) -> None:
+        entry = saves.read(self.store, event.save or "")
+        if entry is None or entry.session is None:
+            self._menu(out, "That saved game cannot be loaded.")
+            return
+        self._open(entry.session, out)
+
+    def do_delete(self, event: Action, out: list[Effect]) -> None:
+        if event.save:
+            out.append(Confirm("Delete this saved game for good?",
+                               Action("delete-confirmed", save=event.save)))
+
+    def do_delete_confirmed(self, event: Action, out: list[Effect]) -> None:
+        if event.save:
+            saves.delete(self.store, event.save)
+            self._menu(out)
+
+    def do_download(self, event: Action, out: list[Effect]) -> None:
+        raw = self.store.get(saves.PREFIX + (event.save or ""))
+        if raw is not None:
+            out.append(Download(f"parlor-save-{event.save}.json", raw))
+
+    def do_menu(self, event: Action, out: list[Effect]) -> None:
+        self._menu(out)
+
+    def do_handoff_ok(self, event: Action, out: list[Effect]) -> None:
+        if self.session is not None:
+            self.confirmed = self.session.viewer()
+            self._render(out)
+
+    def do_undo(self, event: Action, out: list[Effect]) -> None:
+        if self.session is None or self.thinking:
+            return
+        self.generation += 1
+        self.session = self.session.undo()
+        self.picks = ()
+        self._after_move(out)
+
+    def do_again(self, event: Action, out: list[Effect]) -> None:
+        if self.session is None:
+            return
+        m = self.session.match
+        seats = tuple(parse_seat(m.game, s) for s in m.seats)
+        self._new_game(Setup(game=m.game, seats=seats, seed=self._new_seed(),
+                             options=m.options, names=m.names), out)
+
+
+#: Every ``data-action`` the controller answers (the page's own view actions, such as
+#: zooming a board, never reach it).
+ACTIONS: dict[str, Callable[[Controller, Action, list[Effect]], None]] = {
+    "start": Controller.do_start,
+    "resume": Controller.do_resume,
+    "delete": Controller.do_delete,
+    "delete-confirmed": Controller.do_delete_confirmed,
+    "download": Controller.do_download,
+    "menu": Controller.do_menu,
+    "handoff-ok": Controller.do_handoff_ok,
+    "undo": Controller.do_undo,
+    "again": Controller.do_again,
+}

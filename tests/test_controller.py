@@ -1,0 +1,185 @@
+"""The page's controller driven as the page drives it (design.md, "The page contract"):
+events in, effects out, timers run by the test. No browser needed."""
+
+from __future__ import annotations
+
+import re
+
+from parlor.app import saves
+from parlor.app.controller import (
+    ACTIONS,
+    Action,
+    After,
+    Boot,
+    BotTurn,
+    Confirm,
+    Controller,
+    Effect,
+    Move,
+    SetUrl,
+    ShowGame,
+    ShowMenu,
+    WindowAnswer,
+)
+from parlor.app.saves import DictStore
+
+
+class Page:
+    """A stand-in for web/app.py: keeps the timers and the last screen."""
+
+    def __init__(self, store: DictStore | None = None) -> None:
+        self.clock = 1_700_000_000_000.0
+        self.store = store or DictStore()
+        self.c = Controller(self.store, lambda: self.clock, lambda ms: f"t{ms:.0f}")
+        self.timers: list[After] = []
+        self.game: ShowGame | None = None
+        self.menu: ShowMenu | None = None
+        self.url: SetUrl | None = None
+
+    def send(self, event: object) -> list[Effect]:
+        out = self.c.handle(event)  # type: ignore[arg-type]
+        for e in out:
+            if isinstance(e, After):
+                self.timers.append(e)
+            elif isinstance(e, ShowGame):
+                self.game, self.menu = e, None
+            elif isinstance(e, ShowMenu):
+                self.menu, self.game = e, None
+            elif isinstance(e, SetUrl):
+                self.url = e
+            elif isinstance(e, Confirm):
+                self.send(e.event)  # the person agrees
+        return out
+
+    def run_timers(self) -> None:
+        """Fire the earliest timer (as the event loop would)."""
+        self.timers.sort(key=lambda a: a.ms)
+        self.clock += self.timers[0].ms
+        self.send(self.timers.pop(0).event)
+
+    def until_human(self) -> None:
+        """Let the bots play until a human seat is to act."""
+        while self.c.session is not None and self.c.thinking:
+            self.run_timers()
+
+    def legal(self) -> list[str]:
+        assert self.c.session is not None
+        return self.c.session.game.legal_moves(self.c.session.state)
+
+
+def test_boot_without_parameters_shows_the_menu() -> None:
+    page = Page()
+    page.send(Boot({}))
+    assert page.menu is not None and page.menu.status == "Choose a game."
+    assert set(page.menu.forms) == {"kabaleo", "ciao", "saboteur"}
+    assert page.menu.resume is None
+
+
+def test_a_link_starts_a_game_saves_it_and_the_bot_answers() -> None:
+    page = Page()
+    page.send(Boot({"game": "kabaleo", "seats": "human,bot:easy", "seed": "7"}))
+    assert page.game is not None and page.game.screen.phase == "play"
+    assert page.url is not None and page.url.params is not None
+    save_id = page.url.params["save"]
+    assert saves.read(page.store, save_id) is not None
+    page.until_human()
+    assert page.c.session is not None
+    before = len(page.c.session.match.moves)
+    move = page.legal()[0]
+    page.send(Move(move))
+    assert page.c.thinking and [type(t.event) for t in page.timers] == [BotTurn]
+    page.run_timers()
+    entry = saves.read(page.store, save_id)
+    assert entry is not None and entry.session is not None
+    assert entry.session.match.moves[before] == move
+    assert len(entry.session.match.moves) == before + 2
+
+
+def test_a_reload_resumes_the_saved_game() -> None:
+    page = Page()
+    page.send(Boot({"game": "kabaleo", "seats": "human,bot:easy", "seed": "7"}))
+    page.until_human()
+    page.send(Move(page.legal()[0]))
+    page.run_timers()
+    assert page.url is not None and page.url.params is not None and page.c.session is not None
+    state = page.c.session.state
+    again = Page(page.store)
+    again.send(Boot(dict(page.url.params)))
+    assert again.c.session is not None and again.c.session.state == state
+
+
+def test_an_illegal_move_is_refused_with_its_reason() -> None:
+    page = Page()
+    page.send(Boot({"game": "kabaleo", "seats": "human,bot:easy", "seed": "7"}))
+    page.until_human()
+    assert page.c.session is not None
+    before = page.c.session.match.moves
+    page.send(Move("not-a-move"))
+    assert page.game is not None and "That move is not allowed" in page.game.screen.status
+    assert page.c.session.match.moves == before
+
+
+def test_a_timer_from_an_old_game_does_nothing() -> None:
+    page = Page()
+    page.send(Boot({"game": "kabaleo", "seats": "bot:easy,bot:easy", "seed": "3"}))
+    stale = page.timers.pop()
+    page.send(Action("menu"))
+    assert page.send(stale.event) == []
+
+
+def test_a_timed_window_closes_with_the_first_answer() -> None:
+    """ciao.md, "Real-time parts": bots answer after their delay, the deadline applies
+    the timeout move; whatever arrives first wins and the rest find the window gone."""
+    page = Page()
+    page.send(Boot({"game": "ciao", "seats": "bot:hard,bot:hard,bot:hard", "seed": "5",
+                    "botdelay": "0"}))
+    for _ in range(3000):
+        if page.c.window is not None or page.c.session is None:
+            break
+        if page.c.session.to_act() is None:
+            break
+        page.run_timers()
+    window = page.c.window
+    assert window is not None, "no race or thank-you in 3000 moves"
+    answers = [t for t in page.timers if isinstance(t.event, WindowAnswer)]
+    assert answers and answers[-1].ms == int(window.seconds * 1000)
+    moves_before = len(page.c.session.match.moves) if page.c.session else 0
+    first = min(answers, key=lambda a: a.ms)
+    page.timers.remove(first)
+    page.send(first.event)
+    assert page.c.window is not window
+    assert page.c.session is not None and len(page.c.session.match.moves) == moves_before + 1
+    for late in answers:
+        if late is not first:
+            assert page.send(late.event) == []
+
+
+def test_an_unreadable_save_in_a_link_is_kept_and_explained() -> None:
+    store = DictStore()
+    store.set(saves.PREFIX + "bad-0", "{oops")
+    page = Page(store)
+    page.send(Boot({"save": "bad-0"}))
+    assert page.menu is not None and "cannot be loaded" in page.menu.message
+    assert store.get(saves.PREFIX + "bad-0") == "{oops"
+
+
+def test_delete_asks_first_then_removes_the_save() -> None:
+    page = Page()
+    page.send(Boot({"game": "kabaleo", "seats": "human,bot:easy", "seed": "7"}))
+    assert page.url is not None and page.url.params is not None
+    save_id = page.url.params["save"]
+    out = page.c.handle(Action("delete", save=save_id))
+    assert [type(e) for e in out] == [Confirm]
+    assert saves.read(page.store, save_id) is not None
+    page.send(out[0].event)  # type: ignore[union-attr]
+    assert saves.read(page.store, save_id) is None
+
+
+def test_every_action_on_a_screen_has_a_handler() -> None:
+    """Actions dispatch through an explicit table; the page handles only view actions."""
+    page = Page()
+    page.send(Boot({"game": "saboteur", "seats": "human,bot:easy", "seed": "2"}))
+    assert page.game is not None
+    view_actions = {"zoom-in", "zoom-out", "zoom-fit"}
+    for name in re.findall(r'data-action="([^"]+)"', page.game.screen.html):
+        assert name in ACTIONS or name in view_actions, name
