@@ -12,12 +12,12 @@ import pytest
 
 from parlor.bots import DEFAULT_LEVEL, LEVEL_LABELS, LEVELS, make_bot
 from parlor.bots.arena import play, win_share
-from parlor.bots.kabaleo.board import candidates, initial_hands, replay_steps
-from parlor.bots.kabaleo.hard import HardBot, _Table, _utility
 from parlor.core.errors import BadOptions
 from parlor.core.rng import Rng
 from parlor.games import GAMES
 from parlor.games.kabaleo import scoring
+from parlor.games.kabaleo.bots.board import candidates, initial_hands, replay_steps
+from parlor.games.kabaleo.bots.hard import HardBot, _Table, _utility
 from parlor.games.kabaleo.rules import moves_for
 
 G = GAMES["kabaleo"]

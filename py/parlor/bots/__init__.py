@@ -1,112 +1,46 @@
-"""Computer opponents, per game and level, behind one factory.
+"""Computer opponents: the game-independent parts (the ``Bot`` protocol, the random
+level, the arena) and the one factory the app uses.
 
-``LEVELS`` lists each game's levels weakest first (the menu shows them in that order);
+Each game lists its levels, weakest first, in its registry entry (``games/<id>/``);
 ``make_bot`` is the only way the app creates a bot, so an unknown level from a URL or a
-save is refused with a message naming the allowed ones.
+save is refused with a message naming the allowed ones. ``LEVELS``, ``DEFAULT_LEVEL``
+and ``LEVEL_LABELS`` are read from the entries when first asked for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 from parlor.bots.base import Believer, Bot
 from parlor.core.errors import BadOptions
 
 __all__ = ["Believer", "Bot", "DEFAULT_LEVEL", "LEVELS", "LEVEL_LABELS", "make_bot"]
 
-LEVELS: dict[str, tuple[str, ...]] = {
-    "kabaleo": ("random", "easy", "hard"),
-    "ciao": ("random", "easy", "hard"),
-    "saboteur": ("random", "easy", "hard"),
-}
-
-DEFAULT_LEVEL: dict[str, str] = {
-    "kabaleo": "hard",
-    "ciao": "hard",
-    "saboteur": "hard",
-}
-
-#: What each level does, per game, in the words the menu shows.
-LEVEL_LABELS: dict[str, dict[str, str]] = {
-    "kabaleo": {
-        "random": "Random (plays any legal move)",
-        "easy": "Easy (grabs piles for its colour, never hides it)",
-        "hard": "Hard (reads your moves, hides its colour, plans the last round)",
-    },
-    "ciao": {
-        "random": "Random (plays any legal card)",
-        "easy": "Easy (slow in races, sometimes forgets to say thank you)",
-        "hard": "Hard (keeps jokers for +3s, sheds millstones, quick in races)",
-    },
-    "saboteur": {
-        "random": "Random (places any legal card)",
-        "easy": "Easy (digs toward the goals)",
-        "hard": "Hard (reads its maps, sabotages you near gold, bribes when it pays)",
-    },
-}
-
-
-def _random(game_id: str) -> Bot:
-    from parlor.bots.random_bot import RandomBot
-
-    return RandomBot(game_id)
-
-
-def _ciao_easy(game_id: str) -> Bot:
-    from parlor.bots.ciao.heuristic import EasyBot
-
-    return EasyBot()
-
-
-def _ciao_hard(game_id: str) -> Bot:
-    from parlor.bots.ciao.heuristic import HardBot
-
-    return HardBot()
-
-
-def _kabaleo_easy(game_id: str) -> Bot:
-    from parlor.bots.kabaleo.easy import EasyBot
-
-    return EasyBot()
-
-
-def _kabaleo_hard(game_id: str) -> Bot:
-    from parlor.bots.kabaleo.hard import HardBot
-
-    return HardBot()
-
-
-def _saboteur_easy(game_id: str) -> Bot:
-    from parlor.bots.saboteur.easy import EasyBot
-
-    return EasyBot()
-
-
-def _saboteur_hard(game_id: str) -> Bot:
-    from parlor.bots.saboteur.hard import HardBot
-
-    return HardBot()
-
-
-_FACTORIES: dict[tuple[str, str], Callable[[str], Bot]] = {
-    ("kabaleo", "random"): _random,
-    ("kabaleo", "easy"): _kabaleo_easy,
-    ("kabaleo", "hard"): _kabaleo_hard,
-    ("ciao", "random"): _random,
-    ("ciao", "easy"): _ciao_easy,
-    ("ciao", "hard"): _ciao_hard,
-    ("saboteur", "random"): _random,
-    ("saboteur", "easy"): _saboteur_easy,
-    ("saboteur", "hard"): _saboteur_hard,
-}
-
 
 def make_bot(game_id: str, level: str) -> Bot:
     """A fresh bot (one per seat: bots may remember things between their turns)."""
-    if game_id not in LEVELS:
-        known = ", ".join(sorted(LEVELS))
+    from parlor.games import ENTRIES
+
+    entry = ENTRIES.get(game_id)
+    if entry is None:
+        known = ", ".join(sorted(ENTRIES))
         raise BadOptions(f"there are no computer players for {game_id!r} (only for {known})")
-    if level not in LEVELS[game_id]:
-        allowed = ", ".join(LEVELS[game_id])
+    found = entry.level(level)
+    if found is None:
+        allowed = ", ".join(lvl.name for lvl in entry.levels)
         raise BadOptions(f"unknown bot level {level!r} for {game_id}; choose one of {allowed}")
-    return _FACTORIES[(game_id, level)](game_id)
+    bot: Bot = found.make()
+    return bot
+
+
+def __getattr__(name: str) -> Any:
+    """``LEVELS``, ``DEFAULT_LEVEL``, ``LEVEL_LABELS``: views of the registry by game."""
+    from parlor.games import ENTRIES
+
+    if name == "LEVELS":
+        return {gid: tuple(lvl.name for lvl in e.levels) for gid, e in ENTRIES.items()}
+    if name == "DEFAULT_LEVEL":
+        return {gid: e.default_level for gid, e in ENTRIES.items()}
+    if name == "LEVEL_LABELS":
+        return {gid: {lvl.name: lvl.label for lvl in e.levels} for gid, e in ENTRIES.items()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from parlor.bots.base import legal_moves_from_view
+from parlor.core.registry import Level
 from parlor.core.rng import Rng
 
 
@@ -30,3 +31,8 @@ class RandomBot:
         if not moves:
             raise ValueError("the bot was asked to move but there is no legal move")
         return rng.choice(moves)
+
+
+def random_level(game_id: str, label: str) -> Level:
+    """The ``random`` level as a game lists it (every game has one)."""
+    return Level("random", label, lambda: RandomBot(game_id))

@@ -1,12 +1,14 @@
-"""Every game Parlor plays, by id. Adding a game means adding it here (see README)."""
+"""Every game Parlor plays: one line per game (see README, "How to add a game").
+
+Each game's package registers itself next to its definition as ``ENTRY`` (the rules,
+its computer players and levels, its screen, its timed windows if any)."""
 
 from __future__ import annotations
 
 from parlor.core.protocol import Game
-from parlor.games.ciao import GAME as CIAO
-from parlor.games.kabaleo import GAME as KABALEO
-from parlor.games.saboteur import GAME as SABOTEUR
+from parlor.core.registry import GameEntry
+from parlor.games import ciao, kabaleo, saboteur
 
-GAMES: dict[str, Game] = {KABALEO.id: KABALEO}
-GAMES[CIAO.id] = CIAO
-GAMES[SABOTEUR.id] = SABOTEUR
+ENTRIES: dict[str, GameEntry] = {e.id: e for e in (kabaleo.ENTRY, ciao.ENTRY, saboteur.ENTRY)}
+
+GAMES: dict[str, Game] = {gid: e.game for gid, e in ENTRIES.items()}

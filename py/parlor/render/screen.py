@@ -15,15 +15,14 @@ from parlor.app.session import Session
 from parlor.core.protocol import TABLE
 from parlor.render.html import button, esc
 
-#: Each game's renderer module (see render/common.py for the contract). Imported when a
-#: game of that kind is first shown: compiling every renderer at start-up would delay
-#: the menu for games the player may never open.
-RENDERERS = {"kabaleo": "parlor.render.kabaleo", "ciao": "parlor.render.ciao",
-             "saboteur": "parlor.render.saboteur"}
-
 
 def renderer(game_id: str) -> Any:
-    return importlib.import_module(RENDERERS[game_id])
+    """The game's screen module (its registry entry's ``ui``; the contract is in
+    render/common.py), imported when a game of that kind is first shown: compiling every
+    renderer at start-up would delay the menu for games the player may never open."""
+    from parlor.games import ENTRIES
+
+    return importlib.import_module(ENTRIES[game_id].ui)
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,12 @@
-"""Kabaleo (Jean-Luc Renaud, Gigamic 2011): secret colours, stacking cones."""
+"""Kabaleo (Jean-Luc Renaud, Gigamic 2011): secret colours, stacking cones.
 
+The package is the whole game: rules (``rules``, ``scoring``, ``notation``, ``view``...),
+its computer players (``bots/``) and its screen (``ui/``); ``ENTRY`` registers it."""
+
+from parlor.core.registry import GameEntry
+from parlor.games.kabaleo.bots import LEVELS
 from parlor.games.kabaleo.game import GAME
 
-__all__ = ["GAME"]
+ENTRY = GameEntry(GAME, LEVELS, default_level="hard", ui="parlor.games.kabaleo.ui.render")
+
+__all__ = ["ENTRY", "GAME"]

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from parlor.bots.kabaleo.board import Pile, Step, initial_hands, replay_steps
+from parlor.games.kabaleo.bots.board import Pile, Step, initial_hands, replay_steps
 from parlor.games.kabaleo.state import KabaleoView
 
 Hyp = tuple[str, ...]  # a target set, colours in the game's colour order

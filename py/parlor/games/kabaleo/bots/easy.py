@@ -6,8 +6,8 @@ hides its colour and never thinks about who moves last, so a careful player beat
 
 from __future__ import annotations
 
-from parlor.bots.kabaleo.board import candidates
 from parlor.core.rng import Rng
+from parlor.games.kabaleo.bots.board import candidates
 from parlor.games.kabaleo.state import KabaleoView
 
 

@@ -37,9 +37,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from parlor.bots.kabaleo.belief import Belief, BeliefTracker, Hyp, Logs, Model, mix, step_logp
-from parlor.bots.kabaleo.board import Cand, Pile, Step, candidates, effect_counts, top_counts
 from parlor.core.rng import Rng
+from parlor.games.kabaleo.bots.belief import Belief, BeliefTracker, Hyp, Logs, Model, mix, step_logp
+from parlor.games.kabaleo.bots.board import Cand, Pile, Step, candidates, effect_counts, top_counts
 from parlor.games.kabaleo.colours import LETTERS
 from parlor.games.kabaleo.rules import place
 from parlor.games.kabaleo.state import KabaleoView
@@ -167,11 +167,11 @@ class HardBot:
             return total
 
         # Probability that a colour belongs to some opponent (vs nobody).
-        owned = {c: 0.0 for c in view.colours}
+        owned = {col: 0.0 for col in view.colours}
         for combo, w in assigns:
             for h in combo:
-                for c in h:
-                    owned[c] += w
+                for col in h:
+                    owned[col] += w
 
         # Secrecy: a watcher's belief in our true colour before and after each move.
         my_hyp: Hyp = tuple(view.my_targets)

@@ -1,0 +1,51 @@
+"""What a game brings to Parlor besides its rules: one ``GameEntry`` per game.
+
+Each game's package builds its entry next to its definition (``games/<id>/__init__.py``)
+and ``parlor.games`` lists the entries, one line per game; the app, the menu, the bots'
+factory and the arena read everything game-specific from here, so adding or changing a
+game touches its own folder and that one line.
+
+Bots and screens are named by a loader, not imported here: a game's bot and screen code
+is compiled only when first used (start-up time, design.md "budgets").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from parlor.core.protocol import Game
+
+
+@dataclass(frozen=True)
+class Level:
+    """A computer player's level: its name in URLs and saves, the menu's words for it,
+    and a factory that builds a fresh bot (one per seat)."""
+
+    name: str
+    label: str
+    make: Callable[[], Any]
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    game: Game
+    levels: tuple[Level, ...]  # weakest first: the menu lists them in this order
+    default_level: str
+    ui: str  # the module of the game's screen (the renderer contract, render/common.py)
+    #: The module whose ``open_window(session)`` times the table's decisions (Ciao!'s
+    #: races), or None for games without timed decisions.
+    windows: str | None = None
+
+    def __post_init__(self) -> None:
+        names = [lvl.name for lvl in self.levels]
+        assert len(set(names)) == len(names), f"{self.game.id}: a level is listed twice"
+        assert self.default_level in names, f"{self.game.id}: unknown default level"
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    def level(self, name: str) -> Level | None:
+        return next((lvl for lvl in self.levels if lvl.name == name), None)

@@ -1,0 +1,1 @@
+"""Kabaleo on screen: the board of piles, the hand, the log and the end screen."""
