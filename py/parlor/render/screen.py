@@ -108,7 +108,8 @@ def game_screen(
 
 def next_picks(session: Session, picks: tuple[str, ...], token: str) -> tuple[str, ...]:
     """The partial choices after the player picks ``token`` (each game decides)."""
-    return renderer(session.match.game).next_picks(picks, token)
+    picked: tuple[str, ...] = renderer(session.match.game).next_picks(picks, token)
+    return picked
 
 
 def toolbar(session: Session, thinking: bool, handoff: bool) -> str:

@@ -12,8 +12,8 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-found]
+import js
+from pyodide.ffi import create_proxy, jsnull, to_js
 
 from parlor.app.controller import (
     Action,

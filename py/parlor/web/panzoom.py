@@ -97,8 +97,8 @@ class PanZoom:
     # ---- wiring ---------------------------------------------------------------------
 
     def bind(self, root: Any, keep: list[Any]) -> None:
-        import js  # type: ignore[import-not-found]
-        from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+        import js
+        from pyodide.ffi import create_proxy, to_js
 
         def listen(kind: str, handler: Callable[[Any], None], **opts: bool) -> None:
             proxy = create_proxy(handler)
@@ -121,7 +121,7 @@ class PanZoom:
 
     @staticmethod
     def svg() -> Any:
-        import js  # type: ignore[import-not-found]
+        import js
 
         node = js.document.querySelector(SELECTOR)
         return None if _absent(node) else node
@@ -316,7 +316,7 @@ def _absent(value: Any) -> bool:
     if value is None:
         return True
     try:
-        from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+        from pyodide.ffi import jsnull
     except ImportError:  # CPython: no browser values at all
         return False
     return value is jsnull

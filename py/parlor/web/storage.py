@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import js  # type: ignore[import-not-found]
+import js
 
 
 class LocalStore:

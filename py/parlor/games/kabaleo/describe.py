@@ -13,8 +13,8 @@ def piles_before_each_move(
     piles_now: Sequence[tuple[str, ...]], history: Sequence[tuple[int, str]]
 ) -> list[tuple[tuple[str, ...], ...]]:
     """Replay the public history from the bare bases (bases never move or leave)."""
-    piles = tuple((p[0],) for p in piles_now)
-    out = []
+    piles: tuple[tuple[str, ...], ...] = tuple((p[0],) for p in piles_now)
+    out: list[tuple[tuple[str, ...], ...]] = []
     for _, move in history:
         out.append(piles)
         parsed = parse_move(move)
