@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from parlor.core.protocol import legal_moves_of_view
 from parlor.core.rng import Rng
 
 
@@ -27,15 +28,9 @@ class Bot(Protocol):
 
 
 def legal_moves_from_view(game: Any, view: Any, rng: Rng) -> list[str]:
-    """Legal moves for the seat to act, computed without peeking at hidden information.
-
-    Works for any game: fill the hidden parts in at random (``determinize``) and ask the
-    engine. For games whose legality does not depend on hidden information this is exact;
-    the contract suite checks ``view(determinize(v)) == v``, so what the seat can see is
-    preserved.
-    """
-    state = game.determinize(view, rng)
-    return list(game.legal_moves(state))
+    """Legal moves for the seat to act, without peeking at hidden information (see
+    ``core.protocol.legal_moves_of_view``; ``rng`` fills the hidden parts in)."""
+    return legal_moves_of_view(game, view, rng)
 
 
 class Believer(Protocol):

@@ -64,3 +64,16 @@ class Game(Protocol):
     def inventory(self, s: Any) -> Mapping[str, int]:
         """Totals that no move may change (cones, cards), checked by the contract suite."""
         ...
+
+
+def legal_moves_of_view(game: Game, view: Any, rng: Rng | None = None) -> list[str]:
+    """The legal moves of the seat to act, computed from what one seat may see.
+
+    Legality never depends on hidden information in these games (a seat's own cards
+    and the public table decide it), so ``legal_moves`` on any state consistent with the
+    view (``determinize``) gives the real list; the contract suite checks that
+    ``view(determinize(v)) == v``. Screens and bots use this one function. Moves of
+    *other* seats that a table decision lists (a race) are made up from the filled-in
+    hidden cards: a caller keeps only its own seat's."""
+    state = game.determinize(view, rng if rng is not None else Rng(0))
+    return list(game.legal_moves(state))

@@ -18,3 +18,6 @@ class Screen:
     picks: tuple[str, ...] = ()  # partial choices made so far (data-pick tokens)
     thinking: int | None = None  # seat of a bot that is thinking
     timer: float | None = None  # seconds of an open table window (a race), if any
+    #: The moves the viewer may make now (empty when it may not click): the renderer
+    #: makes these, and only these, clickable; it never builds a move string itself.
+    legal: tuple[str, ...] = ()

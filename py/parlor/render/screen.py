@@ -12,7 +12,7 @@ from typing import Any
 
 from parlor.app.realtime import Window
 from parlor.app.session import Session
-from parlor.core.protocol import TABLE
+from parlor.core.protocol import TABLE, legal_moves_of_view
 from parlor.render.html import button, esc
 
 
@@ -67,8 +67,10 @@ def game_screen(
         outcome is None and viewer is not None and not thinking
         and (to_act == viewer or in_window)
     )
+    legal = tuple(legal_moves_of_view(session.game, view)) if interactive else ()
     screen = mod.Screen(
         names=names,
+        legal=legal,
         kinds=session.match.seats,
         interactive=interactive,
         picks=picks if interactive else (),

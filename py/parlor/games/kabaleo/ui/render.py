@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from parlor.core.protocol import Outcome
 from parlor.games.kabaleo.colours import LETTERS, name
 from parlor.games.kabaleo.describe import describe_move, piles_before_each_move
-from parlor.games.kabaleo.notation import format_move
-from parlor.games.kabaleo.rules import moves_for, refusal
+from parlor.games.kabaleo.notation import parse_move
+from parlor.games.kabaleo.rules import refusal
 from parlor.games.kabaleo.state import KabaleoView
 from parlor.render import common
 from parlor.render.html import actionable, attrs, esc
@@ -110,7 +110,7 @@ def board_svg(view: KabaleoView, screen: Screen) -> str:
     rows = [list(range(r, min(r + cols, n))) for r in range(0, n, cols)]
     hand = view.hands[view.seat] if view.seat is not None else (0,) * len(LETTERS)
     ban = view.options.last_pile_ban
-    legal = set(moves_for(piles, hand, view.last_pile, ban)) if screen.interactive else set()
+    targets = {parse_move(m): m for m in screen.legal}  # (colour, pile) -> its move
     body: list[str] = []
     y = 0.0
     for row in rows:
@@ -130,8 +130,8 @@ def board_svg(view: KabaleoView, screen: Screen) -> str:
                 f'text-anchor="middle" font-size="20">{i + 1}{" ✕" if blocked else ""}</text>',
             ]
             label = pile_label(view, i)
-            move = format_move(screen.picked, i) if screen.picked else None
-            if move is not None and move in legal:
+            move = targets.get((screen.picked, i)) if screen.picked else None
+            if move is not None:
                 body.append(actionable(
                     "g", "".join(inner), label=f"Place {name(screen.picked or '')} on "
                     f"{label[0].lower()}{label[1:]}", class_=cls + " target", data_move=move,
@@ -140,7 +140,7 @@ def board_svg(view: KabaleoView, screen: Screen) -> str:
             reason = None
             if blocked:
                 reason = "Blocked: the previous move was played on this pile (last-pile ban)."
-            if screen.picked and screen.interactive and move not in legal:
+            if screen.picked and screen.interactive:
                 why = refusal(piles, hand, view.last_pile, ban, screen.picked, i)
                 reason = f"Not allowed: {why}." if why else reason
             title = f"<title>{esc(label + ('. ' + reason if reason else ''))}</title>"
