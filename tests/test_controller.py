@@ -6,14 +6,13 @@ from __future__ import annotations
 import re
 
 from parlor.app import saves
-from parlor.app.controller import (
-    ACTIONS,
+from parlor.app.controller import ACTIONS, Controller
+from parlor.app.events import (
     Action,
     After,
     Boot,
     BotTurn,
     Confirm,
-    Controller,
     Effect,
     Move,
     SetUrl,

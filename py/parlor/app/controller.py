@@ -19,6 +19,27 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from parlor.app import saves
+from parlor.app.events import (
+    Action,
+    After,
+    Boot,
+    BotMoved,
+    BotTurn,
+    Confirm,
+    Download,
+    Effect,
+    Event,
+    Focus,
+    FormChanged,
+    MenuMessage,
+    Move,
+    Pick,
+    SetUrl,
+    ShowForm,
+    ShowGame,
+    ShowMenu,
+    WindowAnswer,
+)
 from parlor.app.realtime import Window, open_window
 from parlor.app.saves import KeyValue
 from parlor.app.seats import parse_seat
@@ -29,129 +50,11 @@ from parlor.bots import Bot, make_bot
 from parlor.core.errors import BadOptions, IllegalMove, ParlorError
 from parlor.core.protocol import TABLE
 from parlor.render.menu import saves_html, setup_form
-from parlor.render.screen import Rendered, game_screen, next_picks
+from parlor.render.screen import game_screen, next_picks
 
 #: How long a bot "thinks" before its move shows, so a person can follow the game.
 BOT_DELAY_MS = 700
 MAX_BOT_DELAY_MS = 10_000
-
-
-# --------------------------------------------------------------------------- events
-
-
-@dataclass(frozen=True)
-class Boot:
-    params: Mapping[str, str]  # the page's URL query
-
-
-@dataclass(frozen=True)
-class Move:
-    move: str  # a data-move clicked or pressed
-
-
-@dataclass(frozen=True)
-class Pick:
-    token: str  # a data-pick clicked or pressed
-
-
-@dataclass(frozen=True)
-class Action:
-    name: str  # a data-action
-    save: str | None = None  # its data-save
-    game: str | None = None  # its data-game
-    form: Mapping[str, str] | None = None  # the set-up form of that game, as URL params
-
-
-@dataclass(frozen=True)
-class FormChanged:
-    game: str
-    field: str
-    form: Mapping[str, str]
-
-
-@dataclass(frozen=True)
-class BotTurn:
-    generation: int
-
-
-@dataclass(frozen=True)
-class WindowAnswer:
-    """A timed window's bot answer or deadline, due now."""
-
-    generation: int
-    window: Window
-    move: str
-
-
-Event = Boot | Move | Pick | Action | FormChanged | BotTurn | WindowAnswer
-
-
-# --------------------------------------------------------------------------- effects
-
-
-@dataclass(frozen=True)
-class ShowGame:
-    game: str
-    screen: Rendered
-
-
-@dataclass(frozen=True)
-class ShowMenu:
-    forms: Mapping[str, str]  # game id -> its set-up form's markup
-    saves: str  # the saved-games list's markup
-    resume: str | None  # the save "Continue" opens, None to hide it
-    message: str  # the banner ("" hides it)
-    status: str
-
-
-@dataclass(frozen=True)
-class ShowForm:
-    game: str
-    html: str
-
-
-@dataclass(frozen=True)
-class MenuMessage:
-    text: str
-
-
-@dataclass(frozen=True)
-class SetUrl:
-    params: Mapping[str, str] | None  # None: the bare page
-
-
-@dataclass(frozen=True)
-class After:
-    ms: int
-    event: Event
-
-
-@dataclass(frozen=True)
-class Focus:
-    pick: str  # the data-pick to give the keyboard focus back to
-
-
-@dataclass(frozen=True)
-class Download:
-    filename: str
-    text: str
-
-
-@dataclass(frozen=True)
-class Confirm:
-    question: str
-    event: Event  # sent when the person agrees
-
-
-@dataclass(frozen=True)
-class BotMoved:
-    """A bot chose a move while this event was handled (the page measures it)."""
-
-    label: str
-
-
-Effect = ShowGame | ShowMenu | ShowForm | MenuMessage | SetUrl | After | Focus | Download \
-    | Confirm | BotMoved
 
 
 # --------------------------------------------------------------------------- the menu form

@@ -15,13 +15,13 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy, jsnull, to_js
 
-from parlor.app.controller import (
+from parlor.app.controller import Controller
+from parlor.app.events import (
     Action,
     After,
     Boot,
     BotMoved,
     Confirm,
-    Controller,
     Download,
     Effect,
     Event,

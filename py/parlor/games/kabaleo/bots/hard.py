@@ -25,10 +25,8 @@ How it plays (rules page, "Facts a bot should use"):
   one assignment, so the same search (every later move a best reply) runs whenever it
   fits its budget, which is nearly the whole game.
 
-Budget: a move is a few milliseconds in CPython (tools/bench.py prints mean, p95 and
-max). The search's work is capped deterministically (``Params.search_budget`` replies
-weighed: fewer assignments, or no search), never by a clock, so seeded matches replay
-identically on any machine and a browser move stays far below the 100 ms budget.
+Budget: a few ms a move in CPython (tools/bench.py). The search is capped by work
+(``Params.search_budget``), never by a clock: seeded matches replay identically anywhere.
 """
 
 from __future__ import annotations
