@@ -45,7 +45,7 @@ def play_strict(players: int, seed: int, options: Mapping[str, object]) -> int:
         moves.append(move)
         assert len(moves) <= MAX_MOVES, "the game does not end"
     match = Match(game="ciao", seats=("human",) * players, seed=seed, options=full,
-                  moves=tuple(moves))
+                  moves=tuple(moves), rules_version=GAME.rules_version)
     assert replay(match_from_json(match.to_json())) == s
     return len(moves)
 

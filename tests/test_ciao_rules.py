@@ -180,10 +180,13 @@ def test_draw_then_play_the_drawn_card_or_keep_it() -> None:
 
 def test_voluntary_draw_although_a_card_could_be_played() -> None:
     """Rules: "Drawing is allowed even when you could play (a voluntary pass costs that
-    draw)"; a drawn card that may not be played ends the turn."""
+    draw)"; a drawn card that may not be played can only be kept ("A drawn card is
+    secret": the drawer still decides, so the turn does not pass by itself)."""
     s = scenario(["Pg", "Sg"], discard="Rg", draw="Sg")
     assert "play Pg" in GAME.legal_moves(s) and "draw" in GAME.legal_moves(s)
     s = play(s, "draw")
+    assert s.phase == "drawn" and GAME.legal_moves(s) == ["keep"]
+    s = play(s, "keep")
     assert hand(s, 0) == "Pg Sg" and s.turn == 1 and s.phase == "play"
 
 
@@ -433,7 +436,7 @@ def test_variant_2_adds_icons() -> None:
     """Variants: "2. Add the icon cards." (colours still ignored, no millstones)."""
     inv = GAME.inventory(GAME.new(3, 5, {"variant": 2}))
     assert inv["M"] == 0 and sum(n for c, n in inv.items() if "." in c) == 18
-    full = GAME.inventory(GAME.new(3, 5, {"variant": 3}))
+    full = GAME.inventory(GAME.new(3, 5, {"variant": 4}))
     assert full["M"] == 3
 
 

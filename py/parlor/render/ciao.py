@@ -375,6 +375,9 @@ def hint(view: CiaoView, screen: Screen) -> str:
         "swap_target": "Swap hands: with whom?",
     }
     text = tasks.get(view.phase, "Your turn.")
+    if view.phase == "drawn" and screen.legal == ("keep",) and view.drawn >= 0:
+        text = (f"You drew {card_name(view.drawn)}: it does not beat the top card, so keep "
+                "it.")
     if screen.picks:
         text += " Choose how to play the card you picked."
     return text

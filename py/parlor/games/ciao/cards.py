@@ -127,13 +127,14 @@ MILLSTONE: int | None = next((k.id for k in KINDS if k.is_millstone), None)
 
 
 def deck_for_variant(variant: int) -> tuple[int, ...]:
-    """Card counts per kind in play for a kids' variant (1, 2) or the full game (3).
+    """Card counts per kind in play for a kids' variant (1 to 3) or the full game (4).
 
-    Variant 1 leaves out icon cards and millstones; variant 2 adds the icon cards (the
-    sheet adds millstones back only with the full game, 3)."""
+    Variant 1 leaves out icon cards and millstones; variant 2 adds the icon cards;
+    variant 3 adds colours (``CiaoOptions.colours``), still without millstones: the
+    sheet adds them back only with the full game, 4 (rules page, "Variants")."""
     out = []
     for k, n in zip(KINDS, BOX_COUNTS, strict=True):
-        if variant < 3 and k.is_millstone:
+        if variant < 4 and k.is_millstone:
             n = 0
         if variant < 2 and k.is_icon:
             n = 0
@@ -141,8 +142,9 @@ def deck_for_variant(variant: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-#: Counts per kind for variants 1, 2 and 3 (index 0 unused), computed once.
-VARIANT_DECKS: tuple[tuple[int, ...], ...] = ((),) + tuple(deck_for_variant(v) for v in (1, 2, 3))
+#: Counts per kind for variants 1 to 4 (index 0 unused), computed once.
+VARIANT_DECKS: tuple[tuple[int, ...], ...] = ((),) + tuple(
+    deck_for_variant(v) for v in (1, 2, 3, 4))
 
 
 def beats(a: int, b: int) -> bool:

@@ -24,7 +24,10 @@ def _effect_words(v: CiaoView, seat: int, card: int, base: int, names: Sequence[
     effect = EFFECT_OF[card]
     if effect == "plus3":
         total = v.pending + 3 if v.phase == "plus3" else 3
-        return f": {names[_next(v, base)]} must answer or draw {total}"
+        victim = _next(v, base)
+        if victim == seat:  # a race-won +3 never hits its own player (rules.lay)
+            victim = _next(v, seat)
+        return f": {names[victim]} must answer or draw {total}"
     if effect == "again_or_reverse":
         return f": {names[seat]} plays again or reverses"
     if effect == "speed":

@@ -10,6 +10,7 @@ from parlor.core.options import OptionSpec
 from parlor.core.protocol import Outcome
 from parlor.core.rng import Rng
 from parlor.games.ciao import rules, scoring
+from parlor.games.ciao.migrate import MIGRATIONS
 from parlor.games.ciao.options import SPECS, normalize
 from parlor.games.ciao.state import CiaoState, CiaoView
 from parlor.games.ciao.view import determinize, view
@@ -20,8 +21,8 @@ class Ciao:
     name = "Ciao!"
     min_players = 2
     max_players = 6
-    rules_version = 1
-    migrations: Mapping[int, Migration] = MappingProxyType({})
+    rules_version = 2
+    migrations: Mapping[int, Migration] = MappingProxyType(MIGRATIONS)
     option_specs: tuple[OptionSpec, ...] = SPECS
     #: Contract suite knobs (tests/test_contract.py). A round played by uniformly random
     #: legal moves lasts 200-600 moves (random play draws a lot), and every step checks

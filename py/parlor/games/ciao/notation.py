@@ -20,8 +20,12 @@ Moves (``<play>`` is a card with its suffixes)::
                        +3 answer, or a turn-order speed answer     play Rg, play Jy=P
     attempt <card>     strict_table only: try a card that may not be played; costs 3
                        cards and the turn, the card stays in hand   attempt Rg
-    draw               draw one card instead of playing (always allowed)
-    keep               keep the card just drawn (the turn ends)
+    draw               draw one card instead of playing: on your turn and on an
+                       again-play, even when a card could be played (not on a pending
+                       +3: answer it or ``take``; not in a speed challenge: ``pass``)
+    keep               keep the card just drawn (the turn ends); after every draw the
+                       drawer plays the drawn card or keeps it, so the others never
+                       learn whether it could have been played
     take               accept the pending +3 penalty (draw it all, lose the turn)
     again | reverse    after a play-again-or-reverse card
     give <card>><n>    give a card from hand to seat n               give Rg>2

@@ -29,9 +29,11 @@ SPECS: tuple[OptionSpec, ...] = (
         key="variant",
         label="Variant",
         help="For younger players: 1 symbols only (no icon cards, no millstones, colours "
-        "ignored); 2 adds the icon cards; 3 is the full game.",
-        choices=((1, "symbols only"), (2, "with icons"), (3, "full game")),
-        default=3,
+        "ignored); 2 adds the icon cards; 3 adds the colours (still no millstones); 4 is "
+        "the full game.",
+        choices=((1, "symbols only"), (2, "with icons"), (3, "with icons and colours"),
+                 (4, "full game")),
+        default=4,
         min_players=2,
         max_players=6,
     ),
@@ -128,7 +130,7 @@ _SPEC = {s.key: s for s in SPECS}
 @dataclass(frozen=True)
 class CiaoOptions:
     rounds: int = 5
-    variant: int = 3
+    variant: int = 4
     first_leader: str = "random"
     strict_table: bool = False
     plus3_stack_requires_legal: bool = False
@@ -141,14 +143,14 @@ class CiaoOptions:
 
     @property
     def colours(self) -> bool:
-        """Whether colours order the cards (variant 1 and 2 ignore them)."""
-        return self.variant == 3
+        """Whether colours order the cards (variants 1 and 2 ignore them)."""
+        return self.variant >= 3
 
     def as_dict(self) -> dict[str, object]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-_VARIANT_NAMES = {"symbols": 1, "icons": 2, "full": 3}
+_VARIANT_NAMES = {"symbols": 1, "icons": 2, "colours": 3, "full": 4}
 
 
 def _int_choice(key: str, value: object) -> int:

@@ -365,11 +365,18 @@ class _Work:
         elif effect == "plus3":
             self.pending += PLUS3
             self.end_turn(base)
+            if self.turn == seat:
+                # A +3 that won a race, its player sitting just after the one play goes
+                # on from (speed_continue = speed_player): it hits the player after
+                # them, never its own player (rules page, "Special icons").
+                self.end_turn(seat)
             self.phase = "plus3"
         elif effect == "again_or_reverse":
             self.turn, self.base, self.phase = seat, base, "again_or_reverse"
         elif effect == "speed":
-            self.base = base
+            # A speed card that won a race opens its own race, and "the speed card's
+            # player" (where speed_continue = speed_player goes on from) is its player.
+            self.base = seat
             self.speed_player = seat
             if self.s.options.speed_mode == "race":
                 self.turn, self.phase = seat, "race"
@@ -468,9 +475,12 @@ def _resolve(s: CiaoState, m: Move, move: str) -> CiaoState:
             w.lay(m.seat, m.card, m.named, m.millstone, base)
     elif verb == "draw":
         got = w.draw_cards(seat, 1)
-        if got and playable(got[0], s.top_symbol, s.top_colour, s.options.colours):
+        if got:
+            # Whether or not it could be played, the drawer decides (play it or keep
+            # it): the others must not learn its playability from the turn passing at
+            # once (rules page, "A turn": a drawn card is secret).
             w.phase, w.drawn = "drawn", got[0]
-        else:  # nothing to draw, or the card cannot be laid: the turn is over
+        else:  # nothing left to draw: the draw is skipped and the turn is over
             w.end_turn(s.base)
     elif verb == "keep":
         w.end_turn(s.base)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from parlor.core.rng import Rng
-from parlor.games.ciao.cards import VARIANT_DECKS, playable
+from parlor.games.ciao.cards import VARIANT_DECKS
 from parlor.games.ciao.rules import to_act
 from parlor.games.ciao.state import CiaoState, CiaoView
 
@@ -89,11 +89,10 @@ def determinize(v: CiaoView, rng: Rng) -> CiaoState:
         raise ValueError("the view's card counts do not add up to the cards in play")
     drawn = v.drawn
     if v.phase == "drawn" and drawn < 0:
+        # Someone else's drawn card: any card of their dealt hand (its playability is
+        # as secret as the card, so nothing favours a playable one).
         held = hands[v.turn]
-        colours = v.options.colours
-        drawn = next(
-            (c for c in held if playable(c, v.top_symbol, v.top_colour, colours)), held[-1]
-        )
+        drawn = held[rng.randbelow(len(held))]
     return CiaoState(
         players=v.players,
         options=v.options,
