@@ -8,10 +8,10 @@ import pytest
 from parlor.bots import DEFAULT_LEVEL, LEVELS, make_bot
 from parlor.bots.arena import play as arena_play
 from parlor.bots.arena import win_share
-from parlor.bots.ciao.realtime import MIN_REACTION_MS, race_card, reaction_ms, thanks_ms
 from parlor.core.protocol import TABLE
 from parlor.core.rng import Rng
 from parlor.games import GAMES
+from parlor.games.ciao.bots.realtime import MIN_REACTION_MS, race_card, reaction_ms, thanks_ms
 
 GAME = GAMES["ciao"]
 OPTION_SETS = (
@@ -93,38 +93,13 @@ def test_hard_beats_random() -> None:
         bots = [make_bot("ciao", "hard"), make_bot("ciao", "random"), make_bot("ciao", "random")]
         seat_of_hard = seed % 3
         bots[0], bots[seat_of_hard] = bots[seat_of_hard], bots[0]
-        result = _play_with_table(bots, seed)
+        result = arena_play("ciao", bots, seed, {"rounds": 3})
         share += win_share(result, seat_of_hard)
     assert share / games > 0.55
 
 
-def _play_with_table(bots, seed: int):  # type: ignore[no-untyped-def]
-    """arena.play, but the table decisions (race, thanks) answered like the app would."""
-    from parlor.bots.arena import MatchResult
-
-    s = GAME.new(len(bots), seed, {"rounds": 3})
-    rng = Rng(seed ^ 0xC1A0)
-    moves = []
-    while (seat := GAME.to_act(s)) is not None:
-        if seat == TABLE:
-            legal = GAME.legal_moves(s)
-            move = "race none" if s.phase == "race" else legal[0]
-            if s.phase == "race":
-                offers = [(reaction_ms(bots[k].level, rng), m) for k in range(len(bots))
-                          if (m := race_card(GAME.view(s, k), k)) is not None]
-                if offers:
-                    move = min(offers)[1]
-        else:
-            move = bots[seat].choose(GAME.view(s, seat), rng)
-        s = GAME.apply(s, move)
-        moves.append(move)
-    out = GAME.outcome(s)
-    assert out is not None
-    return MatchResult(out.winners, out.points, tuple(moves))
-
-
 def test_arena_runs_a_bot_match() -> None:
-    """arena.play asks bots only; ciao needs the table, so use the helper above."""
-    assert callable(arena_play)
-    result = _play_with_table([make_bot("ciao", "hard"), make_bot("ciao", "easy")], 3)
+    """arena.play answers the table's decisions (races, thank-yous) as the app does."""
+    result = arena_play("ciao", [make_bot("ciao", "hard"), make_bot("ciao", "easy")], 3,
+                        {"rounds": 3})
     assert len(result.points) == 2

@@ -40,7 +40,7 @@ from parlor.app.events import (
     ShowMenu,
     WindowAnswer,
 )
-from parlor.app.realtime import Window, open_window
+from parlor.app.realtime import open_window
 from parlor.app.saves import KeyValue
 from parlor.app.seats import parse_seat
 from parlor.app.seeds import turn_rng
@@ -49,6 +49,7 @@ from parlor.app.setup import Setup, parse_setup, setup_query
 from parlor.bots import Bot, make_bot
 from parlor.core.errors import BadOptions, IllegalMove, ParlorError
 from parlor.core.protocol import TABLE
+from parlor.core.timing import Window
 from parlor.render.menu import saves_html, setup_form
 from parlor.render.screen import game_screen, next_picks
 

@@ -2,15 +2,22 @@
 
 Each bot gets only ``GAME.view(state, seat)``; its random numbers come from a generator
 forked per seat from the match seed, so a match is a pure function of its arguments.
+Decisions the table makes (Ciao!'s races and thank-yous) are answered the way the app
+answers them with no person clicking: the game's own ``windows`` module times each
+bot's answer (``core/timing.py``) and the fastest one in time wins, else the timeout
+move.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from parlor.bots.base import Bot
+from parlor.core.protocol import TABLE
 from parlor.core.rng import Rng
+from parlor.core.timing import Window
 
 
 @dataclass(frozen=True)
@@ -27,15 +34,25 @@ def play(
     options: Mapping[str, object] | None = None,
 ) -> MatchResult:
     """Play one game to the end with one bot per seat."""
-    from parlor.games import GAMES
+    from parlor.games import ENTRIES
 
-    game = GAMES[game_id]
+    entry = ENTRIES[game_id]
+    game = entry.game
+    windows = importlib.import_module(entry.windows) if entry.windows else None
+    levels = tuple(bot.level for bot in bots)
     state = game.new(len(bots), seed, options or {})
     master = Rng(seed ^ 0x5EED_B075)
     rngs = [master.fork() for _ in bots]
+    table_rng = master.fork()
     moves: list[str] = []
     while (seat := game.to_act(state)) is not None:
-        move = bots[seat].choose(game.view(state, seat), rngs[seat])
+        if seat == TABLE:
+            assert windows is not None, f"{game_id} has table decisions but no windows"
+            window: Window | None = windows.open_window(state, levels, table_rng)
+            assert window is not None
+            move = window.without_people()
+        else:
+            move = bots[seat].choose(game.view(state, seat), rngs[seat])
         state = game.apply(state, move)
         moves.append(move)
     out = game.outcome(state)

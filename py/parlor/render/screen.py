@@ -10,9 +10,9 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from parlor.app.realtime import Window
 from parlor.app.session import Session
 from parlor.core.protocol import TABLE, legal_moves_of_view
+from parlor.core.timing import Window
 from parlor.render.html import button, esc
 
 

@@ -1,35 +1,14 @@
 """Ciao! (Olivier Finet, Gigamic 2015): shed your cards, rock-paper-scissors order.
 
-``ENTRY`` registers the game with its computer players and its screen."""
+The package is the whole game: rules (``rules``, ``scoring``, ``notation``, ``view``...),
+its computer players (``bots/``), its screen (``ui/``) and its timed table decisions
+(``windows``: the speed race and "Thank you!"); ``ENTRY`` registers it."""
 
-from __future__ import annotations
-
-from parlor.bots.random_bot import random_level
-from parlor.core.registry import GameEntry, Level
+from parlor.core.registry import GameEntry
+from parlor.games.ciao.bots import LEVELS
 from parlor.games.ciao.game import GAME
 
-
-def _easy() -> object:
-    from parlor.bots.ciao.heuristic import EasyBot
-
-    return EasyBot()
-
-
-def _hard() -> object:
-    from parlor.bots.ciao.heuristic import HardBot
-
-    return HardBot()
-
-
-ENTRY = GameEntry(
-    GAME,
-    (
-        random_level("ciao", "Random (plays any legal card)"),
-        Level("easy", "Easy (slow in races, sometimes forgets to say thank you)", _easy),
-        Level("hard", "Hard (keeps jokers for +3s, sheds millstones, quick in races)", _hard),
-    ),
-    default_level="hard",
-    ui="parlor.render.ciao",
-)
+ENTRY = GameEntry(GAME, LEVELS, default_level="hard", ui="parlor.games.ciao.ui.render",
+                  windows="parlor.games.ciao.windows")
 
 __all__ = ["ENTRY", "GAME"]

@@ -1,0 +1,1 @@
+"""Ciao! on screen: the hand fan, the table centre, race and thank-you banners, scores."""
