@@ -9,7 +9,7 @@ from parlor.core.match import Migration
 from parlor.core.options import OptionSpec
 from parlor.core.protocol import Outcome
 from parlor.core.rng import Rng
-from parlor.games.ciao import rules, scoring
+from parlor.games.ciao import moves, rules, scoring
 from parlor.games.ciao.migrate import MIGRATIONS
 from parlor.games.ciao.options import SPECS, normalize
 from parlor.games.ciao.state import CiaoState, CiaoView
@@ -55,7 +55,7 @@ class Ciao:
         return rules.legal_moves(s)
 
     def apply(self, s: CiaoState, move: str) -> CiaoState:
-        return rules.apply(s, move)
+        return moves.apply(s, move)
 
     def outcome(self, s: CiaoState, seat_names: tuple[str, ...] = ()) -> Outcome | None:
         if not s.finished:
@@ -71,7 +71,7 @@ class Ciao:
 
     def inventory(self, s: CiaoState) -> dict[str, int]:
         """Cards per kind in hands, draw pile and discards: the deck never changes."""
-        return rules.inventory(s)
+        return moves.inventory(s)
 
 
 GAME = Ciao()

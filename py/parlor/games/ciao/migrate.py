@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from parlor.core.errors import BadSave
 from parlor.core.match import Match, insert_missing_moves
-from parlor.games.ciao import rules
+from parlor.games.ciao import moves, rules
 from parlor.games.ciao.cards import EFFECT_OF
 from parlor.games.ciao.notation import parse_move
 from parlor.games.ciao.state import CiaoState
@@ -65,14 +65,14 @@ def v1_to_v2(match: Match) -> Match:
     if isinstance(variant, int) and not isinstance(variant, bool):
         options["variant"] = _VARIANT_V1_TO_V2.get(variant, variant)
     newer = replace(match, options=options)
-    moves = insert_missing_moves(newer, _keep_after_draw)
+    upgraded = insert_missing_moves(newer, _keep_after_draw)
     state = rules.new_game(len(match.seats), match.seed, options)
-    for i, move in enumerate(moves, start=1):
+    for i, move in enumerate(upgraded, start=1):
         why = _changed_ruling(state, move)
         if why is not None:
             raise BadSave(f"at move {i} ({move!r}) {why}")
-        state = rules.apply(state, move)
-    return replace(newer, moves=moves, rules_version=2)
+        state = moves.apply(state, move)
+    return replace(newer, moves=upgraded, rules_version=2)
 
 
 MIGRATIONS = {1: v1_to_v2}

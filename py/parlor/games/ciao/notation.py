@@ -36,6 +36,10 @@ Moves (``<play>`` is a card with its suffixes)::
     thanks <n>         (table) seat n said "Thank you!" in time
     nothanks <n>       (table) seat n missed it and draws 3
 
+In a seat's view of the history, a gift between two other people hides its card:
+``give ?><n>`` (``hidden_gift``); ``parse_logged`` reads it, ``parse_move`` (moves that
+can be played) does not.
+
 Every string ``format_move`` produces parses back to the same value and vice versa.
 """
 
@@ -147,3 +151,19 @@ def parse_move(text: str) -> Move | None:
             return None
         return Move("race", p[0], p[1], p[2], seat)
     return None
+
+
+HIDDEN_GIFT = "give ?>"
+
+
+def hidden_gift(receiver: int) -> str:
+    """A gift as a third seat sees it in the history: to ``receiver``, card unknown."""
+    return f"{HIDDEN_GIFT}{receiver + 1}"
+
+
+def parse_logged(text: str) -> Move | None:
+    """A history entry: any move, or a hidden gift (``Move("give", card=-1, seat=n)``)."""
+    if text.startswith(HIDDEN_GIFT):
+        seat = _seat(text[len(HIDDEN_GIFT):])
+        return None if seat is None else Move("give", seat=seat)
+    return parse_move(text)

@@ -164,7 +164,9 @@ def _int_choice(key: str, value: object) -> int:
             value = int(text)
         else:
             try:
-                return int(spec.parse(value))  # type: ignore[call-overload]
+                parsed: object = spec.parse(value)
+                if isinstance(parsed, int):
+                    return parsed
             except BadOptions:
                 pass
     if isinstance(value, bool) or value not in allowed:

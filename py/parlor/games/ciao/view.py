@@ -12,6 +12,7 @@ import random
 
 from parlor.core.rng import Rng
 from parlor.games.ciao.cards import VARIANT_DECKS
+from parlor.games.ciao.notation import hidden_gift
 from parlor.games.ciao.rules import to_act
 from parlor.games.ciao.state import CiaoState, CiaoView
 
@@ -23,7 +24,7 @@ def _history_for(s: CiaoState, seat: int | None) -> tuple[tuple[int, str], ...]:
         return s.history
     out = list(s.history)
     for i, r in hidden:
-        out[i] = (out[i][0], f"give ?>{r + 1}")
+        out[i] = (out[i][0], hidden_gift(r))
     return tuple(out)
 
 

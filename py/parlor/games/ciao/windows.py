@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from parlor.core.rng import Rng
 from parlor.core.timing import Plan, Window
 from parlor.games.ciao.bots.realtime import race_card, reaction_ms, thanks_ms
+from parlor.games.ciao.notation import Move, format_move
 from parlor.games.ciao.state import CiaoState
 from parlor.games.ciao.view import view
 
@@ -32,7 +33,8 @@ def open_window(state: CiaoState, levels: Sequence[str | None], rng: Rng) -> Win
             if move is not None:
                 plans.append(Plan(reaction_ms(level, rng), move))
         humans = tuple(s for s in eligible if levels[s] is None)
-        return Window("race", float(state.options.race_seconds), "race none", humans,
+        return Window("race", float(state.options.race_seconds), format_move(Move("race")),
+                      humans,
                       tuple(sorted(plans, key=lambda p: p.delay_ms)))
     if state.phase == "thanks":
         receiver = state.receiver
@@ -41,8 +43,9 @@ def open_window(state: CiaoState, levels: Sequence[str | None], rng: Rng) -> Win
         if level is not None:
             delay = thanks_ms(level, rng)
             if delay is not None:
-                thanks = (Plan(delay, f"thanks {receiver + 1}"),)
-        return Window("thanks", float(state.options.thanks_seconds), f"nothanks {receiver + 1}",
+                thanks = (Plan(delay, format_move(Move("thanks", seat=receiver))),)
+        return Window("thanks", float(state.options.thanks_seconds),
+                      format_move(Move("nothanks", seat=receiver)),
                       () if level is not None else (receiver,), thanks)
     return None
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 from parlor.bots.base import legal_moves_from_view
 from parlor.core.rng import Rng
 from parlor.games.ciao.cards import (
-    CODES,
     COLOUR_OF,
     EFFECT_OF,
     IS_JOKER,
@@ -23,7 +22,7 @@ from parlor.games.ciao.cards import (
     VARIANT_DECKS,
     playable,
 )
-from parlor.games.ciao.notation import Move, parse_move
+from parlor.games.ciao.notation import Move, format_move, parse_move
 from parlor.games.ciao.state import CiaoView
 
 
@@ -116,7 +115,7 @@ def _choose(view: CiaoView, rng: Rng, hard: bool) -> str:
     assert seat is not None
     phase = view.phase
     parsed = {mv: parse_move(mv) for mv in moves}
-    plays = [mv for mv in moves if parsed[mv] is not None and parsed[mv].verb == "play"]
+    plays = [mv for mv in moves if (pm := parsed[mv]) is not None and pm.verb == "play"]
 
     if phase == "again_or_reverse":
         follow = any(
@@ -151,11 +150,12 @@ def _choose(view: CiaoView, rng: Rng, hard: bool) -> str:
         others = [k for k in range(view.players) if k != seat]
         smallest = min(view.hand_counts[k] for k in others)
         if not hard:
-            return f"swap {rng.choice([k for k in others if view.hand_counts[k] == smallest]) + 1}"
+            pick = rng.choice([k for k in others if view.hand_counts[k] == smallest])
+            return format_move(Move("swap", seat=pick))
         # the smallest hand; among equals, the one about to play after us
         order = sorted(others, key=lambda k: (view.hand_counts[k], (k - seat) * view.direction
                                               % view.players))
-        return f"swap {order[0] + 1}"
+        return format_move(Move("swap", seat=order[0]))
 
     if phase == "drawn":
         if plays and (not hard or not IS_JOKER[view.drawn] or len(view.hand) <= 3):
@@ -171,8 +171,8 @@ def _choose(view: CiaoView, rng: Rng, hard: bool) -> str:
     best_score = max(s for s, _ in scored)
     if hard and best_score < -4.0 and "draw" in moves and view.draw_count > 0:
         return "draw"  # only jokers fit and the hand is big: keep the joker
-    best = [mv for s, mv in scored if s == best_score]
-    return best[0] if hard else rng.choice(best)
+    top = [mv for s, mv in scored if s == best_score]
+    return top[0] if hard else rng.choice(top)
 
 
 def _give(view: CiaoView, moves: list[str], parsed: dict[str, Move | None], hard: bool,
@@ -192,7 +192,7 @@ def _give(view: CiaoView, moves: list[str], parsed: dict[str, Move | None], hard
         return PENALTY_OF[card] / 10.0
 
     card = max(set(view.hand), key=lambda c: (worth(c), -c))
-    move = f"give {CODES[card]}>{target + 1}"
+    move = format_move(Move("give", card, seat=target))
     return move if move in moves else moves[0]
 
 

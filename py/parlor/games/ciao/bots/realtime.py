@@ -20,16 +20,15 @@ from __future__ import annotations
 
 from parlor.core.rng import Rng
 from parlor.games.ciao.cards import (
-    CODES,
     EFFECT_OF,
     IS_ICON,
     IS_JOKER,
     MILLSTONE,
     PENALTY_OF,
-    SYMBOL_LETTERS,
     SYMBOL_OF,
     playable,
 )
+from parlor.games.ciao.notation import Move, format_move
 from parlor.games.ciao.state import CiaoView
 
 MIN_REACTION_MS = 500
@@ -68,14 +67,14 @@ def race_card(view: CiaoView, seat: int) -> str | None:
         return None
     card = max(fits, key=lambda c: (not IS_JOKER[c], EFFECT_OF[c] != "plus3",
                                     PENALTY_OF[c], -c))
-    text = CODES[card]
+    named, millstone = -1, False
     if IS_JOKER[card]:
         # name the symbol that beats the most of our own cards' weaknesses: simply the
         # symbol our remaining cards beat most often, so we can follow later
         rest = [c for c in view.hand if c != card and SYMBOL_OF[c] >= 0]
         counts = [sum(1 for c in rest if (SYMBOL_OF[c] - x) % 3 == 1) for x in range(3)]
-        text += "=" + SYMBOL_LETTERS[max(range(3), key=lambda x: counts[x])]
+        named = max(range(3), key=lambda x: counts[x])
     elif (view.options.millstone_discard_with_special and IS_ICON[card]
           and MILLSTONE is not None and MILLSTONE in view.hand):
-        text += "+M"
-    return f"race {seat + 1} {text}"
+        millstone = True
+    return format_move(Move("race", card, named, millstone, seat))

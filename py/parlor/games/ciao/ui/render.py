@@ -12,13 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from parlor.core.protocol import TABLE, Outcome
-from parlor.core.rng import Rng
 from parlor.games.ciao.cards import (
     BY_CODE,
     CODES,
     COLOUR_OF,
     COLOURS,
-    EFFECT_NAMES,
     EFFECT_OF,
     IS_JOKER,
     IS_MILLSTONE,
@@ -26,7 +24,8 @@ from parlor.games.ciao.cards import (
     SYMBOLS,
     card_name,
 )
-from parlor.games.ciao.notation import parse_move
+from parlor.games.ciao.describe import describe
+from parlor.games.ciao.notation import parse_logged, parse_move
 from parlor.games.ciao.state import CiaoView
 from parlor.render import common
 from parlor.render.html import actionable, attrs, esc
@@ -78,21 +77,19 @@ def card_html(card: int, *, named: int = -1, extra_cls: str = "") -> str:
             f'<span class="rank" aria-hidden="true">{dots}</span>{face}</span>')
 
 
-def _viewer_moves(view: CiaoView) -> list[str]:
-    """The moves the viewer may click now, derived from ``legal_moves`` (the only source
-    of legality) on a world consistent with the view; on a table window only the
-    viewer's own answers (a race card, a thank-you)."""
-    from parlor.games.ciao.game import GAME
-
+def _viewer_moves(view: CiaoView, legal: tuple[str, ...]) -> list[str]:
+    """The moves the viewer may click now: on its turn, the legal moves it was given;
+    on a table window only its own answers (a race card, a thank-you)."""
     if view.seat is None or view.to_act is None:
         return []
-    moves = GAME.legal_moves(GAME.determinize(view, Rng(0)))
     if view.to_act == TABLE:
-        mine = f" {view.seat + 1} "
-        return [m for m in moves
-                if (m.startswith("race") and m.startswith(f"race{mine}"))
-                or m == f"thanks {view.seat + 1}"]
-    return moves if view.to_act == view.seat else []
+        out = []
+        for move in legal:
+            m = parse_move(move)
+            if m is not None and m.seat == view.seat and m.verb in ("race", "thanks"):
+                out.append(move)
+        return out
+    return list(legal) if view.to_act == view.seat else []
 
 
 def _card_of(move: str) -> str | None:
@@ -139,7 +136,7 @@ def _move_button(move: str, names: Sequence[str]) -> str:
 
 
 def hand_html(view: CiaoView, screen: Screen) -> str:
-    moves = _viewer_moves(view) if screen.interactive else []
+    moves = _viewer_moves(view, screen.legal) if screen.interactive else []
     by_card: dict[str, list[str]] = {}
     for move in moves:
         code = _card_of(move)
@@ -154,7 +151,7 @@ def hand_html(view: CiaoView, screen: Screen) -> str:
     for card in order:
         code = CODES[card]
         options = by_card.get(code, [])
-        legal = any(not m.startswith("attempt") for m in options)
+        legal = any(m.verb != "attempt" for m in map(parse_move, options) if m is not None)
         cls = "in-hand" + (" legal" if legal and not strict else "")
         face = card_html(card, extra_cls=cls + (" picked" if picked == code else ""))
         label = card_name(card)
@@ -222,9 +219,10 @@ def event_html(view: CiaoView, screen: Screen) -> str:
     if not view.history:
         return ""
     actor, move = view.history[-1]
-    if not move.startswith(NOTICED) or move == "race none":
+    m = parse_logged(move)
+    if m is None or m.verb not in NOTICED or (m.verb == "race" and m.seat < 0):
         return ""
-    return (f'<div class="event" role="status" data-event="{esc(move.split(" ")[0])}">'
+    return (f'<div class="event" role="status" data-event="{esc(m.verb)}">'
             f"{esc(describe(actor, move, screen.names))}</div>")
 
 
@@ -273,46 +271,6 @@ def scores_html(view: CiaoView, names: Sequence[str]) -> str:
     return (f'<section class="scores" aria-label="Scores"><h3>Scores (lowest wins)</h3>'
             f'<table><tr><th></th>{head}</tr>{"".join(rows)}<tr><th>Total</th>{totals}</tr>'
             f'</table><p class="round-end">Round {last.round}: {esc(detail)}.</p></section>')
-
-
-def describe(actor: int, move: str, names: Sequence[str]) -> str:
-    """A move in words from the history alone (no earlier view needed)."""
-    who = names[actor] if 0 <= actor < len(names) else "The table"
-    if move.startswith("give ?>"):
-        return f"{who} gave a card to {names[int(move[7:]) - 1]}"
-    m = parse_move(move)
-    if m is None:
-        return f"{who}: {move}"
-    if m.verb in ("play", "race"):
-        who = names[m.seat] if m.verb == "race" else who
-        text = f"{who} played {card_name(m.card)}"
-        if m.named >= 0:
-            text += f" naming {SYMBOLS[m.named]}"
-        if m.millstone:
-            text += " and discarded a millstone"
-        effect = EFFECT_OF[m.card]
-        if effect:
-            text += f" ({EFFECT_NAMES[effect]})"
-        return text + (" and won the speed race" if m.verb == "race" else "")
-    words = {
-        "draw": "drew a card", "keep": "kept the card drawn", "take": "took the +3 penalty",
-        "again": "plays again", "reverse": "reversed the direction", "pass": "passed",
-    }
-    if m.verb in words:
-        return f"{who} {words[m.verb]}"
-    if m.verb == "attempt":
-        return f"{who} tried {card_name(m.card)}, which may not be played: 3 cards penalty"
-    if m.verb == "give":
-        return f"{who} gave {card_name(m.card)} to {names[m.seat]}"
-    if m.verb == "swap":
-        return f"{who} swapped hands with {names[m.seat]}"
-    if m.verb == "thanks":
-        return f"{names[m.seat]} said “Thank you!”"
-    if m.verb == "nothanks":
-        return f"{names[m.seat]} forgot to say “Thank you!” and draws 3"
-    if move == "race none":
-        return "Nobody answered the speed challenge"
-    return f"{who}: {move}"
 
 
 def log_lines(view: CiaoView, names: Sequence[str]) -> list[str]:
