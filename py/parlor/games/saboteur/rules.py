@@ -933,10 +933,12 @@ def _secure(w: _Work, actor: int, reaches: list[mz.Reach]) -> None:
 
 
 def _round_over_now(w: _Work) -> bool:
-    """All goals face up, or every counter on the table."""
+    """All goals face up, or every counter on the table, or the draw pile and every
+    hand empty (checked here too, not only when the turn passes, so that a round that
+    ends "at once" with the last card opens no bribe window)."""
     if all(w.maze[c].face_up for c in w.goal_cells):
         return True
-    return sum(w.counters_left) == 0
+    return sum(w.counters_left) == 0 or (not w.draw and not any(w.hands))
 
 
 def _advance(w: _Work, actor: int) -> None:
