@@ -145,7 +145,7 @@ def play_and_check(game: Game, players: int, seed: int, options: Mapping[str, ob
         assert step <= MAX_MOVES, "the game does not end"
     # the record, saved and loaded, replays to the same state (same seed + same moves)
     match = Match(game=game.id, seats=("human",) * players, seed=seed, options=full,
-                  moves=tuple(moves))
+                  moves=tuple(moves), rules_version=game.rules_version)
     loaded = match_from_json(match.to_json())
     assert loaded == match
     assert replay(loaded) == s
