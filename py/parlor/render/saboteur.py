@@ -71,10 +71,14 @@ DOOR_BOX = {"N": (31, 1, 38, 18), "S": (31, 81, 38, 18), "W": (1, 31, 18, 38),
             "E": (81, 31, 18, 38)}
 TOOL_WORD = {"pick": "pick", "lamp": "lamp", "cart": "cart"}
 ROT_WORD = ("upright", "turned")
-BRIBE_WINDOW_WORDS = (
-    "Your action opened the way to a troll: bribe it now with a dwarf counter (you pay "
-    "1 gold at the end of the round), before your opponent can block the way, or end "
-    "your turn.")
+
+
+def bribe_window_words(view: SaboteurView) -> str:
+    """The status line in the bribe window: what the choice is and why it is now."""
+    who = "your opponent" if view.players == 2 else "a rockfall you draw"
+    return ("Your action opened the way to a troll: bribe it now with a dwarf counter "
+            f"(you pay 1 gold at the end of the round), before {who} can block the way, "
+            "or end your turn.")
 
 
 def reveal_words(view: SaboteurView, cell: tuple[int, int]) -> str:
@@ -762,7 +766,7 @@ def choices_html(view: SaboteurView, ctx: Ctx, names: Sequence[str]) -> str:
                        for m in sorted(ctx.legal) if m.startswith("bribe @"))
         if END_TURN in ctx.legal:
             btns += _move_button(END_TURN, "End turn", "btn subtle")
-        parts.append(f'<div class="bribes bribe-window"><p>{esc(BRIBE_WINDOW_WORDS)}</p>'
+        parts.append(f'<div class="bribes bribe-window"><p>{esc(bribe_window_words(view))}</p>'
                      f'<div class="buttons">{btns}</div></div>')
         return f'<section class="sab-choices" aria-label="Your choices">{"".join(parts)}</section>'
     screen = ctx.screen
@@ -1094,7 +1098,7 @@ def hint(view: SaboteurView, screen: Screen) -> str:
                     f"{reveal_words(view, view.pending[0])}")
         return f"Choose how to turn the goal you reached at {cells} face up."
     if view.phase == BRIBE:
-        return BRIBE_WINDOW_WORDS
+        return bribe_window_words(view)
     if screen.discarding:
         n = len(screen.discards)
         if n == 0:
