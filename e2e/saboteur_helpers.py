@@ -2,15 +2,18 @@
 turn it if it fits only the other way up, click the highlighted cell nearest the goals;
 otherwise play an action card with its button or target; otherwise, with a broken tool,
 discard two cards to clear it; otherwise pass, discarding one card. Goals reached are
-turned face up with one of the two offered orientations."""
+turned face up with the first orientation offered; in the bribe window after our own
+action we bribe while more than two counters are left, else end the turn."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Page
 
-#: Our turn (a hand card or a reveal choice is clickable) or the end of the game.
+from conftest import saved_state
+
+#: Our turn (a hand card, a reveal choice or the bribe window is clickable) or the end.
 TURN = ("#game[data-phase='over'], #game .hcard[data-pick^='card:'], "
-        "#game .reveal-opt[data-move]")
+        "#game .reveal-opt[data-move], #game .bribe-window [data-move]")
 TARGETS = "#game svg.maze [data-move]"
 BUTTONS = "#game .sab-choices [data-move]"
 
@@ -66,6 +69,13 @@ def play_one_move(page: Page) -> str:
     """One move of the strategy above; returns the move played (its data-move)."""
     if page.locator("#game .reveal-opt[data-move]").count():
         return click_move(page, "#game .reveal-opt[data-move]")
+    if page.locator("#game .bribe-window [data-move]").count():
+        # The bribe window after our own action: bribe while two counters are left,
+        # then end the turn (so both buttons get clicked in a long game).
+        counters = saved_state(page).counters_left[0]
+        if counters > 2:
+            return click_move(page, "#game .bribe-window [data-move^='bribe ']")
+        return click_move(page, "#game .bribe-window [data-move='done']")
     for token in hand_tokens(page, "path"):
         pick(page, token)
         if page.locator(TARGETS).count():

@@ -45,6 +45,9 @@ def test_whole_three_round_duel_against_a_bot(app) -> None:
     assert state.finished and len(state.results) == 3
     # Seed 3 takes the clicking player to a goal: the reveal choice was clicked too.
     assert any(seat == 0 and m.startswith("reveal ") for _, seat, m in state.history)
+    # ... and a troll reached by its own action opened the bribe window, closed by a
+    # click on "End turn" (saboteur_duel.md, "Goals, gold, trolls").
+    assert any(seat == 0 and m == "done" for _, seat, m in state.history)
     end = page.locator("#game .end")
     expect(end).to_be_visible()
     expect(end.locator("table.rounds tr.round")).to_have_count(3)

@@ -14,6 +14,9 @@ import pytest
 from parlor.app import saves
 
 FIXTURES = sorted((Path(__file__).parent / "fixtures" / "saves_v1").glob("*.json"))
+#: Saboteur's fixtures have their own test (one is refused by design: a reveal its
+#: rules now forbid): tests/test_saboteur_migrate.py.
+RESUMING = [p for p in FIXTURES if not p.name.startswith("saboteur_")]
 
 
 def load(path: Path) -> saves.SaveEntry:
@@ -21,7 +24,7 @@ def load(path: Path) -> saves.SaveEntry:
     return saves.decode(data["id"], json.dumps(data))
 
 
-@pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
+@pytest.mark.parametrize("path", RESUMING, ids=[p.stem for p in RESUMING])
 def test_old_save_resumes(path: Path) -> None:
     entry = load(path)
     assert entry.ok, entry.error

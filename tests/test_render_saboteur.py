@@ -16,7 +16,7 @@ from parlor.core.rng import Rng
 from parlor.games import GAMES
 from parlor.games.saboteur import rules
 from parlor.games.saboteur.cards import CARDS, GOAL_IDS
-from parlor.games.saboteur.state import REVEAL, Counter, Placed, SaboteurState
+from parlor.games.saboteur.state import BRIBE, REVEAL, Counter, Placed, SaboteurState
 from parlor.render import saboteur as R
 from parlor.render.screen import game_screen
 from parlor.web import panzoom
@@ -158,7 +158,7 @@ def test_every_clickable_is_legal_and_every_placement_is_offered(players: int) -
         legal = set(GAME.legal_moves(s))
         html = html_for(s, 0)
         assert _offered(html) <= legal
-        if s.phase == REVEAL:
+        if s.phase in (REVEAL, BRIBE):  # every choice is a button (or a maze cell)
             assert _offered(html) == legal
             continue
         for cid in sorted(set(s.hands[0])):
@@ -189,16 +189,34 @@ def test_every_clickable_is_legal_and_every_placement_is_offered(players: int) -
     assert checked > 20
 
 
-def test_reveal_offers_both_orientations_with_the_card_drawn() -> None:
+def test_reveal_offers_only_the_joining_orientation_and_says_why() -> None:
+    """Goals, gold, trolls: G05 (S-W) reached from the west joins only upright: the
+    screen offers that one alone and says in words why."""
     placed = [((1, -1), "P08", 0), ((2, -1), "P08", 0), ((3, -1), "P08", 0),
               ((4, -1), "P23", 0)]
     s = scenario(placed, hands=[["P01", "P08"], ["P08"]], goals={(5, -2): "G05"})
     s = GAME.apply(s, "place P01@4,-2^")
     assert s.phase == REVEAL
     html = html_for(s, 0)
+    assert _offered(html) == {"reveal @5,-2 ^"}
+    assert html.count('class="reveal-opt"') == 1
+    why = "Only upright do its tunnels join the tunnel that reached it, so it must lie upright."
+    assert why in html
+    hint = R.hint(GAME.view(s, 0), screen())
+    assert "turn the goal you reached" in hint.lower() and why in hint
+
+
+def test_reveal_offers_both_orientations_when_both_join() -> None:
+    """Goals, gold, trolls: G01 (N, E, W stubs) reached from the west joins either way
+    (turned, its east stub faces west): both are offered, with the card drawn."""
+    placed = [((1, -1), "P08", 0), ((2, -1), "P08", 0), ((3, -1), "P08", 0),
+              ((4, -1), "P23", 0)]
+    s = scenario(placed, hands=[["P01", "P08"], ["P08"]], goals={(5, -2): "G01"})
+    s = GAME.apply(s, "place P01@4,-2^")
+    html = html_for(s, 0)
     assert _offered(html) == {"reveal @5,-2 ^", "reveal @5,-2 v"}
     assert html.count('class="reveal-opt"') == 2
-    assert "turn the goal you reached" in R.hint(GAME.view(s, 0), screen()).lower()
+    assert "Either way its tunnels join" in html
 
 
 def test_refused_cells_say_why() -> None:
@@ -220,6 +238,25 @@ def test_bribe_targets_and_buttons() -> None:
     html = html_for(s, 0)
     assert bribes <= _offered(html)
     assert html.count(f'data-move="{sorted(bribes)[0]}"') == 2  # maze cell and button
+
+
+def test_bribe_window_shows_the_trolls_and_an_end_turn_button() -> None:
+    """Goals, gold, trolls: right after an action that made a troll reachable, the
+    screen offers the bribe (maze cell and button) and "End turn" (``done``), nothing
+    from the hand, and the status line explains the choice."""
+    s = scenario(hands=[["P12", "P08"], ["P08"]])
+    s = GAME.apply(s, "place P12@0,-2v")  # the troll side faces away from green's start
+    assert s.phase == BRIBE and s.to_move == 0
+    html = html_for(s, 0)
+    assert _offered(html) == set(GAME.legal_moves(s)) == {"bribe @0,-2", "done"}
+    assert html.count('data-move="bribe @0,-2"') == 2  # maze cell and button
+    assert 'data-move="done"' in html and ">End turn<" in html
+    assert not PICK.search(html.split('class="sab-hand"')[1].split("</section>")[0])
+    words = R.bribe_window_words(GAME.view(s, 0))
+    assert R.hint(GAME.view(s, 0), screen()) == words and words in html
+    assert "before your opponent can block the way" in words
+    assert "You end the turn without bribing the troll" in html_for(
+        GAME.apply(s, "done"), 0)
 
 
 # ------------------------------------------------------------------------ drawing

@@ -29,6 +29,7 @@ from parlor.games.saboteur.cards import CARDS, COUNTS, DATA_PATH, DECK, GOAL_IDS
 from parlor.games.saboteur.describe import describe_move
 from parlor.games.saboteur.notation import format_move, parse_move
 from parlor.games.saboteur.state import (
+    BRIBE,
     OVER,
     PLAY,
     REVEAL,
@@ -294,11 +295,12 @@ def _to_goal(goal: str) -> SaboteurState:
 
 
 def test_reaching_a_goal_asks_for_its_orientation() -> None:
-    """Goals: "When your unbroken tunnel reaches a face-down goal card, turn it face up
-    in place, in whichever of its two upright orientations you choose"."""
+    """Goals, gold, trolls: "When your unbroken tunnel reaches a face-down goal card,
+    turn it face up in place, upright or turned, so that its tunnels join the tunnel
+    that reached it". G05 (S-W) reached from the west joins only upright: forced."""
     s = GAME.apply(_to_goal("G05"), "place P01@4,-2^")
     assert s.phase == REVEAL and s.pending == ((5, -2),) and s.to_move == GREEN
-    assert legal(s) == ["reveal @5,-2 ^", "reveal @5,-2 v"]
+    assert legal(s) == ["reveal @5,-2 ^"]
     # the card being turned is seen (by both) before its orientation is chosen
     assert cell_of(GAME.view(s, GREEN), (5, -2)).card == "G05"
     assert cell_of(GAME.view(s, BLUE), (5, -2)).card == "G05"
@@ -311,13 +313,13 @@ def test_reaching_a_goal_asks_for_its_orientation() -> None:
     assert up.claims == (Counter(5, -2, "a", GREEN),) and up.counters_left == (3, 4)
 
 
-def test_a_mismatched_goal_is_allowed() -> None:
-    """Goals: "mismatched edges are then allowed". Turned, G05's west side is rock
-    against P01's open east side; it is still a legal choice, and no gold is reached."""
+def test_an_orientation_refusing_the_connection_is_refused() -> None:
+    """Goals, gold, trolls: "if exactly one orientation joins the reaching tunnel, that
+    one is forced". Turned, G05's west side would be rock against P01's open east side
+    (a way to refuse the connection): refused, with the reason in words."""
     s = GAME.apply(_to_goal("G05"), "place P01@4,-2^")
-    down = GAME.apply(s, "reveal @5,-2 v")
-    assert cell_of(down, (5, -2)).rot == 1 and cell_of(down, (5, -2)).face_up
-    assert down.claims == ()
+    assert refused(s, "reveal @5,-2 v") == (
+        "the goal's tunnels must join the tunnel that reached it: only upright (^) joins")
 
 
 def test_map_peek_is_private() -> None:
@@ -710,6 +712,8 @@ def _big_maze() -> SaboteurState:
         if not moves:
             break
         s = GAME.apply(s, rng.choice(moves))
+        if s.phase == BRIBE:  # the placement reached a troll: decline the bribe
+            s = GAME.apply(s, "done")
         s = replace(s, to_move=GREEN, hands=(s.hands[0], ()), counters_left=(4, 4))
     hand = ("P08", "P16", "P23", "P13", "P20", "LADDER_GREEN")
     return replace(s, hands=(tuple(sorted(hand)), ("P05",)))

@@ -30,8 +30,17 @@ from parlor.games.saboteur import rules
 from parlor.games.saboteur.cards import CARDS, DIRS, TOOLS, oriented_edges
 from parlor.games.saboteur.describe import describe_move
 from parlor.games.saboteur.game import GAME
-from parlor.games.saboteur.notation import ROT_MARK, parse_move
-from parlor.games.saboteur.state import OVER, REVEAL, Counter, Placed, SaboteurState, SaboteurView
+from parlor.games.saboteur.notation import END_TURN, ROT_MARK, parse_move
+from parlor.games.saboteur.state import (
+    BRIBE,
+    OVER,
+    PLAY,
+    REVEAL,
+    Counter,
+    Placed,
+    SaboteurState,
+    SaboteurView,
+)
 from parlor.render import common
 from parlor.render.html import actionable, attrs, esc
 
@@ -62,6 +71,28 @@ DOOR_BOX = {"N": (31, 1, 38, 18), "S": (31, 81, 38, 18), "W": (1, 31, 18, 38),
             "E": (81, 31, 18, 38)}
 TOOL_WORD = {"pick": "pick", "lamp": "lamp", "cart": "cart"}
 ROT_WORD = ("upright", "turned")
+
+
+def bribe_window_words(view: SaboteurView) -> str:
+    """The status line in the bribe window: what the choice is and why it is now."""
+    who = "your opponent" if view.players == 2 else "a rockfall you draw"
+    return ("Your action opened the way to a troll: bribe it now with a dwarf counter "
+            f"(you pay 1 gold at the end of the round), before {who} can block the way, "
+            "or end your turn.")
+
+
+def reveal_words(view: SaboteurView, cell: tuple[int, int]) -> str:
+    """Why the goal at ``cell`` may lie one way or either way (rules, "Goals, gold,
+    trolls": its tunnels must join the tunnel that reached it when they can)."""
+    joins = rules.joining_orientations(view, cell)
+    if len(joins) == 1:
+        return (f"Only {ROT_WORD[joins[0]]} do its tunnels join the tunnel that reached it, "
+                f"so it must lie {ROT_WORD[joins[0]]}.")
+    if joins:
+        return ("Either way its tunnels join the tunnel that reached it: choose how it lies "
+                "(sides that do not match other cards are allowed).")
+    return ("Neither way do its tunnels join the tunnel that reached it: choose how it lies; "
+            "the sides that do not match stay so.")
 
 
 # ------------------------------------------------------------------------ picks
@@ -153,7 +184,7 @@ class Ctx:
         cid = self.screen.card
         if cid is None or cid not in self.view.hand or not self.acting:
             return None
-        if self.view.phase == REVEAL:
+        if self.view.phase != PLAY:
             return None
         return cid
 
@@ -182,7 +213,8 @@ class Ctx:
     @cached_property
     def cell_moves(self) -> dict[tuple[int, int], tuple[str, str]]:
         """Occupied cells that complete a move now -> (move, label): the picked key,
-        rockfall or map card's targets, or (nothing picked) trolls to bribe."""
+        rockfall or map card's targets, or (nothing picked, or in the bribe window) trolls
+        to bribe."""
         out: dict[tuple[int, int], tuple[str, str]] = {}
         if not self.acting or self.view.phase == REVEAL:
             return out
@@ -197,7 +229,7 @@ class Ctx:
                     pm = parse_move(m)
                     assert pm is not None and pm.cell is not None
                     out[pm.cell] = (m, f"{words[kind]} {pm.cell[0]},{pm.cell[1]}")
-        elif self.screen.picks == ():
+        elif self.screen.picks == () or self.view.phase == BRIBE:
             for m in sorted(self.legal):
                 if m.startswith("bribe @"):
                     pm = parse_move(m)
@@ -653,7 +685,7 @@ def _hand_card(cid: str, i: int, ctx: Ctx) -> str:
     inner = f'{svg}<span class="cid">{esc(cid)}</span>'
     words = card_words(cid, rot)
     first = ctx.view.hand.index(cid) == i
-    if ctx.acting and ctx.view.phase != REVEAL:
+    if ctx.acting and ctx.view.phase == PLAY:
         if screen.discarding:
             on = i in screen.discards
             if on:
@@ -718,7 +750,7 @@ def choices_html(view: SaboteurView, ctx: Ctx, names: Sequence[str]) -> str:
             for rot in (0, 1):
                 move = f"reveal @{where} {ROT_MARK[rot]}"
                 if move not in ctx.legal:
-                    continue
+                    continue  # only the orientations the rules allow are shown
                 label = f"Turn the goal at {where} face up {ROT_WORD[rot]}"
                 inner = (f'<svg viewBox="0 0 100 100" class="face" aria-hidden="true">'
                          f'{card_face(p.card, rot)}</svg><span>{ROT_WORD[rot].capitalize()}'
@@ -726,9 +758,16 @@ def choices_html(view: SaboteurView, ctx: Ctx, names: Sequence[str]) -> str:
                 opts.append(actionable("div", inner, label=label, class_="reveal-opt",
                                        data_move=move))
             parts.append(f'<div class="reveal"><p>You reached the goal at {where}: '
-                         f'{esc(card_words(p.card))}. Choose how it lies face up (sides '
-                         f'that do not match are allowed).</p><div class="opts">{"".join(opts)}'
-                         f'</div></div>')
+                         f'{esc(card_words(p.card))}. {esc(reveal_words(view, cell))}</p>'
+                         f'<div class="opts">{"".join(opts)}</div></div>')
+        return f'<section class="sab-choices" aria-label="Your choices">{"".join(parts)}</section>'
+    if view.phase == BRIBE:
+        btns = "".join(_move_button(m, f"Bribe the troll at {m[7:]}", "btn")
+                       for m in sorted(ctx.legal) if m.startswith("bribe @"))
+        if END_TURN in ctx.legal:
+            btns += _move_button(END_TURN, "End turn", "btn subtle")
+        parts.append(f'<div class="bribes bribe-window"><p>{esc(bribe_window_words(view))}</p>'
+                     f'<div class="buttons">{btns}</div></div>')
         return f'<section class="sab-choices" aria-label="Your choices">{"".join(parts)}</section>'
     screen = ctx.screen
     cid = ctx.card
@@ -949,7 +988,7 @@ def _described(view: SaboteurView, names: Sequence[str]) -> list[tuple[int, str]
 
 
 _YOU_VERBS = ("places", "breaks", "repairs", "puts", "brings", "looks", "discards", "passes",
-              "bribes", "turns")
+              "bribes", "turns", "ends")
 
 
 def as_you(text: str) -> str:
@@ -1054,7 +1093,12 @@ def hint(view: SaboteurView, screen: Screen) -> str:
     """The instruction for a human whose turn it is."""
     if view.phase == REVEAL:
         cells = " and ".join(f"{c[0]},{c[1]}" for c in view.pending)
+        if len(view.pending) == 1:
+            return (f"Turn the goal you reached at {cells} face up: "
+                    f"{reveal_words(view, view.pending[0])}")
         return f"Choose how to turn the goal you reached at {cells} face up."
+    if view.phase == BRIBE:
+        return bribe_window_words(view)
     if screen.discarding:
         n = len(screen.discards)
         if n == 0:

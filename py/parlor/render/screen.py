@@ -82,7 +82,10 @@ def game_screen(
     last = f"{lines[-1][0].upper()}{lines[-1][1:]}. " if lines else ""
     if outcome is not None:
         phase = "over"
-        if len(outcome.winners) == 1:
+        if not outcome.winners:  # e.g. a solo game below the winning score
+            verdict = outcome.explanation[0] if outcome.explanation else "nobody wins."
+            status = f"{last}Game over: {verdict}"
+        elif len(outcome.winners) == 1:
             w = names[outcome.winners[0]]
             status = f"{last}Game over: {w} {'win' if w == 'You' else 'wins'}."
         else:

@@ -211,6 +211,10 @@ def _bonus(m: Move, v: SaboteurView, me: int, style: Style, opp_close: float) ->
     if m.kind == "pass":
         lost = sum(card_worth(c, v, me) for c in m.cards)
         return -1.0 - lost + (0.3 if len(m.cards) == 2 and lost < 1.6 else 0.0)
+    if m.kind == "done":
+        # Ending the turn in the bribe window leaves the position as it is; a bribe is
+        # simulated like any maze move, so the bot bribes exactly when that scores more.
+        return 0.0
     return -5.0
 
 

@@ -80,4 +80,6 @@ def describe_move(v: SaboteurView, move: str, names: Sequence[str] = ()) -> str:
     if k == "reveal":
         turned = "turned" if m.rot == 1 else "upright"
         return f"{who} turns the goal at {_at(m.cell)} face up, {turned}"
+    if k == "done":
+        return f"{who} ends the turn without bribing the troll"
     return f"{who}: {move}"

@@ -10,6 +10,7 @@ from parlor.core.options import OptionSpec
 from parlor.core.protocol import Outcome
 from parlor.core.rng import Rng
 from parlor.games.saboteur import rules, scoring
+from parlor.games.saboteur.migrate import v1_to_v2
 from parlor.games.saboteur.options import SPECS, normalize
 from parlor.games.saboteur.state import SaboteurState, SaboteurView
 from parlor.games.saboteur.view import determinize, view
@@ -20,8 +21,9 @@ class Saboteur:
     name = "Saboteur: The Duel"
     min_players = 1
     max_players = 2
-    rules_version = 1
-    migrations: Mapping[int, Migration] = MappingProxyType({})
+    #: 2: goals must join the tunnel that reached them; the bribe window and ``done``.
+    rules_version = 2
+    migrations: Mapping[int, Migration] = MappingProxyType({1: v1_to_v2})
     option_specs: tuple[OptionSpec, ...] = SPECS
     #: The contract suite's 200-seed sweep plays one round per game: a round exercises
     #: every rule (and round changes are covered by the rounds=2/3 variant runs and the

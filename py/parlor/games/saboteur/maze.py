@@ -183,6 +183,30 @@ def growth_start(grid: Grid, colour: str, keyed: frozenset[Cell], bribed: frozen
     return out
 
 
+def arrivals(grid: Grid, cell: Cell, colour: str, keyed: frozenset[Cell],
+             bribed: frozenset[Cell], nodes: frozenset[Node]) -> frozenset[str]:
+    """The sides of ``cell`` (a face-down goal) at which an unbroken tunnel of
+    ``colour``'s network (``nodes``) opens onto it: exactly the tunnels by which
+    ``reach`` counts the goal as reached (a door or troll on that side breaks it; a
+    dead-end stub pointing at the goal is no tunnel of the network). The goal's
+    orientation is then judged against these sides (rules.reveal_orientations)."""
+    out: set[str] = set()
+    for d in DIRS:
+        n = step(cell, d)
+        np = grid.get(n)
+        no = oriented(np) if np is not None else None
+        if no is None:
+            continue
+        back = OPP[d]
+        g = no.group_at.get(back)
+        if g is None or (n, g) not in nodes:
+            continue
+        if blocker(no, n, back, colour, keyed, bribed) is not None:
+            continue
+        out.add(d)
+    return frozenset(out)
+
+
 def empty_neighbours(grid: Grid) -> set[Cell]:
     """Empty cells orthogonally next to a card: where any card could possibly go."""
     out: set[Cell] = set()

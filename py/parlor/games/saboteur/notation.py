@@ -19,7 +19,15 @@ placed sideways. Tools are ``pick``, ``lamp`` and ``cart``.
 ``pass P08 P16``                   pass, discarding two (draw two)
 ``bribe @4,1``                     put a counter on the troll at (4,1) (does not end the turn)
 ``reveal @5,0 v``                  turn the goal you reached at (5,0) face up, turned
+``done``                           end the turn without (further) bribes, in the bribe window
 =================================  ========================================================
+
+When a tunnel reaches a face-down goal, ``reveal`` moves choose how it lies; only the
+orientations whose tunnels join the tunnel that reached it are legal (both when
+neither joins). After your action made a troll reachable from your start (and you have
+a counter left) the turn waits in a short *bribe window*: ``bribe`` moves for the
+trolls you reach and ``done``, which ends the turn (draw, next player). ``done`` is
+legal nowhere else, so a turn without a newly reached troll needs no extra move.
 
 Card identity: the hand may hold copies of one card (four P08s); copies are
 interchangeable, so a move names the card id, never a hand position, and
@@ -53,9 +61,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("pass", re.compile(rf"pass {_ID}(?: {_ID})?")),
     ("bribe", re.compile(rf"bribe {_CELL}")),
     ("reveal", re.compile(rf"reveal {_CELL} ([\^v])")),
+    ("done", re.compile(r"done")),
 )
 
 ROT_MARK = ("^", "v")
+#: The move that closes the bribe window: the turn ends (draw, next player).
+END_TURN = "done"
 
 
 @dataclass(frozen=True)
@@ -98,6 +109,8 @@ def format_move(m: Move) -> str:
     if k == "reveal":
         assert m.cell is not None
         return f"reveal {cell_text(m.cell)} {ROT_MARK[m.rot]}"
+    if k == "done":
+        return END_TURN
     raise ValueError(f"unknown move kind {k!r}")
 
 
@@ -126,6 +139,8 @@ def parse_move(text: str) -> Move | None:
             return Move(kind, cards=tuple(c for c in g if c is not None))
         if kind == "reveal":
             return Move(kind, cell=(int(g[0]), int(g[1])), rot=ROT_MARK.index(g[2]))
+        if kind == "done":
+            return Move(kind)
     return None
 
 

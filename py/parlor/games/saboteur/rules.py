@@ -9,9 +9,13 @@ refusal, so the three can never disagree. ``apply`` works on a mutable copy
 Flow of a turn: the player to act may first bribe trolls (free actions, the turn goes
 on), then does exactly one action (place, action card, clear, pass). If the action
 makes any unbroken tunnel reach a face-down goal, the phase becomes ``reveal`` and the
-acting player chooses each goal's orientation (``reveal`` moves); then gold newly
-connected is secured (the acting player first), the round-end triggers are checked,
-the player draws and the turn passes to the next player holding cards.
+acting player chooses each goal's orientation (``reveal`` moves, only those whose
+tunnels join the tunnel that reached the goal: ``reveal_orientations``); then gold
+newly connected is secured (the acting player first), the round-end triggers are
+checked; if the round goes on and the action (or a reveal it caused) made a troll
+reachable from the actor's start that it did not reach before, and the actor has a
+counter left, the phase becomes ``bribe`` (the bribe window: ``bribe`` moves or
+``done``); then the player draws and the turn passes to the next player holding cards.
 """
 
 from __future__ import annotations
@@ -37,9 +41,17 @@ from parlor.games.saboteur.cards import (
     goal_cells,
     start_cell,
 )
-from parlor.games.saboteur.notation import ROT_MARK, Move, cell_text, format_move, parse_move
+from parlor.games.saboteur.notation import (
+    END_TURN,
+    ROT_MARK,
+    Move,
+    cell_text,
+    format_move,
+    parse_move,
+)
 from parlor.games.saboteur.options import normalize
 from parlor.games.saboteur.state import (
+    BRIBE,
     OVER,
     PLAY,
     REVEAL,
@@ -65,8 +77,9 @@ SOLO_BANDS: tuple[tuple[int, str], ...] = (
 NOT_NOTATION = (
     "not a move; moves look like: place P14@6,-1^, break pick, repair pick, key @3,0, "
     "rockfall @2,1, map @7,-1, clear pick discard P08 P16, pass P08 P16, bribe @4,1, "
-    "reveal @5,0 v"
+    "reveal @5,0 v, done"
 )
+ROT_WORDS = ("upright (^)", "turned (v)")
 
 
 def colour_name(colour: str) -> str:
@@ -110,6 +123,7 @@ def new_game(players: int, seed: int, given: Mapping[str, object]) -> SaboteurSt
         peeks=((),) * players,
         pending=(),
         end_turn_after=True,
+        trolls_before=(),
         treasure=((),) * players,
         paid=(),
         boxed=unused_starts,
@@ -155,6 +169,7 @@ def _start_round(w: _Work, first: int) -> None:
     w.peeks = [[] for _ in range(w.players)]
     w.pending = []
     w.end_turn_after = True
+    w.trolls_before = []
     w.phase = PLAY
     for seat in range(w.players):
         _draw(w, seat, HAND_SIZE)
@@ -197,6 +212,7 @@ class _Work:
         self.peeks = [list(p) for p in s.peeks]
         self.pending = list(s.pending)
         self.end_turn_after = s.end_turn_after
+        self.trolls_before = list(s.trolls_before)
         self.treasure = [list(t) for t in s.treasure]
         self.paid = list(s.paid)
         self.boxed = list(s.boxed)
@@ -248,6 +264,7 @@ class _Work:
             peeks=tuple(tuple(sorted(set(p))) for p in self.peeks),
             pending=tuple(sorted(set(self.pending))),
             end_turn_after=self.end_turn_after,
+            trolls_before=tuple(sorted(self.trolls_before)),
             treasure=tuple(tuple(t) for t in self.treasure),
             paid=tuple(self.paid),
             boxed=tuple(sorted(self.boxed)),
@@ -396,6 +413,51 @@ def network(s: SaboteurState | SaboteurView, seat: int) -> mz.Reach:
     return got
 
 
+def reveal_orientations(s: SaboteurState | SaboteurView, cell: Cell) -> tuple[int, ...]:
+    """The orientations (0 upright, 1 turned) the pending goal at ``cell`` may take:
+    rules, "Goals, gold, trolls": it is turned face up "so that its tunnels join the
+    tunnel that reached it"; if exactly one orientation joins, that one is forced; if
+    both do, or neither does (the mismatch then stands), the player chooses."""
+    return joining_orientations(s, cell) or (0, 1)
+
+
+def joining_orientations(s: SaboteurState | SaboteurView, cell: Cell) -> tuple[int, ...]:
+    """The orientations in which the pending goal at ``cell`` joins the tunnel that
+    reached it (possibly none; a view works too, the screen says why a choice is forced).
+
+    Ruling on "the tunnel that reached it": every unbroken tunnel that opens onto the
+    goal, of either player's network (``mz.arrivals``, the same tunnels by which
+    ``reach`` counts a goal as reached), judged when the choice is made. So when one
+    action makes both networks touch the goal, or reaches several goals at once, each
+    goal is judged against all tunnels touching it at that moment, goals already turned
+    face up this turn included (the acting player picks the order of the reveals).
+    "Joins" is geometric, as the matching rule is: the goal card in that orientation
+    has an opening (a dead-end stub counts) on a side where such a tunnel arrives; a
+    door on the goal's side does not stop the tunnels joining, it only breaks the way
+    for the other colour as any door does."""
+    grid = mz.grid_of(s.maze)
+    card = grid[cell].card
+    assert card is not None, "a pending goal is seen by everybody"
+    bribed = mz.bribed_cells(s.bribes)
+    sides: set[str] = set()
+    for seat, colour in enumerate(s.colours):
+        nodes = network(s, seat).nodes
+        sides |= mz.arrivals(grid, cell, colour, mz.keyed_cells(s.keys, seat), bribed, nodes)
+    return tuple(rot for rot in (0, 1) if any(ORIENTED[(card, rot)].is_open(d) for d in sides))
+
+
+def _reveal_reason(c: _Ctx, m: Move) -> str | None:
+    s = c.s
+    assert m.cell is not None
+    if m.cell not in s.pending:
+        return f"no goal card waits to be turned face up at {cell_text(m.cell)[1:]}"
+    allowed = reveal_orientations(s, m.cell)
+    if m.rot not in allowed:
+        return ("the goal's tunnels must join the tunnel that reached it: only "
+                f"{ROT_WORDS[allowed[0]]} joins")
+    return None
+
+
 def _reason(c: _Ctx, m: Move) -> str | None:
     """Why move ``m`` is not legal for the seat to act (None: it is). The one test."""
     s = c.s
@@ -405,12 +467,19 @@ def _reason(c: _Ctx, m: Move) -> str | None:
         if m.kind != "reveal":
             where = ", ".join(cell_text(p)[1:] for p in s.pending)
             return f"first choose how to turn the goal card you reached ({where}) face up"
-        assert m.cell is not None
-        if m.cell not in s.pending:
-            return f"no goal card waits to be turned face up at {cell_text(m.cell)[1:]}"
-        return None
+        return _reveal_reason(c, m)
     if m.kind == "reveal":
         return "no goal card is waiting to be turned face up"
+    if s.phase == BRIBE:
+        if m.kind == "done":
+            return None
+        if m.kind == "bribe":
+            return _bribe_reason(c, m)
+        return ("your action is done: bribe a troll it opened the way to, or end your turn "
+                f"({END_TURN})")
+    if m.kind == "done":
+        return ("there is no bribe to decline: your turn ends by itself after your action "
+                f"({END_TURN} only follows an action that made a troll reachable)")
     return _REASONS[m.kind](c, m)
 
 
@@ -586,7 +655,10 @@ def _candidates(c: _Ctx) -> list[Move]:
     """Every move that could be legal, in the stable order ``legal_moves`` lists them."""
     s = c.s
     if s.phase == REVEAL:
-        return [Move("reveal", cell=cell, rot=rot) for cell in s.pending for rot in (0, 1)]
+        return [Move("reveal", cell=cell, rot=rot)
+                for cell in s.pending for rot in reveal_orientations(s, cell)]
+    if s.phase == BRIBE:
+        return [*(Move("bribe", cell=cell) for cell in sorted(c.reach.trolls)), Move("done")]
     out: list[Move] = []
     hand = sorted(set(c.hand))
     if not s.sabotage[c.seat]:
@@ -694,6 +766,9 @@ def apply(s: SaboteurState, move: str) -> SaboteurState:
     w.history.append((s.round, seat, move))
     k = m.kind
     w.opened = k in ("place", "key", "bribe", "reveal")
+    if k == "done":
+        _end_turn(w, seat, 1)  # only placements and keys open a troll: both draw one
+        return w.freeze()
     if k == "reveal":
         assert m.cell is not None
         p = w.maze[m.cell]
@@ -707,10 +782,14 @@ def apply(s: SaboteurState, move: str) -> SaboteurState:
         assert m.cell is not None
         w.counters_left[seat] -= 1
         w.bribes.append(Counter(m.cell[0], m.cell[1], None, seat))
-        w.end_turn_after = False
-        _settle(w, seat, 0)
+        if s.phase == BRIBE:  # in the window after the action: the turn ends after it
+            _settle(w, seat, 1)
+        else:  # before the action: the turn goes on
+            w.end_turn_after = False
+            _settle(w, seat, 0)
         return w.freeze()
     w.end_turn_after = True
+    w.trolls_before = sorted(network(s, seat).trolls)
     draws = 1
     hand = w.hands[seat]
     if k == "place":
@@ -764,7 +843,9 @@ def apply(s: SaboteurState, move: str) -> SaboteurState:
 
 def _settle(w: _Work, actor: int, draws: int) -> None:
     """After an action: reveals first (a decision for ``actor``), then gold, then the
-    round-end triggers, then (if the action ends the turn) the draw and the next turn."""
+    round-end triggers (a round that ended opens no window), then the bribe window (a
+    decision for ``actor``), then (if the action ends the turn) the draw and the next
+    turn."""
     # Only a new card, a key, a bribe or a revealed goal can open a tunnel; after any
     # other action nothing new is reached (the position before it was settled).
     reaches: list[mz.Reach] | None = None
@@ -797,6 +878,36 @@ def _settle(w: _Work, actor: int, draws: int) -> None:
     if not w.end_turn_after:
         w.to_move = actor
         return
+    if reaches is not None and _bribe_window(w, actor):
+        w.phase = BRIBE
+        w.to_move = actor
+        return
+    _end_turn(w, actor, draws)
+
+
+def _bribe_window(w: _Work, actor: int) -> bool:
+    """Rules, "Goals, gold, trolls": "when your own action makes a troll reachable, you
+    may bribe it before the turn passes". True while the actor has a counter and its
+    network reaches an unbribed troll it did not reach before its action (whatever
+    made it reachable: the action, a reveal it caused, or a bribe in the window). So
+    the window stays open after a bribe only while such a troll is left: trolls the
+    player could already bribe before the action do not hold the turn (the window
+    still offers them, like every bribe the player may make)."""
+    if w.counters_left[actor] == 0:
+        return False
+    before = set(w.trolls_before)
+    bribed = mz.bribed_cells(w.bribes)
+    fresh = {cell for cell, p in w.maze.items()
+             if p.face_up and p.card is not None and CARDS[p.card].has_troll
+             and cell not in bribed and cell not in before}
+    # The full network is walked only when a troll card could be newly reached.
+    return bool(fresh) and bool(w.reach(actor).trolls & fresh)
+
+
+def _end_turn(w: _Work, actor: int, draws: int) -> None:
+    """The actor draws and the turn passes."""
+    w.phase = PLAY
+    w.trolls_before = []
     _draw(w, actor, draws)
     _advance(w, actor)
 
@@ -822,10 +933,12 @@ def _secure(w: _Work, actor: int, reaches: list[mz.Reach]) -> None:
 
 
 def _round_over_now(w: _Work) -> bool:
-    """All goals face up, or every counter on the table."""
+    """All goals face up, or every counter on the table, or the draw pile and every
+    hand empty (checked here too, not only when the turn passes, so that a round that
+    ends "at once" with the last card opens no bribe window)."""
     if all(w.maze[c].face_up for c in w.goal_cells):
         return True
-    return sum(w.counters_left) == 0
+    return sum(w.counters_left) == 0 or (not w.draw and not any(w.hands))
 
 
 def _advance(w: _Work, actor: int) -> None:
@@ -934,6 +1047,7 @@ def _end_round(w: _Work) -> None:
     w.claims, w.bribes, w.keys, w.pending = [], [], [], []
     w.peeks = [[] for _ in range(w.players)]
     w.end_turn_after = True
+    w.trolls_before = []
     if w.round >= w.s.options.rounds:
         w.phase = OVER
         w.to_move = 0

@@ -1,9 +1,10 @@
 """The end of the game: most gold wins, equal gold shares the win; solo gets a band.
 
-Solo has no opponent to beat: the single seat is always listed as the (only) finisher
-in ``winners`` (the protocol promises a non-empty list), and the rule sheet's verdict
-for the score ("not a winner" ... "boss of all mines") is the first explanation line
-and ``details["band"]``.
+Solo has no opponent to beat: the rule sheet's verdict for the score ("not a winner"
+... "boss of all mines") is the first explanation line and ``details["band"]``, and
+below 15 gold ("not a winner") the outcome has no winner at all (``winners == ()``:
+rules, "Solo", "the solo player has not won"); from 15 on the single seat is the
+winner.
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ from __future__ import annotations
 from parlor.core.protocol import Outcome
 from parlor.games.saboteur.rules import band, colour_name
 from parlor.games.saboteur.state import SaboteurState
+
+#: The least solo score that wins ("15–19 not bad"); below it: "not a winner".
+SOLO_WIN = 15
 
 
 def outcome(s: SaboteurState, seat_names: tuple[str, ...] = ()) -> Outcome:
@@ -38,7 +42,8 @@ def outcome(s: SaboteurState, seat_names: tuple[str, ...] = ()) -> Outcome:
         head = f"{names[0]} finished with {points[0]} gold: {verdict}."
         scale = "Solo scale: 0-14 not a winner, 15-19 not bad, 20-24 a good nose for gold, " \
                 "25+ boss of all mines."
-        return Outcome(winners=(0,), points=points, explanation=(head, *lines, scale),
+        winners = () if points[0] < SOLO_WIN else (0,)
+        return Outcome(winners=winners, points=points, explanation=(head, *lines, scale),
                        details=details)
     best = max(points)
     winners = tuple(i for i, p in enumerate(points) if p == best)

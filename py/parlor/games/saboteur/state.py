@@ -18,6 +18,8 @@ Cell = tuple[int, int]
 
 PLAY = "play"
 REVEAL = "reveal"
+#: After the turn's action made a troll reachable: bribe it now or end the turn (``done``).
+BRIBE = "bribe"
 OVER = "over"
 
 
@@ -86,7 +88,10 @@ class SaboteurState:
     keys: tuple[Counter, ...]  # key tokens on doors (group None)
     peeks: tuple[tuple[Cell, ...], ...]  # per seat: goal cells looked at this round
     pending: tuple[Cell, ...]  # goals reached, waiting for the orientation choice
-    end_turn_after: bool  # after the reveals: draw and pass the turn (not after a bribe)
+    end_turn_after: bool  # the turn's action is done: after the reveals (and the bribe
+    # window) draw and pass the turn; False while only bribes before the action were made
+    trolls_before: tuple[Cell, ...]  # unbribed trolls the actor reached before its action
+    # (sorted; empty between turns): the bribe window opens only for a troll not among them
     treasure: tuple[tuple[tuple[str, int], ...], ...]  # per seat (card, nuggets) held
     paid: tuple[tuple[str, int, int], ...]  # (card, nuggets, seat) paid to trolls
     boxed: tuple[str, ...]  # sorted: out of the game (revealed goals nobody took...)
@@ -149,6 +154,7 @@ class SaboteurView:
     peeked: tuple[tuple[Cell, str], ...]  # the viewer's own peeks: (cell, goal card)
     pending: tuple[Cell, ...]
     end_turn_after: bool
+    trolls_before: tuple[Cell, ...]
     treasure: tuple[tuple[tuple[str, int], ...], ...]
     paid: tuple[tuple[str, int, int], ...]
     boxed: tuple[str, ...]
