@@ -17,7 +17,7 @@ from parlor.games import GAMES
 from parlor.games.saboteur import rules
 from parlor.games.saboteur.cards import CARDS, GOAL_IDS
 from parlor.games.saboteur.state import BRIBE, REVEAL, Counter, Placed, SaboteurState
-from parlor.render import saboteur as R
+from parlor.games.saboteur.ui import render as R
 from parlor.render.screen import game_screen
 from parlor.web import panzoom
 

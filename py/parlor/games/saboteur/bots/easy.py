@@ -3,8 +3,8 @@ barely looks at the opponent, ignores what a map showed it, and is a little slop
 
 from __future__ import annotations
 
-from parlor.bots.saboteur.heuristic import Style, choose
 from parlor.core.rng import Rng
+from parlor.games.saboteur.bots.heuristic import Style, choose
 from parlor.games.saboteur.state import SaboteurView
 
 EASY = Style(rival=0.15, peeks=False, noise=1.2, sabotage=1.0)

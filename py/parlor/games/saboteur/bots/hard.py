@@ -6,8 +6,8 @@ and bribes trolls only when the opened tunnel is worth more than the gold paid."
 
 from __future__ import annotations
 
-from parlor.bots.saboteur.heuristic import Style, choose
 from parlor.core.rng import Rng
+from parlor.games.saboteur.bots.heuristic import Style, choose
 from parlor.games.saboteur.state import SaboteurView
 
 HARD = Style(rival=0.5, peeks=True, noise=0.05, sabotage=2.0, decay=0.85)

@@ -69,7 +69,6 @@ SIDE = {"N": "north", "E": "east", "S": "south", "W": "west"}
 #: Door bars sit across the tunnel at the card's edge: (x, y, width, height).
 DOOR_BOX = {"N": (31, 1, 38, 18), "S": (31, 81, 38, 18), "W": (1, 31, 18, 38),
             "E": (81, 31, 18, 38)}
-TOOL_WORD = {"pick": "pick", "lamp": "lamp", "cart": "cart"}
 ROT_WORD = ("upright", "turned")
 
 
@@ -370,10 +369,10 @@ def card_face(cid: str, rot: int, bribed: Iterable[str] = ()) -> str:
                             (-15, 8), (-15, -8)))
             out.append(f'<g class="troll"><polygon points="{pts}" fill="{fill}" stroke="#fff" '
                        f'stroke-width="2.5"/>{_text(x, y + 1, "T", 17, "#fff")}</g>')
-    for x, y, n in gold_at:
-        out.append(f'<g class="gold"><circle cx="{_f(x)}" cy="{_f(y)}" r="14" fill="{GOLD}" '
+    for gx, gy, n in gold_at:
+        out.append(f'<g class="gold"><circle cx="{_f(gx)}" cy="{_f(gy)}" r="14" fill="{GOLD}" '
                    f'stroke="{GOLD_EDGE}" stroke-width="2.5"/>'
-                   f'{_text(x, y + 1, str(n), 17, "#1a1a1a")}</g>')
+                   f'{_text(gx, gy + 1, str(n), 17, "#1a1a1a")}</g>')
     return "".join(out)
 
 
