@@ -22,7 +22,7 @@ from parlor.bots import make_bot
 from parlor.core.errors import IllegalMove
 from parlor.core.rng import Rng
 from parlor.games import GAMES
-from parlor.games.saboteur import rules
+from parlor.games.saboteur import reasons, rules
 from parlor.games.saboteur.cards import ORIENTED
 from parlor.games.saboteur.notation import END_TURN, format_move, parse_move
 from parlor.games.saboteur.state import BRIBE, PLAY, REVEAL, Counter, Placed, SaboteurState
@@ -113,7 +113,7 @@ def test_the_player_chooses_when_neither_joins_and_the_mismatch_stands(
     goal refuses a tunnel both ways; the ruling is checked on a goal card the rules see
     as a straight N-S tunnel (so from the west neither way joins)."""
     straight = {("G05", rot): ORIENTED[("P05", rot)] for rot in (0, 1)}
-    monkeypatch.setattr(rules, "ORIENTED", {**ORIENTED, **straight})
+    monkeypatch.setattr(reasons, "ORIENTED", {**ORIENTED, **straight})
     s = reached("G05")
     assert rules.joining_orientations(s, (5, -2)) == ()
     assert legal(s) == ["reveal @5,-2 ^", "reveal @5,-2 v"]

@@ -6,10 +6,8 @@ this screen, set the URL, "after N ms send this event", download a file, ask to 
 Nothing here touches the browser, so a CPython test can drive a whole game, bots and
 timed windows included, by feeding events and reading effects (tests/test_controller.py).
 
-Saves go through the injected ``KeyValue`` store (the browser's local storage in the
-page, a ``DictStore`` in tests) and time through the injected clock.
-
-Timers never act on a game they were not started for: each carries the ``generation``
+Saves go through the injected ``KeyValue`` store (local storage, or a ``DictStore`` in
+tests) and time through the injected clock. Timers never act on a game they were not started for: each carries the ``generation``
 it was started in, and opening another game (or the menu, or an undo) starts a new one.
 """
 

@@ -157,7 +157,8 @@ def _orient(card: Card, rot: int) -> Oriented:
 
 def _load() -> dict[str, Any]:
     with DATA_PATH.open(encoding="utf-8") as f:
-        return json.load(f)
+        data: dict[str, Any] = json.load(f)
+    return data
 
 
 _RAW = _load()
@@ -213,15 +214,13 @@ LAYOUT: MappingProxyType[str, Any] = MappingProxyType(
 
 def start_cell(colour: str) -> tuple[int, int]:
     """Where a colour's start card lies (solo uses its colour's duel position)."""
-    return LAYOUT["duel_start"][colour]
+    cell: tuple[int, int] = LAYOUT["duel_start"][colour]
+    return cell
 
 
 def goal_cells(players: int) -> tuple[tuple[int, int], ...]:
-    return LAYOUT["solo_goals"] if players == 1 else LAYOUT["duel_goals"]
-
-
-def tool_label(tools: tuple[str, ...]) -> str:
-    return "+".join(tools)
+    cells: tuple[tuple[int, int], ...] = LAYOUT["solo_goals" if players == 1 else "duel_goals"]
+    return cells
 
 
 @dataclass(frozen=True)

@@ -144,12 +144,4 @@ def parse_move(text: str) -> Move | None:
     return None
 
 
-def place(card: str, cell: Cell, rot: int) -> str:
-    return format_move(Move("place", card=card, cell=cell, rot=rot))
-
-
-def canonical_cards(cards: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(sorted(cards))
-
-
 assert TOOLS == ("pick", "lamp", "cart")  # the regexes above spell them out

@@ -10,7 +10,7 @@ winner.
 from __future__ import annotations
 
 from parlor.core.protocol import Outcome
-from parlor.games.saboteur.rules import band, colour_name
+from parlor.games.saboteur.facts import band, colour_name
 from parlor.games.saboteur.state import SaboteurState
 
 #: The least solo score that wins ("15–19 not bad"); below it: "not a winner".
@@ -42,7 +42,7 @@ def outcome(s: SaboteurState, seat_names: tuple[str, ...] = ()) -> Outcome:
         head = f"{names[0]} finished with {points[0]} gold: {verdict}."
         scale = "Solo scale: 0-14 not a winner, 15-19 not bad, 20-24 a good nose for gold, " \
                 "25+ boss of all mines."
-        winners = () if points[0] < SOLO_WIN else (0,)
+        winners: tuple[int, ...] = () if points[0] < SOLO_WIN else (0,)
         return Outcome(winners=winners, points=points, explanation=(head, *lines, scale),
                        details=details)
     best = max(points)

@@ -171,7 +171,7 @@ class SaboteurView:
 
     @property
     def keys_left(self) -> int:
-        from parlor.games.saboteur.rules import KEY_TOKENS
+        from parlor.games.saboteur.facts import KEY_TOKENS
 
         return KEY_TOKENS - len(self.keys)
 

@@ -27,7 +27,7 @@ from parlor.games.ciao.state import CiaoView
 
 
 def _moves(view: CiaoView, rng: Rng) -> list[str]:
-    from parlor.games.ciao import GAME
+    from parlor.games.ciao.game import GAME
 
     if view.seat is None or view.to_act != view.seat:
         raise ValueError("the bot was asked to move when it is not its turn")

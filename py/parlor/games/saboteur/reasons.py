@@ -1,0 +1,346 @@
+"""Why a move is not legal, one reason function per kind of move: the one test that
+``legal_moves``, ``refusal`` and ``apply`` share, so they can never disagree. Also the
+networks it reads (each colour's unbroken tunnels) and a goal's allowed orientations."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from parlor.games.saboteur import maze as mz
+from parlor.games.saboteur.cards import (
+    ACTION_OF_KIND,
+    CARDS,
+    OPP,
+    ORIENTED,
+    REPAIR_CARD,
+    SABOTAGE_CARD,
+)
+from parlor.games.saboteur.facts import (
+    KEY_TOKENS,
+    ROT_WORDS,
+)
+from parlor.games.saboteur.notation import (
+    END_TURN,
+    Move,
+    cell_text,
+)
+from parlor.games.saboteur.state import (
+    BRIBE,
+    OVER,
+    REVEAL,
+    Cell,
+    Placed,
+    SaboteurState,
+    SaboteurView,
+)
+
+
+class _Ctx:
+    """What legality needs for the seat to act, computed once per call."""
+
+    def __init__(self, s: SaboteurState) -> None:
+        self.s = s
+        self.seat = s.to_move
+        self.colour = s.colours[self.seat]
+        self.hand = s.hands[self.seat]
+
+    @cached_property
+    def grid(self) -> dict[Cell, Placed]:
+        return mz.grid_of(self.s.maze)
+
+    @cached_property
+    def reach(self) -> mz.Reach:
+        return network(self.s, self.seat)
+
+    @cached_property
+    def keyed(self) -> frozenset[Cell]:
+        return frozenset(k.cell for k in self.s.keys)
+
+    @cached_property
+    def bribed(self) -> frozenset[Cell]:
+        return mz.bribed_cells(self.s.bribes)
+
+    def has(self, cid: str, n: int = 1) -> bool:
+        return self.hand.count(cid) >= n
+
+    @cached_property
+    def _cells(self) -> dict[Cell, tuple[bool, int, int]]:
+        return {}
+
+    def around(self, cell: Cell) -> tuple[bool, int, int]:
+        """(any card beside the cell, the sides a face-up neighbour constrains, which
+        of those must be open) as DIRS bit masks, cached per cell for this call: a card
+        fits when ``open_mask & constrained == must_open``."""
+        got = self._cells.get(cell)
+        if got is None:
+            grid = self.grid
+            anyone = False
+            constrained = must_open = 0
+            for i, d in enumerate("NESW"):
+                np = grid.get(mz.step(cell, d))
+                if np is None:
+                    continue
+                anyone = True
+                no = mz.oriented(np)
+                if no is not None:
+                    constrained |= 1 << i
+                    if no.is_open(OPP[d]):
+                        must_open |= 1 << i
+            got = (anyone, constrained, must_open)
+            self._cells[cell] = got
+        return got
+
+
+def network(s: SaboteurState | SaboteurView, seat: int) -> mz.Reach:
+    """``seat``'s unbroken network (memoized on a state; a view works too, for the
+    renderer's highlighting): ``nodes`` (cell, group), ``frontier`` (empty cells an
+    unbroken tunnel points at), ``goals`` touched, ``trolls`` it may bribe."""
+    memo = s.memo if isinstance(s, SaboteurState) else {}
+    key = ("reach", seat)
+    got = memo.get(key)
+    if got is None:
+        got = mz.reach(
+            mz.grid_of(s.maze), s.colours[seat], mz.keyed_cells(s.keys, seat),
+            mz.bribed_cells(s.bribes),
+        )
+        memo[key] = got
+    assert isinstance(got, mz.Reach)
+    return got
+
+
+def reveal_orientations(s: SaboteurState | SaboteurView, cell: Cell) -> tuple[int, ...]:
+    """The orientations (0 upright, 1 turned) the pending goal at ``cell`` may take:
+    rules, "Goals, gold, trolls": it is turned face up "so that its tunnels join the
+    tunnel that reached it"; if exactly one orientation joins, that one is forced; if
+    both do, or neither does (the mismatch then stands), the player chooses."""
+    return joining_orientations(s, cell) or (0, 1)
+
+
+def joining_orientations(s: SaboteurState | SaboteurView, cell: Cell) -> tuple[int, ...]:
+    """The orientations in which the pending goal at ``cell`` joins the tunnel that
+    reached it (possibly none; a view works too, the screen says why a choice is forced).
+
+    Ruling on "the tunnel that reached it": every unbroken tunnel that opens onto the
+    goal, of either player's network (``mz.arrivals``, the same tunnels by which
+    ``reach`` counts a goal as reached), judged when the choice is made. So when one
+    action makes both networks touch the goal, or reaches several goals at once, each
+    goal is judged against all tunnels touching it at that moment, goals already turned
+    face up this turn included (the acting player picks the order of the reveals).
+    "Joins" is geometric, as the matching rule is: the goal card in that orientation
+    has an opening (a dead-end stub counts) on a side where such a tunnel arrives; a
+    door on the goal's side does not stop the tunnels joining, it only breaks the way
+    for the other colour as any door does."""
+    grid = mz.grid_of(s.maze)
+    card = grid[cell].card
+    assert card is not None, "a pending goal is seen by everybody"
+    bribed = mz.bribed_cells(s.bribes)
+    sides: set[str] = set()
+    for seat, colour in enumerate(s.colours):
+        nodes = network(s, seat).nodes
+        sides |= mz.arrivals(grid, cell, colour, mz.keyed_cells(s.keys, seat), bribed, nodes)
+    return tuple(rot for rot in (0, 1) if any(ORIENTED[(card, rot)].is_open(d) for d in sides))
+
+
+def _reveal_reason(c: _Ctx, m: Move) -> str | None:
+    s = c.s
+    assert m.cell is not None
+    if m.cell not in s.pending:
+        return f"no goal card waits to be turned face up at {cell_text(m.cell)[1:]}"
+    allowed = reveal_orientations(s, m.cell)
+    if m.rot not in allowed:
+        return ("the goal's tunnels must join the tunnel that reached it: only "
+                f"{ROT_WORDS[allowed[0]]} joins")
+    return None
+
+
+def _reason(c: _Ctx, m: Move) -> str | None:
+    """Why move ``m`` is not legal for the seat to act (None: it is). The one test."""
+    s = c.s
+    if s.phase == OVER:
+        return "the game is over"
+    if s.phase == REVEAL:
+        if m.kind != "reveal":
+            where = ", ".join(cell_text(p)[1:] for p in s.pending)
+            return f"first choose how to turn the goal card you reached ({where}) face up"
+        return _reveal_reason(c, m)
+    if m.kind == "reveal":
+        return "no goal card is waiting to be turned face up"
+    if s.phase == BRIBE:
+        if m.kind == "done":
+            return None
+        if m.kind == "bribe":
+            return _bribe_reason(c, m)
+        return ("your action is done: bribe a troll it opened the way to, or end your turn "
+                f"({END_TURN})")
+    if m.kind == "done":
+        return ("there is no bribe to decline: your turn ends by itself after your action "
+                f"({END_TURN} only follows an action that made a troll reachable)")
+    return _REASONS[m.kind](c, m)
+
+
+def _place_reason(c: _Ctx, m: Move) -> str | None:
+    assert m.card is not None and m.cell is not None
+    if m.rot < 0:
+        return "cards are placed upright (^) or turned 180 degrees (v), never sideways"
+    card = CARDS.get(m.card)
+    if card is None:
+        return f"there is no card {m.card}"
+    if not card.is_path:
+        return f"{m.card} is not a path card"
+    if not c.has(m.card):
+        return f"you have no {m.card} in your hand"
+    tools = c.s.sabotage[c.seat]
+    if tools:
+        return f"you have a broken {tools[0]} in front of you"
+    grid = c.grid
+    if m.cell in grid:
+        p = grid[m.cell]
+        what = "a goal card" if p.card is None or CARDS[p.card].kind == "goal" else "a card"
+        return f"{what} already lies at {cell_text(m.cell)[1:]}"
+    return _fit_reason(c, m.card, m.cell, m.rot)
+
+
+def _fit_reason(c: _Ctx, cid: str, cell: Cell, rot: int) -> str | None:
+    """The maze's part of a placement's legality (the hand and sabotage checks done):
+    beside a card, every touching side matching, ladder spacing, connection."""
+    anyone, constrained, must_open = c.around(cell)
+    if not anyone:
+        return "a card must go orthogonally next to a card already in the maze"
+    o = ORIENTED[(cid, rot)]
+    if o.open_mask & constrained != must_open:
+        bad = mz.mismatch(c.grid, cell, o)
+        assert bad is not None
+        return bad
+    ladder = CARDS[cid].ladder
+    if ladder is not None and mz.touches_goal_or_gold(c.grid, cell):
+        return "a ladder card may not go next to a goal card or a card showing gold"
+    if ladder == c.colour:
+        return None  # its tunnels count as connected to your start
+    return mz.connection(c.reach, cell, o, c.colour)
+
+
+def _break_reason(c: _Ctx, m: Move) -> str | None:
+    assert m.tool is not None
+    if c.s.players == 1:
+        return "there is no opponent to sabotage in the solo game"
+    cid = SABOTAGE_CARD[m.tool]
+    if not c.has(cid):
+        return f"you have no broken-{m.tool} card in your hand"
+    opp = 1 - c.seat
+    if m.tool in c.s.sabotage[opp]:
+        return f"a broken {m.tool} already lies in front of your opponent"
+    return None
+
+
+def _repair_reason(c: _Ctx, m: Move) -> str | None:
+    assert m.tool is not None
+    tools = m.tools or (m.tool,)
+    cid = REPAIR_CARD.get(tools)
+    if cid is None:
+        return f"no repair card shows {'+'.join(tools)}"
+    if m.tool not in tools:
+        return f"that repair card does not mend a {m.tool}"
+    if not c.has(cid):
+        return f"you have no {'+'.join(tools)} repair card in your hand"
+    if m.tool not in c.s.sabotage[c.seat]:
+        return f"there is no broken {m.tool} in front of you"
+    return None
+
+
+def _key_target(c: _Ctx, cell: Cell) -> str | None:
+    p = c.grid.get(cell)
+    if p is None:
+        return f"there is no card at {cell_text(cell)[1:]}"
+    o = mz.oriented(p)
+    if o is None:
+        return "the goal card there is face down"
+    if not any(col != c.colour for col in o.door_at.values()):
+        return "that card has no door of the other colour"
+    if cell in c.keyed:
+        return "a key already lies on that card"
+    return None
+
+
+def _key_reason(c: _Ctx, m: Move) -> str | None:
+    assert m.cell is not None
+    if not c.has(ACTION_OF_KIND["key"]):
+        return "you have no key card in your hand"
+    if len(c.s.keys) >= KEY_TOKENS:
+        return "both key tokens are already on the table"
+    return _key_target(c, m.cell)
+
+
+def _rockfall_reason(c: _Ctx, m: Move) -> str | None:
+    assert m.cell is not None
+    if not c.has(ACTION_OF_KIND["rockfall"]):
+        return "you have no rockfall card in your hand"
+    p = c.grid.get(m.cell)
+    if p is None:
+        return f"there is no card at {cell_text(m.cell)[1:]}"
+    if p.card is None or CARDS[p.card].kind != "path":
+        return "a rockfall cannot remove a start or goal card"
+    card = CARDS[p.card]
+    if card.shows_gold:
+        return "a rockfall cannot remove a card showing gold"
+    if card.has_troll:
+        return "a rockfall cannot remove a troll card"
+    return None
+
+
+def _map_reason(c: _Ctx, m: Move) -> str | None:
+    assert m.cell is not None
+    if not c.has(ACTION_OF_KIND["map"]):
+        return "you have no map card in your hand"
+    p = c.grid.get(m.cell)
+    if p is None or m.cell not in c.s.goal_cells:
+        return f"there is no goal card at {cell_text(m.cell)[1:]}"
+    if p.face_up:
+        return "that goal card is already face up"
+    return None
+
+
+def _discards_reason(c: _Ctx, cards: tuple[str, ...]) -> str | None:
+    if tuple(sorted(cards)) != cards:
+        return "write the discarded cards in sorted order: " + " ".join(sorted(cards))
+    for cid in set(cards):
+        if not c.has(cid, cards.count(cid)):
+            return f"you do not hold {cards.count(cid)} x {cid}"
+    return None
+
+
+def _clear_reason(c: _Ctx, m: Move) -> str | None:
+    assert m.tool is not None
+    if m.tool not in c.s.sabotage[c.seat]:
+        return f"there is no broken {m.tool} in front of you"
+    return _discards_reason(c, m.cards)
+
+
+def _pass_reason(c: _Ctx, m: Move) -> str | None:
+    return _discards_reason(c, m.cards)
+
+
+def _bribe_reason(c: _Ctx, m: Move) -> str | None:
+    assert m.cell is not None
+    p = c.grid.get(m.cell)
+    if p is None or p.card is None or not p.face_up or not CARDS[p.card].has_troll:
+        return f"there is no troll at {cell_text(m.cell)[1:]}"
+    if m.cell in c.bribed:
+        return "that troll has already been bribed"
+    if c.s.counters_left[c.seat] == 0:
+        return "you have no dwarf counter left"
+    if m.cell not in c.reach.trolls:
+        return "your unbroken tunnel does not reach that troll"
+    return None
+
+
+_REASONS = {
+    "place": _place_reason,
+    "break": _break_reason,
+    "repair": _repair_reason,
+    "key": _key_reason,
+    "rockfall": _rockfall_reason,
+    "map": _map_reason,
+    "clear": _clear_reason,
+    "pass": _pass_reason,
+    "bribe": _bribe_reason,
+}
