@@ -1,0 +1,196 @@
+"""What one render of Saboteur knows beyond the view: the partial choices (``data-pick``
+tokens folded by ``next_picks``), the legal moves grouped for the screen (``Ctx``), and
+the words for the reveal and the bribe window.
+
+Tokens: ``card:<ID>`` pick a hand card (again: put it back), ``turn`` turn the picked
+path card 180 degrees, ``discard`` start or cancel choosing cards to discard,
+``discard:<i>`` the hand card at position ``i`` (sorted hand) to discard (at most two),
+``cancel``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from parlor.core.rng import Rng
+from parlor.games.saboteur import rules
+from parlor.games.saboteur.cards import CARDS
+from parlor.games.saboteur.game import GAME
+from parlor.games.saboteur.notation import ROT_MARK, parse_move
+from parlor.games.saboteur.state import (
+    BRIBE,
+    OVER,
+    PLAY,
+    REVEAL,
+    Placed,
+    SaboteurState,
+    SaboteurView,
+)
+from parlor.games.saboteur.ui.cards import ROT_WORD
+from parlor.render import common
+
+
+def bribe_window_words(view: SaboteurView) -> str:
+    """The status line in the bribe window: what the choice is and why it is now."""
+    who = "your opponent" if view.players == 2 else "a rockfall you draw"
+    return ("Your action opened the way to a troll: bribe it now with a dwarf counter "
+            f"(you pay 1 gold at the end of the round), before {who} can block the way, "
+            "or end your turn.")
+
+
+def reveal_words(view: SaboteurView, cell: tuple[int, int]) -> str:
+    """Why the goal at ``cell`` may lie one way or either way (rules, "Goals, gold,
+    trolls": its tunnels must join the tunnel that reached it when they can)."""
+    joins = rules.joining_orientations(view, cell)
+    if len(joins) == 1:
+        return (f"Only {ROT_WORD[joins[0]]} do its tunnels join the tunnel that reached it, "
+                f"so it must lie {ROT_WORD[joins[0]]}.")
+    if joins:
+        return ("Either way its tunnels join the tunnel that reached it: choose how it lies "
+                "(sides that do not match other cards are allowed).")
+    return ("Neither way do its tunnels join the tunnel that reached it: choose how it lies; "
+            "the sides that do not match stay so.")
+
+
+# ------------------------------------------------------------------------ picks
+
+
+@dataclass(frozen=True)
+class Screen(common.Screen):
+    """The common screen facts; the picks say which card is chosen and how it lies."""
+
+    @property
+    def card(self) -> str | None:
+        """The picked hand card's id (``card:<ID>``), if any."""
+        if self.picks and self.picks[0].startswith("card:"):
+            return self.picks[0][5:]
+        return None
+
+    @property
+    def rot(self) -> int:
+        return 1 if "turn" in self.picks else 0
+
+    @property
+    def discarding(self) -> bool:
+        return bool(self.picks) and self.picks[0] == "discard"
+
+    @property
+    def discards(self) -> tuple[int, ...]:
+        """Hand positions chosen to discard, in the order they were chosen."""
+        if not self.discarding:
+            return ()
+        out = []
+        for t in self.picks[1:]:
+            if t.startswith("discard:") and t[8:].isdigit():
+                out.append(int(t[8:]))
+        return tuple(out)
+
+
+def next_picks(picks: tuple[str, ...], token: str) -> tuple[str, ...]:
+    """Fold one ``data-pick`` token into the partial choice (pure)."""
+    if token == "cancel":
+        return ()
+    if token.startswith("card:"):
+        return () if picks[:1] == (token,) else (token,)
+    if token == "turn":
+        if not picks or not picks[0].startswith("card:"):
+            return picks
+        return (picks[0],) if "turn" in picks else (picks[0], "turn")
+    if token == "discard":
+        return () if picks[:1] == ("discard",) else ("discard",)
+    if token.startswith("discard:"):
+        chosen = picks[1:] if picks[:1] == ("discard",) else ()
+        if token in chosen:
+            chosen = tuple(t for t in chosen if t != token)
+        else:
+            chosen = (*chosen, token)[-2:]
+        return ("discard", *chosen)
+    return picks
+
+
+# ------------------------------------------------------------------------ context
+
+
+class Ctx:
+    """One render's derived facts: the legal moves (when the viewer may act), a state
+    consistent with the view to ask the rules why a move is refused, the grid."""
+
+    def __init__(self, view: SaboteurView, screen: Screen) -> None:
+        self.view = view
+        self.screen = screen
+        self.acting = (screen.interactive and view.seat is not None
+                       and view.to_move == view.seat and view.phase != OVER)
+        self.det: SaboteurState | None = None
+        self.legal: frozenset[str] = frozenset()
+        if self.acting:
+            self.det = GAME.determinize(view, Rng(0))
+            self.legal = frozenset(GAME.legal_moves(self.det))
+
+    @cached_property
+    def grid(self) -> dict[tuple[int, int], Placed]:
+        return {p.cell: p for p in self.view.maze}
+
+    def refusal(self, move: str) -> str | None:
+        if self.det is None:
+            return "it is not your turn"
+        return rules.refusal(self.det, move)
+
+    @property
+    def card(self) -> str | None:
+        """The picked card when the viewer really holds it."""
+        cid = self.screen.card
+        if cid is None or cid not in self.view.hand or not self.acting:
+            return None
+        if self.view.phase != PLAY:
+            return None
+        return cid
+
+    @cached_property
+    def places(self) -> dict[tuple[int, int], str]:
+        """Cells where the picked path card may go in the chosen orientation -> move."""
+        cid = self.card
+        if cid is None or not CARDS[cid].is_path:
+            return {}
+        mark = ROT_MARK[self.screen.rot]
+        out = {}
+        for m in self.legal:
+            if m.startswith(f"place {cid}@") and m.endswith(mark):
+                pm = parse_move(m)
+                assert pm is not None and pm.cell is not None
+                out[pm.cell] = m
+        return out
+
+    def place_count(self, rot: int) -> int:
+        cid = self.card
+        if cid is None:
+            return 0
+        mark = ROT_MARK[rot]
+        return sum(1 for m in self.legal if m.startswith(f"place {cid}@") and m.endswith(mark))
+
+    @cached_property
+    def cell_moves(self) -> dict[tuple[int, int], tuple[str, str]]:
+        """Occupied cells that complete a move now -> (move, label): the picked key,
+        rockfall or map card's targets, or (nothing picked, or in the bribe window) trolls
+        to bribe."""
+        out: dict[tuple[int, int], tuple[str, str]] = {}
+        if not self.acting or self.view.phase == REVEAL:
+            return out
+        cid = self.card
+        kind = CARDS[cid].kind if cid is not None else None
+        words = {"key": "Put your key on the door card at",
+                 "rockfall": "Bring down a rockfall on the card at",
+                 "map": "Look secretly at the goal at"}
+        if kind in words:
+            for m in sorted(self.legal):
+                if m.startswith(kind + " @"):
+                    pm = parse_move(m)
+                    assert pm is not None and pm.cell is not None
+                    out[pm.cell] = (m, f"{words[kind]} {pm.cell[0]},{pm.cell[1]}")
+        elif self.screen.picks == () or self.view.phase == BRIBE:
+            for m in sorted(self.legal):
+                if m.startswith("bribe @"):
+                    pm = parse_move(m)
+                    assert pm is not None and pm.cell is not None
+                    out[pm.cell] = (m, f"Bribe the troll at {pm.cell[0]},{pm.cell[1]} with a "
+                                       "dwarf counter")
+        return out

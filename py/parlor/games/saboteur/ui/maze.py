@@ -1,0 +1,249 @@
+"""The maze on screen: an SVG on an unbounded grid (panned and zoomed by
+``web/panzoom.py``), every placed card, counters and keys, the cells where the picked
+card may go (and why others may not), the zoom bar."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from parlor.games.saboteur.cards import CARDS, DIRS, oriented_edges
+from parlor.games.saboteur.notation import ROT_MARK
+from parlor.games.saboteur.state import (
+    Counter,
+    Placed,
+    SaboteurView,
+)
+from parlor.games.saboteur.ui.cards import (
+    INWARD,
+    MID,
+    ROT_WORD,
+    S,
+    _group_geometry,
+    _groups,
+    _text,
+    card_face,
+    card_words,
+    counter_svg,
+    goal_back,
+    key_svg,
+)
+from parlor.games.saboteur.ui.context import Ctx
+from parlor.render.html import actionable, attrs, esc
+
+# ------------------------------------------------------------------------ the maze
+
+
+def _cell_xy(cell: tuple[int, int]) -> tuple[int, int]:
+    return cell[0] * S, cell[1] * S
+
+
+def _empty_neighbours(grid: dict[tuple[int, int], Placed], face_up_only: bool = False
+                      ) -> list[tuple[int, int]]:
+    """Empty cells beside a card (beside a face-up card: where a new card could touch
+    a tunnel; the rules allow any card beside a goal, but that is rarely the question)."""
+    out = set()
+    for (x, y), p in grid.items():
+        if face_up_only and not p.face_up:
+            continue
+        for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+            if n not in grid:
+                out.add(n)
+    return sorted(out)
+
+
+def fit_box(cells: Iterable[tuple[int, int]]) -> tuple[int, int, int, int]:
+    """The viewBox (x, y, w, h) showing ``cells`` with one cell of margin all round."""
+    cells = list(cells) or [(0, 0)]
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    return ((min(xs) - 1) * S, (min(ys) - 1) * S, (max(xs) - min(xs) + 3) * S,
+            (max(ys) - min(ys) + 3) * S)
+
+
+def _placed_label(view: SaboteurView, p: Placed, names: Sequence[str]) -> str:
+    where = f"{p.x},{p.y}"
+    mine = dict(view.peeked)
+    if p.cell not in mine and (p.card is None or (not p.face_up
+                                                  and p.cell not in view.pending)):
+        return f"Face-down goal at {where}"
+    cid = p.card if p.card is not None else mine[p.cell]
+    if not p.face_up and p.cell in view.pending:
+        return f"Goal being turned face up at {where}: {card_words(cid)}"
+    if not p.face_up:
+        return f"Face-down goal at {where}: you peeked, it is {card_words(cid)}"
+    text = f"{card_words(cid, p.rot)} at {where}, {ROT_WORD[p.rot]}"
+    extra = []
+    for c in view.claims:
+        if c.cell == p.cell:
+            extra.append(f"{names[c.seat] if c.seat < len(names) else c.seat}'s counter on "
+                         f"its gold")
+    for c in view.bribes:
+        if c.cell == p.cell:
+            extra.append(f"troll bribed by {names[c.seat] if c.seat < len(names) else c.seat}")
+    for k in view.keys:
+        if k.cell == p.cell:
+            extra.append(f"{names[k.seat] if k.seat < len(names) else k.seat}'s key on it")
+    return text + ("; " + "; ".join(extra) if extra else "")
+
+
+def _placed_svg(view: SaboteurView, p: Placed, counters: Sequence[Counter],
+                keys: Sequence[Counter]) -> str:
+    """The drawing of one maze card (face, back, peek or pending), with its tokens."""
+    mine = dict(view.peeked)
+    here_bribes = [c for c in counters if c.cell == p.cell and c.group is None]
+    if p.face_up and p.card is not None:
+        body = card_face(p.card, p.rot, bribed=[str(c.seat) for c in here_bribes])
+    elif p.cell in view.pending and p.card is not None:
+        body = (card_face(p.card, 0) + '<rect x="3" y="3" width="94" height="94" rx="6" '
+                'fill="none" stroke="#ff8c00" stroke-width="6"/>'
+                + _text(50, 8, "TURN UP", 10, "#1a1a1a", "badge"))
+    elif p.cell in mine:
+        body = (card_face(mine[p.cell], 0) + '<rect x="2" y="2" width="96" height="96" rx="6" '
+                'fill="#1d2540" fill-opacity=".35" stroke="#ffd23f" stroke-width="5" '
+                'stroke-dasharray="10 6"/><rect x="6" y="34" width="88" height="30" rx="5" '
+                'fill="#ffd23f" stroke="#1a1a1a" stroke-width="2"/>'
+                + _text(50, 49.5, "PEEKED", 16, "#1a1a1a"))
+    else:
+        body = goal_back()
+    # Tokens: counters on gold groups and trolls, keys on doors.
+    tok = []
+    if p.face_up and p.card is not None:
+        edges = oriented_edges(p.card, p.rot)
+        groups = _groups(p.card, p.rot)
+        for c in counters:
+            if c.cell != p.cell:
+                continue
+            if c.group is not None and c.group in groups:
+                _, (ax, ay), _ = _group_geometry(groups[c.group])
+                tok.append(counter_svg(min(ax + 20, 84), max(ay - 20, 16), colour_of(view, c.seat),
+                                       "dwarf counter on this gold"))
+            elif c.group is None:
+                d = next((d for d in DIRS if edges[d].troll), "S")
+                ix, iy = INWARD[d]
+                x, y = MID[d][0] + ix * 30, MID[d][1] + iy * 30
+                tok.append(counter_svg(x + 22 if x < 70 else x - 22, y - 12,
+                                       colour_of(view, c.seat), "counter: troll bribed"))
+        for k in keys:
+            if k.cell == p.cell:
+                tok.append(key_svg(82, 84, colour_of(view, k.seat)))
+    return body + "".join(tok)
+
+
+def colour_of(view: SaboteurView, seat: int) -> str:
+    return view.colours[seat] if 0 <= seat < len(view.colours) else "green"
+
+
+def maze_svg(view: SaboteurView, ctx: Ctx, names: Sequence[str],
+             maze: Sequence[Placed] | None = None,
+             counters: Sequence[Counter] | None = None, label: str = "The maze") -> str:
+    """The maze as SVG on the unbounded grid; ``maze``/``counters`` override the view's
+    (the end screen draws the last round's maze)."""
+    final = maze is not None
+    placed = tuple(view.maze) if maze is None else tuple(maze)
+    tokens = (tuple(view.claims) + tuple(view.bribes)) if counters is None else tuple(counters)
+    keys = () if final else view.keys
+    grid = {p.cell: p for p in placed}
+    # The fitted view: the maze (goals included) and one cell of margin, where every
+    # highlighted cell lies; it does not move when a card is picked.
+    fit = fit_box([p.cell for p in placed] + list(view.goal_cells if not final else ()))
+    body: list[str] = []
+    late: list[str] = []  # refused cells with their visible reasons: drawn on top
+    cell_moves = {} if final else ctx.cell_moves
+    card = None if final else ctx.card
+    kind = CARDS[card].kind if card is not None else None
+    for p in placed:
+        x, y = _cell_xy(p.cell)
+        inner = _placed_svg(view, p, tokens, keys)
+        said = _placed_label(view, p, names)
+        cls = "mcard" + (" pending" if p.cell in view.pending else "")
+        if p.cell in cell_moves:
+            move, what = cell_moves[p.cell]
+            ring = '<rect class="hl" x="3" y="3" width="94" height="94" rx="8" fill="none"/>'
+            body.append(actionable(
+                "g", f"<title>{esc(what)}</title>{inner}{ring}", label=f"{what}: {said}",
+                class_=cls + " tgt", data_move=move, data_cell=f"{p.x},{p.y}",
+                transform=f"translate({x},{y})"))
+            continue
+        if kind in ("key", "rockfall", "map") and card is not None:
+            why = ctx.refusal(f"{kind} @{p.x},{p.y}")
+            if why:
+                text = f"{said}. Not for your {kind}: {why}."
+                body.append(f'<g{attrs(class_=cls, transform=f"translate({x},{y})")}>'
+                            f"{inner}</g>")
+                late.append(_refused(text, p.cell, fit, "mcard refused"))
+                continue
+        g_attrs = attrs(class_=cls, transform=f"translate({x},{y})", role="img",
+                        aria_label=said, data_cell=f"{p.x},{p.y}")
+        body.append(f"<g{g_attrs}><title>{esc(said)}</title>{inner}</g>")
+    places = {} if final else ctx.places
+    if card is not None and CARDS[card].is_path:
+        rot = ctx.screen.rot
+        for cell in sorted(set(_empty_neighbours(grid, face_up_only=True)) | set(places)):
+            x, y = _cell_xy(cell)
+            where = f"{cell[0]},{cell[1]}"
+            if cell in places:
+                move = places[cell]
+                what = f"Place {card} {ROT_WORD[rot]} at {where}"
+                inner = (f'<title>{esc(what)}</title><rect class="spot" x="4" y="4" width="92" '
+                         f'height="92" rx="8"/><g class="ghost">{card_face(card, rot)}</g>'
+                         f'<path class="plus" d="M50,34 v32 M34,50 h32"/>')
+                body.append(actionable("g", inner, label=what, class_="sq tgt",
+                                       data_move=move, data_cell=where,
+                                       transform=f"translate({x},{y})"))
+                continue
+            why = ctx.refusal(f"place {card}@{where}{ROT_MARK[rot]}") or "not allowed"
+            other = f"place {card}@{where}{ROT_MARK[1 - rot]}"
+            if other in ctx.legal:
+                why += f"; it fits {ROT_WORD[1 - rot]}: press Turn"
+            text = f"Cell {where}: the {card} cannot go here {ROT_WORD[rot]}: {why}."
+            body.append(f'<rect class="nospot" x="{x + 10}" y="{y + 10}" width="80" '
+                        f'height="80" rx="8"/>')
+            late.append(_refused(text, cell, fit, "sq refused"))
+    body.extend(late)
+    fit_text = " ".join(str(v) for v in fit)
+    aria = (f"{label}. Arrow keys pan, plus and minus zoom, 0 fits the whole maze; drag to "
+            "pan, wheel or pinch to zoom.")
+    svg_attrs = attrs(data_fit=fit_text, data_round=view.round if not final else "end",
+                      viewBox=fit_text, tabindex="0", role="group", aria_label=aria,
+                      style=f"aspect-ratio: {fit[2]} / {fit[3]}")
+    return (f'<svg class="maze" xmlns="http://www.w3.org/2000/svg" data-panzoom{svg_attrs} '
+            f'preserveAspectRatio="xMidYMid meet">{"".join(body)}</svg>')
+
+
+TIP_W, TIP_H = 320, 230
+
+
+def _refused(text: str, cell: tuple[int, int], fit: tuple[int, int, int, int], cls: str
+             ) -> str:
+    """A cell that says why it cannot be used: focusable, its reason in a tooltip. Drawn
+    after everything else and painting nothing but the tooltip, so no card covers it."""
+    x, y = _cell_xy(cell)
+    g_attrs = attrs(class_=cls, transform=f"translate({x},{y})", tabindex="0", role="img",
+                    aria_label=text, data_cell=f"{cell[0]},{cell[1]}")
+    return (f'<g{g_attrs}><rect class="hit" x="2" y="2" width="96" height="96" rx="8"/>'
+            f'{_tip(text, cell, fit)}</g>')
+
+
+def _tip(text: str, cell: tuple[int, int], fit: tuple[int, int, int, int]) -> str:
+    """Why not, shown beside the cell while it is hovered or focused (CSS), on the side
+    of the cell that faces the middle of the fitted view so it stays on the board."""
+    fx, fy, fw, fh = fit
+    cx, cy = cell[0] * S + S / 2, cell[1] * S + S / 2
+    x = S + 6 if cx < fx + fw / 2 else -TIP_W - 6
+    below = cy < fy + fh / 2
+    y = 0 if below else S - TIP_H
+    align = "tip-down" if below else "tip-up"
+    return (f'<foreignObject class="tip" x="{x}" y="{y}" width="{TIP_W}" height="{TIP_H}">'
+            f'<div xmlns="http://www.w3.org/1999/xhtml" class="tipbox {align}"><p>{esc(text)}'
+            f'</p></div></foreignObject>')
+
+
+def zoom_bar() -> str:
+    b = []
+    for action, text, label in (("zoom-in", "+", "Zoom in"), ("zoom-out", "−", "Zoom out"),
+                                ("zoom-fit", "Fit", "Show the whole maze")):
+        b_attrs = attrs(class_="btn subtle zoom", data_action=action, aria_label=label,
+                        title=label)
+        b.append(f'<button type="button"{b_attrs}>{esc(text)}</button>')
+    return (f'<div class="zoombar" role="group" aria-label="Zoom">{"".join(b)}'
+            f'<span class="zoomhelp">Drag to pan · wheel or pinch to zoom</span></div>')
