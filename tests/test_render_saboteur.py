@@ -12,6 +12,7 @@ import pytest
 from parlor.app.session import Session
 from parlor.app.setup import parse_setup
 from parlor.bots import make_bot
+from parlor.core.protocol import legal_moves_of_view
 from parlor.core.rng import Rng
 from parlor.games import GAMES
 from parlor.games.saboteur import rules
@@ -32,15 +33,18 @@ def start(seats: str, seed: int, players: int = 2, **opts: object) -> Session:
     return Session.start(parse_setup(q, 1).to_match(), "r-0", 0.0)
 
 
-def screen(picks: tuple[str, ...] = (), interactive: bool = True) -> R.Screen:
+def screen(picks: tuple[str, ...] = (), interactive: bool = True,
+           legal: tuple[str, ...] = ()) -> R.Screen:
     return R.Screen(names=("You", "Bot 2"), kinds=("human", "bot:easy"),
-                    interactive=interactive, picks=picks)
+                    interactive=interactive, picks=picks, legal=legal)
 
 
 def html_for(s: SaboteurState, seat: int | None, picks: tuple[str, ...] = ()) -> str:
+    """The screen as render/screen.py draws it: the viewer's legal moves come with it."""
     v = GAME.view(s, seat)
     acting = seat is not None and GAME.to_act(s) == seat
-    return R.render_play(v, screen(picks, acting), GAME.outcome(s, ("You", "Bot 2")))
+    legal = tuple(legal_moves_of_view(GAME, v)) if acting else ()
+    return R.render_play(v, screen(picks, acting, legal), GAME.outcome(s, ("You", "Bot 2")))
 
 
 def states(seed: int, players: int = 2, rounds: int = 1, limit: int = 400):

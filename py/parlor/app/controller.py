@@ -7,8 +7,9 @@ Nothing here touches the browser, so a CPython test can drive a whole game, bots
 timed windows included, by feeding events and reading effects (tests/test_controller.py).
 
 Saves go through the injected ``KeyValue`` store (local storage, or a ``DictStore`` in
-tests) and time through the injected clock. Timers never act on a game they were not started for: each carries the ``generation``
-it was started in, and opening another game (or the menu, or an undo) starts a new one.
+tests) and time through the injected clock. Timers never act on a game they were not
+started for: each carries the ``generation`` it was started in, and opening another
+game (or the menu, or an undo) starts a new one.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from parlor.core.rng import Rng
 from parlor.games.saboteur import rules
 from parlor.games.saboteur.cards import CARDS
 from parlor.games.saboteur.game import GAME
-from parlor.games.saboteur.notation import ROT_MARK, parse_move
+from parlor.games.saboteur.notation import Move, parse_move
 from parlor.games.saboteur.state import (
     BRIBE,
     OVER,
@@ -120,11 +120,29 @@ class Ctx:
         self.screen = screen
         self.acting = (screen.interactive and view.seat is not None
                        and view.to_move == view.seat and view.phase != OVER)
-        self.det: SaboteurState | None = None
-        self.legal: frozenset[str] = frozenset()
-        if self.acting:
-            self.det = GAME.determinize(view, Rng(0))
-            self.legal = frozenset(GAME.legal_moves(self.det))
+        # The legal moves come with the screen (render/screen.py); the notation module
+        # reads them, so nothing here builds or slices a move string.
+        self.legal: frozenset[str] = frozenset(screen.legal) if self.acting else frozenset()
+        self.moves: dict[str, Move] = {
+            m: pm for m in sorted(self.legal) if (pm := parse_move(m)) is not None}
+
+    def of_kind(self, kind: str) -> list[tuple[str, Move]]:
+        """The legal moves of one kind, in notation order, with their parsed form."""
+        return [(m, pm) for m, pm in self.moves.items() if pm.kind == kind]
+
+    def find(self, kind: str, cell: tuple[int, int], rot: int = 0,
+             card: str | None = None) -> str | None:
+        """The legal move of ``kind`` at ``cell`` (lying ``rot``, with ``card``), if any."""
+        for m, pm in self.moves.items():
+            if (pm.kind == kind and pm.cell == cell and pm.rot == rot
+                    and (card is None or pm.card == card)):
+                return m
+        return None
+
+    @cached_property
+    def det(self) -> SaboteurState | None:
+        """A state consistent with the view, to ask the rules why a move is refused."""
+        return GAME.determinize(self.view, Rng(0)) if self.acting else None
 
     @cached_property
     def grid(self) -> dict[tuple[int, int], Placed]:
@@ -151,12 +169,9 @@ class Ctx:
         cid = self.card
         if cid is None or not CARDS[cid].is_path:
             return {}
-        mark = ROT_MARK[self.screen.rot]
         out = {}
-        for m in self.legal:
-            if m.startswith(f"place {cid}@") and m.endswith(mark):
-                pm = parse_move(m)
-                assert pm is not None and pm.cell is not None
+        for m, pm in self.of_kind("place"):
+            if pm.card == cid and pm.rot == self.screen.rot and pm.cell is not None:
                 out[pm.cell] = m
         return out
 
@@ -164,8 +179,7 @@ class Ctx:
         cid = self.card
         if cid is None:
             return 0
-        mark = ROT_MARK[rot]
-        return sum(1 for m in self.legal if m.startswith(f"place {cid}@") and m.endswith(mark))
+        return sum(1 for _, pm in self.of_kind("place") if pm.card == cid and pm.rot == rot)
 
     @cached_property
     def cell_moves(self) -> dict[tuple[int, int], tuple[str, str]]:
@@ -181,16 +195,12 @@ class Ctx:
                  "rockfall": "Bring down a rockfall on the card at",
                  "map": "Look secretly at the goal at"}
         if kind in words:
-            for m in sorted(self.legal):
-                if m.startswith(kind + " @"):
-                    pm = parse_move(m)
-                    assert pm is not None and pm.cell is not None
-                    out[pm.cell] = (m, f"{words[kind]} {pm.cell[0]},{pm.cell[1]}")
+            for m, pm in self.of_kind(kind):
+                assert pm.cell is not None
+                out[pm.cell] = (m, f"{words[kind]} {pm.cell[0]},{pm.cell[1]}")
         elif self.screen.picks == () or self.view.phase == BRIBE:
-            for m in sorted(self.legal):
-                if m.startswith("bribe @"):
-                    pm = parse_move(m)
-                    assert pm is not None and pm.cell is not None
-                    out[pm.cell] = (m, f"Bribe the troll at {pm.cell[0]},{pm.cell[1]} with a "
-                                       "dwarf counter")
+            for m, pm in self.of_kind("bribe"):
+                assert pm.cell is not None
+                out[pm.cell] = (m, f"Bribe the troll at {pm.cell[0]},{pm.cell[1]} with a "
+                                   "dwarf counter")
         return out

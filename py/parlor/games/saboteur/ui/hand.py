@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlor.games.saboteur.cards import CARDS
-from parlor.games.saboteur.notation import END_TURN, ROT_MARK
+from parlor.games.saboteur.notation import END_TURN, Move, format_move
 from parlor.games.saboteur.state import (
     BRIBE,
     PLAY,
@@ -60,6 +60,11 @@ def hand_html(view: SaboteurView, ctx: Ctx, names: Sequence[str]) -> str:
             f'</section>')
 
 
+def _at(pm: Move) -> str:
+    assert pm.cell is not None
+    return f"{pm.cell[0]},{pm.cell[1]}"
+
+
 def _move_button(move: str, text: str, cls: str = "btn") -> str:
     return actionable("button", esc(text), label=text, class_=cls, data_move=move,
                       type="button")
@@ -93,8 +98,8 @@ def choices_html(view: SaboteurView, ctx: Ctx, names: Sequence[str]) -> str:
             where = f"{cell[0]},{cell[1]}"
             opts = []
             for rot in (0, 1):
-                move = f"reveal @{where} {ROT_MARK[rot]}"
-                if move not in ctx.legal:
+                move = ctx.find("reveal", cell, rot)
+                if move is None:
                     continue  # only the orientations the rules allow are shown
                 label = f"Turn the goal at {where} face up {ROT_WORD[rot]}"
                 inner = (f'<svg viewBox="0 0 100 100" class="face" aria-hidden="true">'
@@ -107,8 +112,8 @@ def choices_html(view: SaboteurView, ctx: Ctx, names: Sequence[str]) -> str:
                          f'<div class="opts">{"".join(opts)}</div></div>')
         return f'<section class="sab-choices" aria-label="Your choices">{"".join(parts)}</section>'
     if view.phase == BRIBE:
-        btns = "".join(_move_button(m, f"Bribe the troll at {m[7:]}", "btn")
-                       for m in sorted(ctx.legal) if m.startswith("bribe @"))
+        btns = "".join(_move_button(m, f"Bribe the troll at {_at(pm)}", "btn")
+                       for m, pm in ctx.of_kind("bribe"))
         if END_TURN in ctx.legal:
             btns += _move_button(END_TURN, "End turn", "btn subtle")
         parts.append(f'<div class="bribes bribe-window"><p>{esc(bribe_window_words(view))}</p>'
@@ -124,15 +129,15 @@ def choices_html(view: SaboteurView, ctx: Ctx, names: Sequence[str]) -> str:
                      'rest of the round).</p>')
         buttons = []
         if chosen:
-            cards = " ".join(sorted(chosen))
-            move = f"pass {cards}"
+            cards = tuple(sorted(chosen))
+            move = format_move(Move("pass", cards=cards))
             if move in ctx.legal:
                 n = len(chosen)
                 buttons.append(_move_button(move, f"Pass: discard {' and '.join(sorted(chosen))}"
                                             f", draw {n}"))
             if len(chosen) == 2:
                 for tool in view.sabotage[seat]:
-                    move = f"clear {tool} discard {cards}"
+                    move = format_move(Move("clear", tool=tool, cards=cards))
                     if move in ctx.legal:
                         buttons.append(_move_button(
                             move, f"Clear your broken {tool}: discard "
@@ -166,7 +171,7 @@ def choices_html(view: SaboteurView, ctx: Ctx, names: Sequence[str]) -> str:
                                         cls="btn", pressed=rot == 1))
         elif card.kind == "sabotage":
             tool = card.tools[0]
-            move = f"break {tool}"
+            move = format_move(Move("break", tool=tool))
             if move in ctx.legal:
                 buttons.append(_move_button(move, f"Break {_opponent(view, seat, names)}'s "
                                             f"{tool}"))
@@ -174,8 +179,8 @@ def choices_html(view: SaboteurView, ctx: Ctx, names: Sequence[str]) -> str:
                 text = f"Cannot break: {ctx.refusal(move)}."
         elif card.kind == "repair":
             for tool in card.tools:
-                move = f"repair {tool}" + (f" with {'+'.join(card.tools)}"
-                                           if len(card.tools) > 1 else "")
+                move = format_move(Move("repair", tool=tool, tools=card.tools
+                                        if len(card.tools) > 1 else ()))
                 if move in ctx.legal:
                     buttons.append(_move_button(move, f"Repair your {tool}"))
             if not buttons:
@@ -189,8 +194,7 @@ def choices_html(view: SaboteurView, ctx: Ctx, names: Sequence[str]) -> str:
             if n:
                 text = f"Choose one of the {n} highlighted {what}."
             else:
-                probe = {"key": "key @0,0", "rockfall": "rockfall @0,0", "map": "map @0,0"}
-                why = ctx.refusal(probe[card.kind])
+                why = ctx.refusal(format_move(Move(card.kind, cell=(0, 0))))
                 if card.kind == "key" and view.keys_left == 0:
                     why = "both key tokens are already on the table"
                 elif card.kind == "key":
@@ -198,7 +202,7 @@ def choices_html(view: SaboteurView, ctx: Ctx, names: Sequence[str]) -> str:
                 elif card.kind == "map":
                     why = "every goal is face up"
                 text = f"No target for this {card.kind} now: {why}."
-        move = f"pass {cid}"
+        move = format_move(Move("pass", cards=(cid,)))
         if move in ctx.legal:
             buttons.append(_move_button(move, f"Pass: discard {cid}, draw 1", "btn subtle"))
         buttons.append(_pick_button(f"card:{cid}", "Put back"))
@@ -212,10 +216,10 @@ def choices_html(view: SaboteurView, ctx: Ctx, names: Sequence[str]) -> str:
                      "cell), or an action card.</p>")
         discard = _pick_button("discard", "Discard cards… (pass or clear)")
         parts.append(f'<div class="buttons">{discard}</div>')
-    bribes = sorted(m for m in ctx.legal if m.startswith("bribe @"))
+    bribes = ctx.of_kind("bribe")
     if bribes:
-        btns = "".join(_move_button(m, f"Bribe the troll at {m[7:]}", "btn")
-                       for m in bribes)
+        btns = "".join(_move_button(m, f"Bribe the troll at {_at(pm)}", "btn")
+                       for m, pm in bribes)
         parts.append(f'<div class="bribes"><p>Your tunnel reaches a troll: you may bribe it '
                      f'with a dwarf counter (a free action; you pay 1 gold at the end of the '
                      f'round) and then go on with your turn.</p><div class="buttons">{btns}'

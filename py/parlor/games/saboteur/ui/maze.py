@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from parlor.games.saboteur.cards import CARDS, DIRS, oriented_edges
-from parlor.games.saboteur.notation import ROT_MARK
+from parlor.games.saboteur.notation import Move, format_move
 from parlor.games.saboteur.state import (
     Counter,
     Placed,
@@ -191,9 +191,9 @@ def maze_svg(view: SaboteurView, ctx: Ctx, names: Sequence[str],
                                        data_move=move, data_cell=where,
                                        transform=f"translate({x},{y})"))
                 continue
-            why = ctx.refusal(f"place {card}@{where}{ROT_MARK[rot]}") or "not allowed"
-            other = f"place {card}@{where}{ROT_MARK[1 - rot]}"
-            if other in ctx.legal:
+            why = ctx.refusal(format_move(Move("place", card=card, cell=cell, rot=rot))) \
+                or "not allowed"
+            if ctx.find("place", cell, 1 - rot, card) is not None:
                 why += f"; it fits {ROT_WORD[1 - rot]}: press Turn"
             text = f"Cell {where}: the {card} cannot go here {ROT_WORD[rot]}: {why}."
             body.append(f'<rect class="nospot" x="{x + 10}" y="{y + 10}" width="80" '
