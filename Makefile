@@ -4,7 +4,7 @@
 #   make run          serve the app at http://127.0.0.1:8000/index.html (PORT=... to change)
 #   make test         lint + CPython tests + tests inside Pyodide + browser (e2e) tests
 #   make dist         build dist/: exactly what a static host needs (works from a sub-path)
-#   make lint | test-py | test-pyodide | test-e2e | bench | clean
+#   make lint | test-py | test-pyodide | test-e2e | bench | golden | clean
 #
 # Steps are guarded by stamp files whose prerequisites are the lock files, so a second
 # `make setup` does nothing and takes well under a second.
@@ -33,7 +33,7 @@ WHEELS_STAMP := $(WHEELS)/.parlor-wheels-stamp
 LINT_PATHS := $(wildcard py tests e2e tools)
 
 .PHONY: help setup setup-core precache chromium run test lint test-py test-pyodide test-e2e bench \
-	dist clean
+	dist clean golden
 
 help:
 	@awk '!/^#/ { exit } { sub(/^# ?/, ""); print }' Makefile
@@ -101,6 +101,8 @@ test: setup
 
 lint: $(VENV_STAMP)
 	$(VENV)/bin/ruff check $(LINT_PATHS)
+	$(VENV)/bin/mypy
+	$(VPY) -m pytest -q -p no:cacheprovider tests/test_layers.py
 
 test-py: $(VENV_STAMP)
 	$(VPY) -m pytest tests
@@ -113,6 +115,10 @@ test-e2e: setup
 
 bench: setup
 	$(VPY) tools/bench.py
+
+# Rewrite tests/golden/ (seeded playthroughs) after a meant rules or log change; read the diff.
+golden: $(VENV_STAMP)
+	PARLOR_WRITE_GOLDEN=1 $(VPY) -m pytest -q tests/test_golden.py
 
 # --- a folder holding exactly what a static host needs (no tests, no node_modules) ---
 dist: setup-core

@@ -1,0 +1,162 @@
+"""The code's shape, checked (issue 10; design.md "Layout" and its layer rules).
+
+- A game's rules never import bots, screens, the app or the browser; a game never
+  imports another game.
+- The shared folders (core, bots, app, render, web) name no particular game: whatever is
+  game-specific is reached through the registry (``parlor.games``), the one module they
+  may look games up in.
+- Only ``parlor.web`` imports the browser (js, pyodide, pyscript).
+- No import cycle between modules, counting imports inside functions too (a lazy import
+  hides a cycle from Python, not from a reader). Looking a game up in the registry is
+  the one late binding allowed, so imports of ``parlor.games`` itself are not edges.
+- No module over 400 lines.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PY = Path(__file__).resolve().parent.parent / "py"
+SHARED = ("core", "bots", "app", "render", "web")
+BROWSER = ("js", "pyodide", "pyscript")
+REGISTRY = "parlor.games"
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for path in (PY / "parlor").rglob("*.py"):
+        parts = list(path.relative_to(PY).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _imports(name: str) -> set[str]:
+    """Every module ``name`` imports (at the top or inside a function): for ``from
+    package import submodule`` the submodule, for ``from module import value`` the
+    module."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            subs = [f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in MODULES]
+            found.update(subs)
+            if len(subs) < len(node.names):
+                found.add(base)
+    return found
+
+
+GRAPH = {name: _imports(name) for name in MODULES}
+
+
+def _game_of(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "games" else None
+
+
+def _is_rules(module: str) -> bool:
+    """A game's rules: its modules outside ``bots/`` and ``ui/`` (and the package's own
+    ``__init__``, which registers the game with its bots and screen)."""
+    parts = module.split(".")
+    return (_game_of(module) is not None and len(parts) > 3
+            and parts[3] not in ("bots", "ui", "windows"))
+
+
+def test_rules_never_import_bots_screens_app_or_browser() -> None:
+    bad = []
+    for name, deps in GRAPH.items():
+        if not _is_rules(name):
+            continue
+        for dep in deps:
+            parts = dep.split(".")
+            if (dep.split(".")[0] in BROWSER
+                    or (len(parts) > 1 and parts[0] == "parlor" and parts[1] in SHARED
+                        and parts[1] != "core")
+                    or (_game_of(dep) is not None and len(parts) > 3
+                        and parts[3] in ("bots", "ui", "windows"))):
+                bad.append(f"{name} imports {dep}")
+    assert not bad, "\n".join(bad)
+
+
+def test_a_game_never_imports_another_game() -> None:
+    bad = [f"{name} imports {dep}" for name, deps in GRAPH.items() for dep in deps
+           if _game_of(name) and _game_of(dep) and _game_of(name) != _game_of(dep)]
+    assert not bad, "\n".join(bad)
+
+
+def test_shared_folders_name_no_game() -> None:
+    bad = [f"{name} imports {dep}" for name, deps in GRAPH.items() for dep in deps
+           if name.split(".")[1] in SHARED and _game_of(dep) is not None]
+    assert not bad, "\n".join(bad)
+
+
+def test_only_web_touches_the_browser() -> None:
+    bad = [f"{name} imports {dep}" for name, deps in GRAPH.items() for dep in deps
+           if dep.split(".")[0] in BROWSER and not name.startswith("parlor.web")]
+    assert not bad, "\n".join(bad)
+
+
+def test_no_import_cycles() -> None:
+    edges = {n: {d for d in deps if d in MODULES and d != REGISTRY} for n, deps in GRAPH.items()}
+    # Tarjan's strongly connected components, iteratively (no deep recursion).
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+    counter = 0
+    for root in sorted(edges):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(edges[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(edges[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    top = stack.pop()
+                    on_stack.discard(top)
+                    component.append(top)
+                    if top == node:
+                        break
+                if len(component) > 1:
+                    cycles.append(sorted(component))
+    assert not cycles, "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_modules_stay_small(name: str) -> None:
+    lines = MODULES[name].read_text().count("\n")
+    assert lines <= 400, f"{name} has {lines} lines: split it by concern"
