@@ -9,8 +9,9 @@ y downward, origin between the two start cards).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
+from typing import Any
 
 from parlor.games.saboteur.options import SaboteurOptions
 
@@ -67,20 +68,19 @@ class RoundResult:
 
 
 @dataclass(frozen=True)
-class SaboteurState:
+class SaboteurTable:
+    """What every seat sees, as it is in the state: the view copies these fields whole
+    (``public``) and ``determinize`` takes them back whole, so a new public field
+    is one line here. The fields a seat sees differently (the maze's face-down goals,
+    hands, piles, whose turn after the end) are the subclasses' own."""
+
     players: int
     colours: tuple[str, ...]
     options: SaboteurOptions
     round: int
     phase: str
-    to_move: int
-    maze: tuple[Placed, ...]  # sorted by (x, y)
     goal_cells: tuple[Cell, ...]
-    hands: tuple[tuple[str, ...], ...]  # sorted card ids
-    draw: tuple[str, ...]  # top first
     discard: tuple[str, ...]  # sorted (public: cards are discarded face up)
-    set_aside: tuple[str, ...]  # solo: 10 cards out of this round, unseen
-    goal_stack: tuple[str, ...]  # sorted: goal cards not on the table this round
     sabotage: tuple[tuple[str, ...], ...]  # per seat, tools in TOOLS order
     counters_left: tuple[int, ...]
     claims: tuple[Counter, ...]  # counters on gold groups
@@ -99,9 +99,27 @@ class SaboteurState:
     history: tuple[tuple[int, int, str], ...]  # (round, seat, move)
     log: tuple[tuple[int, str], ...]  # (round, text): what happened by itself
     placed_count: int
-    rng: int
     last_maze: tuple[Placed, ...]  # the previous round's maze as it ended (a picture:
     last_counters: tuple[Counter, ...]  # face-down goals without identity), for the UI
+
+
+def public(x: SaboteurTable) -> dict[str, Any]:
+    """The public fields of a state or a view, by name (for ``view`` and
+    ``determinize``, which copy them whole)."""
+    return {f.name: getattr(x, f.name) for f in fields(SaboteurTable)}
+
+
+@dataclass(frozen=True)
+class SaboteurState(SaboteurTable):
+    """The full state: the public table plus what some seat may not see."""
+
+    to_move: int
+    maze: tuple[Placed, ...]  # sorted by (x, y)
+    hands: tuple[tuple[str, ...], ...]  # sorted card ids
+    draw: tuple[str, ...]  # top first
+    set_aside: tuple[str, ...]  # solo: 10 cards out of this round, unseen
+    goal_stack: tuple[str, ...]  # sorted: goal cards not on the table this round
+    rng: int
 
     @property
     def finished(self) -> bool:
@@ -122,7 +140,7 @@ class SaboteurState:
 
 
 @dataclass(frozen=True)
-class SaboteurView:
+class SaboteurView(SaboteurTable):
     """What one seat (or a spectator, ``seat`` None) may see.
 
     Hidden: the opponent's hand (only its size), the draw pile (its size), the solo
@@ -131,39 +149,14 @@ class SaboteurView:
     """
 
     seat: int | None
-    players: int
-    colours: tuple[str, ...]
-    options: SaboteurOptions
-    round: int
-    phase: str
     to_move: int | None
     maze: tuple[Placed, ...]
-    goal_cells: tuple[Cell, ...]
     hand: tuple[str, ...]  # the viewer's own hand (empty for a spectator)
     hand_sizes: tuple[int, ...]
     draw_size: int
-    discard: tuple[str, ...]
     set_aside_size: int
     goal_stack_size: int
-    sabotage: tuple[tuple[str, ...], ...]
-    counters_left: tuple[int, ...]
-    claims: tuple[Counter, ...]
-    bribes: tuple[Counter, ...]
-    keys: tuple[Counter, ...]
-    peeks: tuple[tuple[Cell, ...], ...]
     peeked: tuple[tuple[Cell, str], ...]  # the viewer's own peeks: (cell, goal card)
-    pending: tuple[Cell, ...]
-    end_turn_after: bool
-    trolls_before: tuple[Cell, ...]
-    treasure: tuple[tuple[tuple[str, int], ...], ...]
-    paid: tuple[tuple[str, int, int], ...]
-    boxed: tuple[str, ...]
-    results: tuple[RoundResult, ...]
-    history: tuple[tuple[int, int, str], ...]
-    log: tuple[tuple[int, str], ...]
-    placed_count: int
-    last_maze: tuple[Placed, ...]
-    last_counters: tuple[Counter, ...]
 
     @property
     def finished(self) -> bool:

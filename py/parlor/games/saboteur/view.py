@@ -14,7 +14,7 @@ from collections import Counter as Multiset
 
 from parlor.core.rng import Rng
 from parlor.games.saboteur.cards import CARDS, DECK, GOAL_IDS, SABOTAGE_CARD
-from parlor.games.saboteur.state import OVER, Placed, SaboteurState, SaboteurView
+from parlor.games.saboteur.state import OVER, Placed, SaboteurState, SaboteurView, public
 
 
 def _hide(p: Placed, pending: tuple[tuple[int, int], ...]) -> Placed:
@@ -35,40 +35,16 @@ def view(s: SaboteurState, seat: int | None) -> SaboteurView:
             if cell in grid and not grid[cell].face_up
         )
     return SaboteurView(
+        **public(s),
         seat=seat,
-        players=s.players,
-        colours=s.colours,
-        options=s.options,
-        round=s.round,
-        phase=s.phase,
         to_move=None if s.phase == OVER else s.to_move,
         maze=tuple(_hide(p, s.pending) for p in s.maze),
-        goal_cells=s.goal_cells,
         hand=s.hands[seat] if seat is not None else (),
         hand_sizes=s.hand_sizes(),
         draw_size=len(s.draw),
-        discard=s.discard,
         set_aside_size=len(s.set_aside),
         goal_stack_size=len(s.goal_stack),
-        sabotage=s.sabotage,
-        counters_left=s.counters_left,
-        claims=s.claims,
-        bribes=s.bribes,
-        keys=s.keys,
-        peeks=s.peeks,
         peeked=peeked,
-        pending=s.pending,
-        end_turn_after=s.end_turn_after,
-        trolls_before=s.trolls_before,
-        treasure=s.treasure,
-        paid=s.paid,
-        boxed=s.boxed,
-        results=s.results,
-        history=s.history,
-        log=s.log,
-        placed_count=s.placed_count,
-        last_maze=s.last_maze,
-        last_counters=s.last_counters,
     )
 
 
@@ -117,36 +93,12 @@ def determinize(v: SaboteurView, rng: Rng) -> SaboteurState:
     assert len(goal_stack) == v.goal_stack_size
 
     return SaboteurState(
-        players=v.players,
-        colours=v.colours,
-        options=v.options,
-        round=v.round,
-        phase=v.phase,
+        **public(v),
         to_move=v.to_move if v.to_move is not None else 0,
         maze=tuple(maze),
-        goal_cells=v.goal_cells,
         hands=tuple(hands),
         draw=tuple(draw),
-        discard=v.discard,
         set_aside=tuple(set_aside),
         goal_stack=goal_stack,
-        sabotage=v.sabotage,
-        counters_left=v.counters_left,
-        claims=v.claims,
-        bribes=v.bribes,
-        keys=v.keys,
-        peeks=v.peeks,
-        pending=v.pending,
-        end_turn_after=v.end_turn_after,
-        trolls_before=v.trolls_before,
-        treasure=v.treasure,
-        paid=v.paid,
-        boxed=v.boxed,
-        results=v.results,
-        history=v.history,
-        log=v.log,
-        placed_count=v.placed_count,
         rng=rng.next64(),
-        last_maze=v.last_maze,
-        last_counters=v.last_counters,
     )
