@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from parlor.core.errors import IllegalMove
+from parlor.core.errors import IllegalMove, InvalidMove
 from parlor.core.match import Match, match_from_json, replay
 from parlor.core.protocol import TABLE, Game, Outcome
 from parlor.core.rng import Rng
@@ -197,3 +197,29 @@ def test_different_seeds_give_different_games(game_id: str) -> None:
     players = game.min_players
     starts = [game.new(players, seed, game.options_for(players, {})) for seed in range(20)]
     assert len({repr(s) for s in starts}) > 1
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_bad_notation_is_told_apart_from_an_illegal_move(game_id: str) -> None:
+    """Standards (python-chess's split): a string that is not notation raises
+    ``InvalidMove``; a well-written move the rules refuse now raises ``IllegalMove`` but
+    not ``InvalidMove``; both carry a reason for a person."""
+    game = GAMES[game_id]
+    players = max(2, game.min_players)
+    s = game.new(players, 3, game.options_for(players, {}))
+    with pytest.raises(InvalidMove) as bad:
+        game.apply(s, "not a move")
+    assert bad.value.reason
+    legal = set(game.legal_moves(s))
+    later = s
+    for _ in range(200):  # a well-written move that is legal later but not now
+        if game.to_act(later) is None:
+            break
+        later = game.apply(later, game.legal_moves(later)[-1])
+        written = [m for m in game.legal_moves(later) if m not in legal]
+        if written:
+            with pytest.raises(IllegalMove) as refused:
+                game.apply(s, written[0])
+            assert not isinstance(refused.value, InvalidMove) and refused.value.reason
+            return
+    pytest.fail("no move legal later and refused now was found")

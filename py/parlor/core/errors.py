@@ -16,6 +16,13 @@ class IllegalMove(ParlorError):
         self.reason = reason
 
 
+class InvalidMove(IllegalMove):
+    """A string that is not a move at all in the game's notation (a typo, a hand-edited
+    save), told apart from a well-written move the rules do not allow now (its base
+    class), as python-chess tells ``InvalidMoveError`` from ``IllegalMoveError``. The
+    reason says what moves look like."""
+
+
 class BadOptions(ParlorError):
     """A player count or option value the game does not support (e.g. a hand-edited URL)."""
 

@@ -8,7 +8,7 @@ keeps a move cheap (the contract suite and the bots apply hundreds of thousands)
 
 from __future__ import annotations
 
-from parlor.core.errors import IllegalMove
+from parlor.core.errors import IllegalMove, InvalidMove
 from parlor.core.protocol import TABLE
 from parlor.core.rng import Rng
 from parlor.games.ciao.cards import CODES, EFFECT_OF, IS_JOKER, KINDS, MILLSTONE, PENALTY_OF
@@ -181,6 +181,8 @@ class _Work:
 
 def apply(s: CiaoState, move: str) -> CiaoState:
     if move not in legal_moves(s):
+        if parse_move(move) is None and s.phase != "over":
+            raise InvalidMove(move, refusal(s, move))
         raise IllegalMove(move, refusal(s, move))
     m = parse_move(move)
     assert m is not None

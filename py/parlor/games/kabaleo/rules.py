@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from parlor.core.errors import IllegalMove
+from parlor.core.errors import IllegalMove, InvalidMove
 from parlor.core.rng import Rng
 from parlor.games.kabaleo.colours import LETTERS, name
 from parlor.games.kabaleo.notation import format_move, parse_move
@@ -124,7 +124,7 @@ def apply(s: KabaleoState, move: str) -> KabaleoState:
         raise IllegalMove(move, "the game is over")
     parsed = parse_move(move)
     if parsed is None:
-        raise IllegalMove(
+        raise InvalidMove(
             move, "a move is a colour letter (O G B P Y V) and a pile number, like Y7"
         )
     colour, pile = parsed

@@ -3,7 +3,7 @@ secured, the round-end triggers, the bribe window, the draw and the next turn.""
 
 from __future__ import annotations
 
-from parlor.core.errors import IllegalMove
+from parlor.core.errors import IllegalMove, InvalidMove
 from parlor.games.saboteur import maze as mz
 from parlor.games.saboteur.cards import (
     ACTION_OF_KIND,
@@ -36,7 +36,9 @@ from parlor.games.saboteur.work import _draw, _remove_card, _Work
 def apply(s: SaboteurState, move: str) -> SaboteurState:
     m = parse_move(move)
     if m is None:
-        raise IllegalMove(move, "the game is over" if s.phase == OVER else NOT_NOTATION)
+        if s.phase == OVER:
+            raise IllegalMove(move, "the game is over")
+        raise InvalidMove(move, NOT_NOTATION)
     reason = _check(_Ctx(s), m, move)
     if reason is not None:
         raise IllegalMove(move, reason)
