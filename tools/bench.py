@@ -12,6 +12,9 @@ Sections (names for --only):
             in 3p and 4p
   pyodide   the same random-games loop inside Pyodide under Node.js
             (node tools/pyodide_bench.mjs), with the Pyodide / CPython ratio
+  sim       simulated moves per second for a search: the public path (frozen states,
+            notation strings) vs the bots' fast path, in CPython and in Pyodide
+            (Kabaleo so far; Ciao! and Saboteur have no fast path yet)
   games     Ciao! and Saboteur: The Duel (tools/bench_games.py)
   browser   cold / warm time to ready of the app vs a bare PyScript page, long tasks
             while bots play (headless Chromium via Playwright, tools/bench_browser.py);
@@ -39,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "py") not in sys.path:
     sys.path.insert(0, str(ROOT / "py"))
 
-SECTIONS = ("speed", "moves", "strength", "pyodide", "games", "browser")
+SECTIONS = ("speed", "moves", "strength", "pyodide", "sim", "games", "browser")
 PLAYERS = (2, 3, 4)
 
 
@@ -64,6 +67,38 @@ def random_games(players: int, games: int, seed: int = 1) -> float:
             state = game.apply(state, rng.choice(game.legal_moves(state)))
         game.outcome(state)
     return games / (time.perf_counter() - start)
+
+
+def sim_moves_per_second(players: int, games: int, seed: int = 1) -> tuple[float, float]:
+    """Random Kabaleo playouts as a search runs them, in moves per second: through the
+    public rules (legal_moves and apply on frozen states) and through the fast path
+    (games/kabaleo/bots/fast.py: a rollout draws a legal move without listing them and
+    plays it in place). Uniform random playouts both; best of 3 each."""
+    from parlor.core.rng import Rng
+    from parlor.games import GAMES
+    from parlor.games.kabaleo.bots.fast import FastKabaleo
+
+    game = GAMES["kabaleo"]
+    starts = [game.new(players, seed + k, {}) for k in range(games)]
+
+    def public() -> float:
+        rng, moves, t0 = Rng(seed), 0, time.perf_counter()
+        for s in starts:
+            while legal := game.legal_moves(s):
+                s = game.apply(s, legal[rng.randbelow(len(legal))])
+                moves += 1
+        return moves / (time.perf_counter() - t0)
+
+    def fast() -> float:
+        rng, moves, t0 = Rng(seed), 0, time.perf_counter()
+        for s in starts:
+            f = FastKabaleo(s)
+            while f.left:
+                f.play(f.random_move(rng))
+                moves += 1
+        return moves / (time.perf_counter() - t0)
+
+    return max(public() for _ in range(3)), max(fast() for _ in range(3))
 
 
 def best_games_per_second(players: int, games: int, repeats: int = 3) -> float:
@@ -285,6 +320,30 @@ def section_pyodide(args: argparse.Namespace, results: dict[str, object]) -> Non
     results["pyodide"] = data
 
 
+def section_sim(args: argparse.Namespace, results: dict[str, object]) -> None:
+    """Simulated moves per second, public path vs fast path (issue 11, target: the fast
+    path at least 5x the public one in Pyodide)."""
+    heading("Simulated moves per second: public rules vs the bots' fast path (Kabaleo)")
+    games = max(20, args.games // 10)
+    rows = []
+    pyo = results.get("pyodide")
+    pyo_sim = pyo.get("sim", {}) if isinstance(pyo, dict) else {}
+    for players in PLAYERS:
+        pub, fast = sim_moves_per_second(players, games)
+        row: list[object] = [f"{players} players", f"{pub:,.0f}", f"{fast:,.0f}",
+                             f"{fast / pub:.1f}x"]
+        got = pyo_sim.get(str(players)) if isinstance(pyo_sim, dict) else None
+        if got:
+            row += [f"{got[0]:,.0f}", f"{got[1]:,.0f}", f"{got[1] / got[0]:.1f}x"]
+        else:
+            row += ["(run with pyodide)", "", ""]
+        rows.append(row)
+    print(f"{games} random games per line, best of 3")
+    print(table(("players", "CPython public", "CPython fast", "speed-up", "Pyodide public",
+                 "Pyodide fast", "speed-up"), rows))
+    print("Ciao! and Saboteur: no fast path yet (issue 11).")
+
+
 def section_games(args: argparse.Namespace, results: dict[str, object]) -> None:
     """Ciao! and Saboteur: The Duel, measured by tools/bench_games.py."""
     heading("Ciao! and Saboteur: The Duel (tools/bench_games.py)")
@@ -329,6 +388,7 @@ RUNNERS: dict[str, Callable[[argparse.Namespace, dict[str, object]], None]] = {
     "moves": section_moves,
     "strength": section_strength,
     "pyodide": section_pyodide,
+    "sim": section_sim,
     "games": section_games,
     "browser": section_browser,
 }

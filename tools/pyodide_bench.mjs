@@ -40,7 +40,8 @@ for p in bench.PLAYERS:
 ts = bench.bot_move_times("hard", 2, 3, options={"targets_per_player": 2})
 moves["2p, 2 targets each"] = {"mean": 1000 * sum(ts) / len(ts),
                                 "p95": 1000 * bench.pct(ts, 0.95), "max": 1000 * max(ts)}
-json.dumps({"games_per_s": speeds, "hard_move_ms": moves,
+sim = {p: bench.sim_moves_per_second(p, max(20, ${games} // 10)) for p in bench.PLAYERS}
+json.dumps({"games_per_s": speeds, "hard_move_ms": moves, "sim": sim,
             "python": sys.version.split()[0]})
 `);
 const data = JSON.parse(out);
