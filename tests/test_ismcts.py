@@ -47,3 +47,16 @@ def test_a_search_move_is_legal_and_reproducible(game_id: str, players: int,
         assert move in game.legal_moves(s)
         assert move == search.choose(game.view(s, seat), Rng(5))
         assert move in legal_moves_of_view(game, view)
+
+
+def test_the_search_on_a_fast_path_is_legal_and_reproducible() -> None:
+    """The same search on Kabaleo's fast path (integer moves, named back in notation)."""
+    from parlor.games.kabaleo.bots.fast import FastKabaleo
+
+    game = GAMES["kabaleo"]
+    search = Search(game, RandomKnowledge(), iterations=60, fast=FastKabaleo)
+    for s in positions("kabaleo", 3, {}):
+        seat = game.to_act(s)
+        move = search.choose(game.view(s, seat), Rng(2))
+        assert move in game.legal_moves(s)
+        assert move == search.choose(game.view(s, seat), Rng(2))

@@ -22,7 +22,7 @@ which the search treats as chance. ``RandomKnowledge`` is the neutral default.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -78,12 +78,68 @@ def outcome_scores(game: Game, state: Any) -> list[float]:
     return [share if s in out.winners else 0.0 for s in range(n)]
 
 
+class Sim(Protocol):
+    """One determinized world being played forward: the public rules (``PublicSim``) or
+    a game's fast path (e.g. ``games/kabaleo/bots/fast.py``). Moves are whatever the
+    simulation uses (notation strings, integers); ``notation`` names them for the app."""
+
+    def to_act(self) -> int | None: ...
+
+    def legal(self) -> Sequence[Hashable]: ...
+
+    def play(self, move: Hashable) -> None: ...
+
+    def rollout_move(self, rng: Rng) -> Hashable: ...
+
+    def chance_move(self, rng: Rng) -> Hashable: ...
+
+    def scores(self) -> Sequence[float]: ...
+
+    def notation(self, move: Hashable) -> str: ...
+
+
+class PublicSim:
+    """A world on the public protocol (frozen states, notation strings), with the game's
+    ``Knowledge`` for rollouts, the table's decisions and the cut-off."""
+
+    def __init__(self, game: Game, knowledge: Knowledge, state: Any) -> None:
+        self.game, self.knowledge, self.state = game, knowledge, state
+
+    def to_act(self) -> int | None:
+        return self.game.to_act(self.state)
+
+    def legal(self) -> Sequence[Hashable]:
+        return self.game.legal_moves(self.state)
+
+    def play(self, move: Hashable) -> None:
+        assert isinstance(move, str)
+        self.state = self.game.apply(self.state, move)
+
+    def rollout_move(self, rng: Rng) -> Hashable:
+        seat = self.to_act()
+        assert seat is not None and seat >= 0
+        return self.knowledge.rollout(self.game, self.state, seat, self.game.legal_moves(
+            self.state), rng)
+
+    def chance_move(self, rng: Rng) -> Hashable:
+        return self.knowledge.table(self.game, self.state, self.game.legal_moves(self.state),
+                                    rng)
+
+    def scores(self) -> Sequence[float]:
+        if self.to_act() is None:
+            return outcome_scores(self.game, self.state)
+        return self.knowledge.evaluate(self.game, self.state)
+
+    def notation(self, move: Hashable) -> str:
+        assert isinstance(move, str)
+        return move
+
+
 @dataclass(eq=False)
 class _Node:
-    move: str | None
-    actor: int  # the seat that chose ``move`` (-1 at the root)
+    actor: int  # the seat that chose the move leading here (-1 at the root)
     parent: _Node | None
-    children: dict[str, _Node] = field(default_factory=dict)
+    children: dict[Hashable, _Node] = field(default_factory=dict)
     visits: int = 0
     avail: int = 0
     total: float = 0.0
@@ -91,13 +147,20 @@ class _Node:
 
 @dataclass(frozen=True)
 class Search:
-    """An ISMCTS player: ``choose(view, rng)`` like any bot (it sees only the view)."""
+    """An ISMCTS player: ``choose(view, rng)`` like any bot (it sees only the view).
+    ``fast`` turns a determinized state into the game's fast simulation; without it the
+    search plays on the public rules with ``knowledge``."""
 
     game: Game
     knowledge: Knowledge
     iterations: int = 500
     depth: int = 40  # rollout moves before the evaluation cuts off
     exploration: float = 0.7
+    fast: Callable[[Any], Sim] | None = None
+
+    def world(self, state: Any) -> Sim:
+        return self.fast(state) if self.fast is not None else PublicSim(
+            self.game, self.knowledge, state)
 
     def choose(self, view: Any, rng: Rng) -> str:
         from parlor.core.protocol import legal_moves_of_view
@@ -105,52 +168,55 @@ class Search:
         legal = legal_moves_of_view(self.game, view)
         if len(legal) == 1:
             return legal[0]
-        root = _Node(None, -1, None)
+        root = _Node(-1, None)
+        visits: dict[str, int] = {}
+        names: dict[Hashable, str] = {}
         for _ in range(self.iterations):
-            self._iterate(root, self.game.determinize(view, rng.fork()), rng)
+            sim = self.world(self.game.determinize(view, rng.fork()))
+            self._iterate(root, sim, rng)
+            for move in root.children:
+                if move not in names:
+                    names[move] = sim.notation(move)
+        for move, child in root.children.items():
+            visits[names[move]] = child.visits
         # The most visited move (ties: the legal moves' own order).
-        return max(legal, key=lambda m: root.children[m].visits if m in root.children else -1)
+        return max(legal, key=lambda m: visits.get(m, -1))
 
-    def _iterate(self, root: _Node, state: Any, rng: Rng) -> None:
-        game, knowledge = self.game, self.knowledge
+    def _iterate(self, root: _Node, sim: Sim, rng: Rng) -> None:
         node = root
         # Selection and expansion: down the tree among the moves legal in this world.
         while True:
-            seat = game.to_act(state)
+            seat = sim.to_act()
             if seat is None:
                 break
-            legal = game.legal_moves(state)
             if seat == TABLE:
-                state = game.apply(state, knowledge.table(game, state, legal, rng))
+                sim.play(sim.chance_move(rng))
                 continue
+            legal = sim.legal()
+            children = node.children
+            untried = []
             for move in legal:
-                child = node.children.get(move)
-                if child is not None:
+                child = children.get(move)
+                if child is None:
+                    untried.append(move)
+                else:
                     child.avail += 1
-            untried = [m for m in legal if m not in node.children]
             if untried:
                 move = untried[rng.randbelow(len(untried))]
-                child = _Node(move, seat, node, avail=1)
-                node.children[move] = child
-                node = child
-                state = game.apply(state, move)
+                node = children[move] = _Node(seat, node, avail=1)
+                sim.play(move)
                 break
-            move = max(legal, key=lambda m: self._ucb(node.children[m]))
-            node = node.children[move]
-            state = game.apply(state, move)
+            log_n = {m: math.log(children[m].avail) for m in legal}
+            move = max(legal, key=lambda m: self._ucb(children[m], log_n[m]))
+            node = children[move]
+            sim.play(move)
         # Rollout, cut off at ``depth`` moves.
         for _ in range(self.depth):
-            seat = game.to_act(state)
+            seat = sim.to_act()
             if seat is None:
                 break
-            legal = game.legal_moves(state)
-            if seat == TABLE:
-                move = knowledge.table(game, state, legal, rng)
-            else:
-                move = knowledge.rollout(game, state, seat, legal, rng)
-            state = game.apply(state, move)
-        scores = (outcome_scores(game, state) if game.to_act(state) is None
-                  else list(knowledge.evaluate(game, state)))
+            sim.play(sim.chance_move(rng) if seat == TABLE else sim.rollout_move(rng))
+        scores = sim.scores()
         # Backpropagation: each node scores for the seat that chose its move.
         walk: _Node | None = node
         while walk is not None:
@@ -159,6 +225,5 @@ class Search:
                 walk.total += scores[walk.actor]
             walk = walk.parent
 
-    def _ucb(self, child: _Node) -> float:
-        mean = child.total / child.visits
-        return mean + self.exploration * math.sqrt(math.log(max(child.avail, 1)) / child.visits)
+    def _ucb(self, child: _Node, log_avail: float) -> float:
+        return child.total / child.visits + self.exploration * math.sqrt(log_avail / child.visits)

@@ -80,6 +80,12 @@ class FastKabaleo:
             if p != banned and not (len(stack) == 1 and stack[0] == ci):
                 return ci * n + p
 
+    def rollout_move(self, rng: Rng) -> int:
+        return self.random_move(rng)
+
+    def chance_move(self, rng: Rng) -> int:
+        raise AssertionError("Kabaleo has no table decisions")
+
     def play(self, move: int) -> None:
         """Place a piece (a cancel boxes both pieces): ``rules.place`` and ``apply``."""
         n = len(self.piles)
