@@ -19,13 +19,13 @@ from dataclasses import replace
 import pytest
 
 from parlor.bots import make_bot
-from parlor.core.errors import IllegalMove
 from parlor.core.rng import Rng
 from parlor.games import GAMES
 from parlor.games.saboteur import reasons, rules
 from parlor.games.saboteur.cards import ORIENTED
 from parlor.games.saboteur.notation import END_TURN, format_move, parse_move
 from parlor.games.saboteur.state import BRIBE, PLAY, REVEAL, Counter, Placed, SaboteurState
+from test_saboteur_rules import legal, refused
 
 GAME = GAMES["saboteur"]
 GREEN, BLUE = 0, 1
@@ -52,18 +52,6 @@ def scenario(
         fields["hands"] = tuple(tuple(sorted(h)) for h in hands)
     fields.update(changes)
     return replace(s, **fields)  # type: ignore[arg-type]
-
-
-def legal(s: SaboteurState) -> list[str]:
-    return GAME.legal_moves(s)
-
-
-def refused(s: SaboteurState, move: str) -> str:
-    reason = rules.refusal(s, move)
-    assert reason is not None, f"{move} was allowed"
-    with pytest.raises(IllegalMove):
-        GAME.apply(s, move)
-    return reason
 
 
 def cell_of(s: SaboteurState, cell: Cell) -> Placed:
