@@ -34,8 +34,8 @@ class GameEntry:
     levels: tuple[Level, ...]  # weakest first: the menu lists them in this order
     default_level: str
     ui: str  # the module of the game's screen (the renderer contract, render/common.py)
-    #: The module whose ``open_window(session)`` times the table's decisions (Ciao!'s
-    #: races), or None for games without timed decisions.
+    #: The module timing the table's decisions (Ciao!'s races; ``core/timing.py`` says
+    #: what it provides), or None for games without timed decisions.
     windows: str | None = None
 
     def __post_init__(self) -> None:
