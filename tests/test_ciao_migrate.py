@@ -79,3 +79,23 @@ def test_a_refused_migration_names_the_move() -> None:
     broken = {**match, "moves": ["play Zz"]}
     with pytest.raises(BadSave, match="older rules"):
         match_from_dict(broken)
+
+
+def test_a_save_ending_on_an_unplayable_draw_resumes_with_the_turn_passed() -> None:
+    """Version 1 passed the turn at once after an unplayable drawn card; a save that
+    ended right there resumes with the turn passed (a ``keep`` appended), as it was."""
+    data = old("ciao_v2_3p")
+    match = data["match"]
+    assert isinstance(match, dict)
+    recorded = list(match["moves"])
+    for cut in range(1, len(recorded)):
+        if recorded[cut - 1] != "draw":
+            continue
+        short = match_from_dict({**match, "moves": recorded[:cut]})
+        state = GAME.new(3, short.seed, short.options)
+        for move in short.moves:
+            state = GAME.apply(state, move)
+        if short.moves[-2:] == ("draw", "keep"):  # the keep was appended
+            assert state.phase != "drawn"
+            return
+    pytest.fail("no save ending on an unplayable draw among the fixture's prefixes")

@@ -72,6 +72,8 @@ def v1_to_v2(match: Match) -> Match:
         if why is not None:
             raise BadSave(f"at move {i} ({move!r}) {why}")
         state = moves.apply(state, move)
+    if state.phase == "drawn" and rules.legal_moves(state) == ["keep"]:
+        upgraded = (*upgraded, "keep")  # version 1 had already passed the turn
     return replace(newer, moves=upgraded, rules_version=2)
 
 
