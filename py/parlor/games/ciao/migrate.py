@@ -22,7 +22,7 @@ from parlor.core.errors import BadSave
 from parlor.core.match import Match, insert_missing_moves
 from parlor.games.ciao import moves, rules
 from parlor.games.ciao.cards import EFFECT_OF
-from parlor.games.ciao.notation import parse_move
+from parlor.games.ciao.notation import KEEP, parse_move
 from parlor.games.ciao.state import CiaoState
 
 #: Old ``variant`` values and what they mean now.
@@ -31,7 +31,7 @@ _VARIANT_V1_TO_V2 = {1: 1, 2: 2, 3: 4}
 
 def _keep_after_draw(state: CiaoState, move: str) -> str | None:
     """Version 1 passed the turn after an unplayable drawn card; version 2 keeps it."""
-    return "keep" if state.phase == "drawn" else None
+    return KEEP if state.phase == "drawn" else None
 
 
 def _changed_ruling(state: CiaoState, move: str) -> str | None:
@@ -72,8 +72,8 @@ def v1_to_v2(match: Match) -> Match:
         if why is not None:
             raise BadSave(f"at move {i} ({move!r}) {why}")
         state = moves.apply(state, move)
-    if state.phase == "drawn" and rules.legal_moves(state) == ["keep"]:
-        upgraded = (*upgraded, "keep")  # version 1 had already passed the turn
+    if state.phase == "drawn" and rules.legal_moves(state) == [KEEP]:
+        upgraded = (*upgraded, KEEP)  # version 1 had already passed the turn
     return replace(newer, moves=upgraded, rules_version=2)
 
 

@@ -167,3 +167,8 @@ def parse_logged(text: str) -> Move | None:
         seat = _seat(text[len(HIDDEN_GIFT):])
         return None if seat is None else Move("give", seat=seat)
     return parse_move(text)
+
+
+#: The moves that are a bare verb, as constants for the bots, screens and migrations
+#: that name one (the notation stays written here only).
+DRAW, KEEP, TAKE, AGAIN, REVERSE, PASS = VERBS_BARE

@@ -22,7 +22,17 @@ from parlor.games.ciao.cards import (
     VARIANT_DECKS,
     playable,
 )
-from parlor.games.ciao.notation import Move, format_move, parse_move
+from parlor.games.ciao.notation import (
+    AGAIN,
+    DRAW,
+    KEEP,
+    PASS,
+    REVERSE,
+    TAKE,
+    Move,
+    format_move,
+    parse_move,
+)
 from parlor.games.ciao.state import CiaoView
 
 
@@ -124,15 +134,15 @@ def _choose(view: CiaoView, rng: Rng, hard: bool) -> str:
             for c in view.hand
         )
         if follow or not hard:
-            return "again" if follow else "reverse"
+            return AGAIN if follow else REVERSE
         # reverse towards the player with more cards (they are less dangerous)
         ahead = view.hand_counts[_next(view, seat)]
         behind = view.hand_counts[(seat - view.direction) % view.players]
-        return "reverse" if behind >= ahead else "again"
+        return REVERSE if behind >= ahead else AGAIN
 
     if phase == "plus3":
         if not plays:
-            return "take"
+            return TAKE
         if not hard:
             return plays[0]
         stack = [mv for mv in plays if not IS_JOKER[parsed[mv].card]]  # type: ignore[union-attr]
@@ -141,7 +151,7 @@ def _choose(view: CiaoView, rng: Rng, hard: bool) -> str:
         if view.pending >= 6 or len(view.hand) <= 4:
             best = best_name(view)
             return next((mv for mv in plays if parsed[mv].named == best), plays[0])  # type: ignore[union-attr]
-        return "take"
+        return TAKE
 
     if phase == "give_target":
         return _give(view, moves, parsed, hard, rng)
@@ -162,15 +172,15 @@ def _choose(view: CiaoView, rng: Rng, hard: bool) -> str:
             if hard:
                 return max(plays, key=lambda mv: _play_score(view, parsed[mv], True))  # type: ignore[arg-type]
             return plays[0]
-        return "keep"
+        return KEEP
 
     # play / again / race_turn: lay the best card; draw (or pass) only with nothing good
     if not plays:
-        return "pass" if "pass" in moves else "draw"
+        return PASS if PASS in moves else DRAW
     scored = [(_play_score(view, parsed[mv], hard), mv) for mv in plays]  # type: ignore[arg-type]
     best_score = max(s for s, _ in scored)
-    if hard and best_score < -4.0 and "draw" in moves and view.draw_count > 0:
-        return "draw"  # only jokers fit and the hand is big: keep the joker
+    if hard and best_score < -4.0 and DRAW in moves and view.draw_count > 0:
+        return DRAW  # only jokers fit and the hand is big: keep the joker
     top = [mv for s, mv in scored if s == best_score]
     return top[0] if hard else rng.choice(top)
 

@@ -25,7 +25,7 @@ from parlor.games.ciao.cards import (
     card_name,
 )
 from parlor.games.ciao.describe import describe
-from parlor.games.ciao.notation import parse_logged, parse_move
+from parlor.games.ciao.notation import KEEP, parse_logged, parse_move
 from parlor.games.ciao.state import CiaoView
 from parlor.render import common
 from parlor.render.html import actionable, attrs, esc
@@ -333,7 +333,7 @@ def hint(view: CiaoView, screen: Screen) -> str:
         "swap_target": "Swap hands: with whom?",
     }
     text = tasks.get(view.phase, "Your turn.")
-    if view.phase == "drawn" and screen.legal == ("keep",) and view.drawn >= 0:
+    if view.phase == "drawn" and screen.legal == (KEEP,) and view.drawn >= 0:
         text = (f"You drew {card_name(view.drawn)}: it does not beat the top card, so keep "
                 "it.")
     if screen.picks:
