@@ -60,3 +60,16 @@ def test_the_search_on_a_fast_path_is_legal_and_reproducible() -> None:
         move = search.choose(game.view(s, seat), Rng(2))
         assert move in game.legal_moves(s)
         assert move == search.choose(game.view(s, seat), Rng(2))
+
+
+def test_the_search_on_ciaos_fast_path_is_legal_and_reproducible() -> None:
+    """Ciao!'s fast path (a round at a time; races drawn as chance) under the search."""
+    from parlor.games.ciao.bots.fast import FastCiao
+
+    game = GAMES["ciao"]
+    search = Search(game, RandomKnowledge(), iterations=40, depth=30, fast=FastCiao)
+    for s in positions("ciao", 3, {"rounds": 1}):
+        seat = game.to_act(s)
+        move = search.choose(game.view(s, seat), Rng(4))
+        assert move in game.legal_moves(s)
+        assert move == search.choose(game.view(s, seat), Rng(4))

@@ -14,7 +14,7 @@ Sections (names for --only):
             (node tools/pyodide_bench.mjs), with the Pyodide / CPython ratio
   sim       simulated moves per second for a search: the public path (frozen states,
             notation strings) vs the bots' fast path, in CPython and in Pyodide
-            (Kabaleo so far; Ciao! and Saboteur have no fast path yet)
+            (Kabaleo and Ciao!; Saboteur has no fast path yet)
   games     Ciao! and Saboteur: The Duel (tools/bench_games.py)
   browser   cold / warm time to ready of the app vs a bare PyScript page, long tasks
             while bots play (headless Chromium via Playwright, tools/bench_browser.py);
@@ -95,6 +95,37 @@ def sim_moves_per_second(players: int, games: int, seed: int = 1) -> tuple[float
             f = FastKabaleo(s)
             while f.left:
                 f.play(f.random_move(rng))
+                moves += 1
+        return moves / (time.perf_counter() - t0)
+
+    return max(public() for _ in range(3)), max(fast() for _ in range(3))
+
+
+def ciao_sim_moves_per_second(players: int, games: int, seed: int = 1
+                              ) -> tuple[float, float]:
+    """Random one-round Ciao! playouts in moves per second: the public rules vs the fast
+    path (games/ciao/bots/fast.py), the same rounds move for move. Best of 3 each."""
+    from parlor.core.rng import Rng
+    from parlor.games import GAMES
+    from parlor.games.ciao.bots.fast import FastCiao
+
+    game = GAMES["ciao"]
+    starts = [game.new(players, seed + k, {"rounds": 1}) for k in range(games)]
+
+    def public() -> float:
+        rng, moves, t0 = Rng(seed), 0, time.perf_counter()
+        for s in starts:
+            while legal := game.legal_moves(s):
+                s = game.apply(s, legal[rng.randbelow(len(legal))])
+                moves += 1
+        return moves / (time.perf_counter() - t0)
+
+    def fast() -> float:
+        rng, moves, t0 = Rng(seed), 0, time.perf_counter()
+        for s in starts:
+            f = FastCiao(s)
+            while legal := f.legal():
+                f.play(legal[rng.randbelow(len(legal))])
                 moves += 1
         return moves / (time.perf_counter() - t0)
 
@@ -323,14 +354,14 @@ def section_pyodide(args: argparse.Namespace, results: dict[str, object]) -> Non
 def section_sim(args: argparse.Namespace, results: dict[str, object]) -> None:
     """Simulated moves per second, public path vs fast path (issue 11, target: the fast
     path at least 5x the public one in Pyodide)."""
-    heading("Simulated moves per second: public rules vs the bots' fast path (Kabaleo)")
+    heading("Simulated moves per second: public rules vs the bots' fast path")
     games = max(20, args.games // 10)
     rows = []
     pyo = results.get("pyodide")
     pyo_sim = pyo.get("sim", {}) if isinstance(pyo, dict) else {}
     for players in PLAYERS:
         pub, fast = sim_moves_per_second(players, games)
-        row: list[object] = [f"{players} players", f"{pub:,.0f}", f"{fast:,.0f}",
+        row: list[object] = [f"Kabaleo {players}p", f"{pub:,.0f}", f"{fast:,.0f}",
                              f"{fast / pub:.1f}x"]
         got = pyo_sim.get(str(players)) if isinstance(pyo_sim, dict) else None
         if got:
@@ -338,10 +369,20 @@ def section_sim(args: argparse.Namespace, results: dict[str, object]) -> None:
         else:
             row += ["(run with pyodide)", "", ""]
         rows.append(row)
-    print(f"{games} random games per line, best of 3")
-    print(table(("players", "CPython public", "CPython fast", "speed-up", "Pyodide public",
+    for players in (2, 4):
+        pub, fast = ciao_sim_moves_per_second(players, max(4, games // 5))
+        row = [f"Ciao! {players}p", f"{pub:,.0f}", f"{fast:,.0f}", f"{fast / pub:.1f}x"]
+        got = pyo_sim.get(f"ciao{players}") if isinstance(pyo_sim, dict) else None
+        if got:
+            row += [f"{got[0]:,.0f}", f"{got[1]:,.0f}", f"{got[1] / got[0]:.1f}x"]
+        else:
+            row += ["(run with pyodide)", "", ""]
+        rows.append(row)
+    print(f"Kabaleo: {games} random games per line; Ciao!: {max(4, games // 5)} random "
+          "rounds per line; best of 3")
+    print(table(("game", "CPython public", "CPython fast", "speed-up", "Pyodide public",
                  "Pyodide fast", "speed-up"), rows))
-    print("Ciao! and Saboteur: no fast path yet (issue 11).")
+    print("Saboteur: no fast path yet (issue 11).")
 
 
 def section_games(args: argparse.Namespace, results: dict[str, object]) -> None:

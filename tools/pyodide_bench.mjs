@@ -41,6 +41,8 @@ ts = bench.bot_move_times("hard", 2, 3, options={"targets_per_player": 2})
 moves["2p, 2 targets each"] = {"mean": 1000 * sum(ts) / len(ts),
                                 "p95": 1000 * bench.pct(ts, 0.95), "max": 1000 * max(ts)}
 sim = {p: bench.sim_moves_per_second(p, max(20, ${games} // 10)) for p in bench.PLAYERS}
+for p in (2, 4):
+    sim[f"ciao{p}"] = bench.ciao_sim_moves_per_second(p, max(4, ${games} // 50))
 json.dumps({"games_per_s": speeds, "hard_move_ms": moves, "sim": sim,
             "python": sys.version.split()[0]})
 `);
