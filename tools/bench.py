@@ -37,6 +37,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "py") not in sys.path:
@@ -69,17 +70,16 @@ def random_games(players: int, games: int, seed: int = 1) -> float:
     return games / (time.perf_counter() - start)
 
 
-def sim_moves_per_second(players: int, games: int, seed: int = 1) -> tuple[float, float]:
-    """Random Kabaleo playouts as a search runs them, in moves per second: through the
-    public rules (legal_moves and apply on frozen states) and through the fast path
-    (games/kabaleo/bots/fast.py: a rollout draws a legal move without listing them and
-    plays it in place). Uniform random playouts both; best of 3 each."""
+def _sim_rates(game_id: str, players: int, games: int, options: dict[str, object],
+               fast_sim: Callable[[object], object], seed: int) -> tuple[float, float]:
+    """Uniform random playouts as a search runs them, in moves per second, through the
+    public rules (legal_moves and apply on frozen states) and through the game's fast
+    path (its ``rollout_move`` and ``play`` in place); best of 3 each."""
     from parlor.core.rng import Rng
     from parlor.games import GAMES
-    from parlor.games.kabaleo.bots.fast import FastKabaleo
 
-    game = GAMES["kabaleo"]
-    starts = [game.new(players, seed + k, {}) for k in range(games)]
+    game = GAMES[game_id]
+    starts = [game.new(players, seed + k, options) for k in range(games)]
 
     def public() -> float:
         rng, moves, t0 = Rng(seed), 0, time.perf_counter()
@@ -92,44 +92,28 @@ def sim_moves_per_second(players: int, games: int, seed: int = 1) -> tuple[float
     def fast() -> float:
         rng, moves, t0 = Rng(seed), 0, time.perf_counter()
         for s in starts:
-            f = FastKabaleo(s)
-            while f.left:
-                f.play(f.random_move(rng))
+            f: Any = fast_sim(s)
+            while f.to_act() is not None:
+                f.play(f.rollout_move(rng))
                 moves += 1
         return moves / (time.perf_counter() - t0)
 
     return max(public() for _ in range(3)), max(fast() for _ in range(3))
+
+
+def sim_moves_per_second(players: int, games: int, seed: int = 1) -> tuple[float, float]:
+    """Kabaleo: whole games (the fast rollout draws a legal move without listing)."""
+    from parlor.games.kabaleo.bots.fast import FastKabaleo
+
+    return _sim_rates("kabaleo", players, games, {}, FastKabaleo, seed)
 
 
 def ciao_sim_moves_per_second(players: int, games: int, seed: int = 1
                               ) -> tuple[float, float]:
-    """Random one-round Ciao! playouts in moves per second: the public rules vs the fast
-    path (games/ciao/bots/fast.py), the same rounds move for move. Best of 3 each."""
-    from parlor.core.rng import Rng
-    from parlor.games import GAMES
+    """Ciao!: one round each (the fast path stops at the round's end)."""
     from parlor.games.ciao.bots.fast import FastCiao
 
-    game = GAMES["ciao"]
-    starts = [game.new(players, seed + k, {"rounds": 1}) for k in range(games)]
-
-    def public() -> float:
-        rng, moves, t0 = Rng(seed), 0, time.perf_counter()
-        for s in starts:
-            while legal := game.legal_moves(s):
-                s = game.apply(s, legal[rng.randbelow(len(legal))])
-                moves += 1
-        return moves / (time.perf_counter() - t0)
-
-    def fast() -> float:
-        rng, moves, t0 = Rng(seed), 0, time.perf_counter()
-        for s in starts:
-            f = FastCiao(s)
-            while legal := f.legal():
-                f.play(legal[rng.randbelow(len(legal))])
-                moves += 1
-        return moves / (time.perf_counter() - t0)
-
-    return max(public() for _ in range(3)), max(fast() for _ in range(3))
+    return _sim_rates("ciao", players, games, {"rounds": 1}, FastCiao, seed)
 
 
 def best_games_per_second(players: int, games: int, repeats: int = 3) -> float:
