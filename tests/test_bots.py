@@ -17,7 +17,9 @@ from parlor.core.rng import Rng
 from parlor.games import GAMES
 from parlor.games.kabaleo import scoring
 from parlor.games.kabaleo.bots.board import candidates, initial_hands, replay_steps
-from parlor.games.kabaleo.bots.hard import HardBot, _Table, _utility
+from parlor.games.kabaleo.bots.hard import HardBot
+from parlor.games.kabaleo.bots.tally import Table as _Table
+from parlor.games.kabaleo.bots.tally import utility as _utility
 from parlor.games.kabaleo.rules import moves_for
 
 G = GAMES["kabaleo"]

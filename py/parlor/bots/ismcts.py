@@ -14,9 +14,18 @@ Deterministic for a view, a seed and an iteration budget: no clock, no hash orde
 node's children are kept in insertion order and ties break by the legal moves' own
 stable order). Iterative, no recursion, so it runs in the browser's small stack.
 
-Per-game knowledge comes in through ``Knowledge`` hooks: a rollout policy, an
-evaluation at the depth cut-off, and the table's timed decisions (Ciao!'s races),
-which the search treats as chance. ``RandomKnowledge`` is the neutral default.
+Per-game knowledge comes in through ``Knowledge`` hooks: how to draw worlds (a
+game may weight its determinizations by what it has inferred, e.g. Kabaleo's belief
+over target colours), a prior over the moves at the root (a progressive bias toward
+what the game's heuristic likes, and a cut to its best few where the legal set is
+large), a rollout policy, an evaluation at the depth cut-off, and the table's timed
+decisions (Ciao!'s races), which the search treats as chance. ``RandomKnowledge`` is
+the neutral default.
+
+Thinking is resumable (``Search.think``): the page runs it in slices between which
+the browser paints and takes clicks, and stops it at a time cap; a test or the arena
+runs the whole iteration budget, so a result depends only on the view, the seed and
+the budget.
 """
 
 from __future__ import annotations
@@ -31,7 +40,20 @@ from parlor.core.rng import Rng
 
 
 class Knowledge(Protocol):
-    """What a game tells the search: how to play on quickly, how good a cut-off is."""
+    """What a game tells the search: which worlds to imagine, which moves look good,
+    how to play on quickly, how good a cut-off is."""
+
+    def worlds(self, game: Game, view: Any) -> Callable[[Rng], Sim]:
+        """Once per move: a function drawing one determinized world for this view."""
+        ...
+
+    def prior(self, game: Game, view: Any, legal: Sequence[str]) -> Sequence[float] | None:
+        """Once per move: each legal move's appeal in [0, 1] (None: no opinion)."""
+        ...
+
+
+class Policy(Protocol):
+    """How a world on the public rules plays on: rollouts, the table, the cut-off."""
 
     def rollout(self, game: Game, state: Any, seat: int, legal: Sequence[str],
                 rng: Rng) -> str:
@@ -48,7 +70,21 @@ class Knowledge(Protocol):
 
 
 class RandomKnowledge:
-    """No knowledge: uniform rollouts and table decisions, an even split at a cut-off."""
+    """No knowledge: worlds drawn by the game's ``determinize`` (on ``fast``, the game's
+    fast path, when given), no prior, uniform rollouts and table decisions, an even
+    split at a cut-off. Games' knowledge classes extend it."""
+
+    def __init__(self, fast: Callable[[Any], Sim] | None = None) -> None:
+        self.fast = fast
+
+    def worlds(self, game: Game, view: Any) -> Callable[[Rng], Sim]:
+        fast = self.fast
+        if fast is not None:
+            return lambda rng: fast(game.determinize(view, rng))
+        return lambda rng: PublicSim(game, self, game.determinize(view, rng))
+
+    def prior(self, game: Game, view: Any, legal: Sequence[str]) -> Sequence[float] | None:
+        return None
 
     def rollout(self, game: Game, state: Any, seat: int, legal: Sequence[str],
                 rng: Rng) -> str:
@@ -102,7 +138,7 @@ class PublicSim:
     """A world on the public protocol (frozen states, notation strings), with the game's
     ``Knowledge`` for rollouts, the table's decisions and the cut-off."""
 
-    def __init__(self, game: Game, knowledge: Knowledge, state: Any) -> None:
+    def __init__(self, game: Game, knowledge: Policy, state: Any) -> None:
         self.game, self.knowledge, self.state = game, knowledge, state
 
     def to_act(self) -> int | None:
@@ -147,9 +183,11 @@ class _Node:
 
 @dataclass(frozen=True)
 class Search:
-    """An ISMCTS player: ``choose(view, rng)`` like any bot (it sees only the view).
-    ``fast`` turns a determinized state into the game's fast simulation; without it the
-    search plays on the public rules with ``knowledge``."""
+    """An ISMCTS player: ``choose(view, rng)`` like any bot (it sees only the view), or
+    ``think(view, rng)`` to run it in slices. ``fast`` (a shortcut for
+    ``RandomKnowledge(fast)``) turns a determinized state into the game's fast path.
+    ``bias`` weighs the knowledge's prior at the root (it fades as a move is visited);
+    ``widen`` keeps only the prior's best few root moves (0: all of them)."""
 
     game: Game
     knowledge: Knowledge
@@ -157,33 +195,75 @@ class Search:
     depth: int = 40  # rollout moves before the evaluation cuts off
     exploration: float = 0.7
     fast: Callable[[Any], Sim] | None = None
+    bias: float = 0.0
+    widen: int = 0
 
-    def world(self, state: Any) -> Sim:
-        return self.fast(state) if self.fast is not None else PublicSim(
-            self.game, self.knowledge, state)
+    def think(self, view: Any, rng: Rng) -> Thinking:
+        return Thinking(self, view, rng)
 
     def choose(self, view: Any, rng: Rng) -> str:
+        thinking = self.think(view, rng)
+        thinking.step(self.iterations)
+        return thinking.best()
+
+    def ucb(self, child: _Node, log_avail: float) -> float:
+        return child.total / child.visits + self.exploration * math.sqrt(log_avail / child.visits)
+
+
+class Thinking:
+    """One move being searched: ``step(n)`` runs up to n more iterations, ``best()``
+    names the most visited root move so far (ties: the legal moves' own order)."""
+
+    def __init__(self, search: Search, view: Any, rng: Rng) -> None:
         from parlor.core.protocol import legal_moves_of_view
 
-        legal = legal_moves_of_view(self.game, view)
-        if len(legal) == 1:
-            return legal[0]
-        root = _Node(-1, None)
-        visits: dict[str, int] = {}
-        names: dict[Hashable, str] = {}
-        for _ in range(self.iterations):
-            sim = self.world(self.game.determinize(view, rng.fork()))
-            self._iterate(root, sim, rng)
-            for move in root.children:
-                if move not in names:
-                    names[move] = sim.notation(move)
-        for move, child in root.children.items():
-            visits[names[move]] = child.visits
-        # The most visited move (ties: the legal moves' own order).
-        return max(legal, key=lambda m: visits.get(m, -1))
+        self.search, self.rng = search, rng
+        self.legal = legal_moves_of_view(search.game, view)
+        self.root = _Node(-1, None)
+        self.iterations = 0
+        self.names: dict[Hashable, str] = {}
+        knowledge = search.knowledge
+        self.draw = (knowledge.worlds(search.game, view) if search.fast is None
+                     else RandomKnowledge(search.fast).worlds(search.game, view))
+        prior = (knowledge.prior(search.game, view, self.legal)
+                 if len(self.legal) > 1 else None)
+        self.prior: dict[str, float] = dict(zip(self.legal, prior, strict=True)) if prior \
+            else {}
+        self.allowed: frozenset[str] | None = None
+        if self.prior and 0 < search.widen < len(self.legal):
+            ranked = sorted(self.legal, key=lambda m: -self.prior[m])
+            self.allowed = frozenset(ranked[:search.widen])
 
-    def _iterate(self, root: _Node, sim: Sim, rng: Rng) -> None:
-        node = root
+    @property
+    def done(self) -> bool:
+        return len(self.legal) <= 1 or self.iterations >= self.search.iterations
+
+    def step(self, n: int) -> None:
+        for _ in range(min(n, self.search.iterations - self.iterations)):
+            if self.done:
+                return
+            self._iterate(self.draw(self.rng.fork()))
+            self.iterations += 1
+
+    def best(self) -> str:
+        if len(self.legal) == 1:
+            return self.legal[0]
+        visits = {self.names[m]: c.visits for m, c in self.root.children.items()}
+        return max(self.legal, key=lambda m: (visits.get(m, -1), self.prior.get(m, 0.0)))
+
+    def _name(self, sim: Sim, move: Hashable) -> str:
+        name = self.names.get(move)
+        if name is None:
+            name = self.names[move] = sim.notation(move)
+        return name
+
+    def _root_moves(self, sim: Sim, legal: Sequence[Hashable]) -> Sequence[Hashable]:
+        if self.allowed is None:
+            return legal
+        return [m for m in legal if self._name(sim, m) in self.allowed]
+
+    def _iterate(self, sim: Sim) -> None:
+        search, rng, node = self.search, self.rng, self.root
         # Selection and expansion: down the tree among the moves legal in this world.
         while True:
             seat = sim.to_act()
@@ -193,6 +273,9 @@ class Search:
                 sim.play(sim.chance_move(rng))
                 continue
             legal = sim.legal()
+            at_root = node is self.root
+            if at_root:
+                legal = self._root_moves(sim, legal)
             children = node.children
             untried = []
             for move in legal:
@@ -202,16 +285,26 @@ class Search:
                 else:
                     child.avail += 1
             if untried:
-                move = untried[rng.randbelow(len(untried))]
+                if at_root and self.prior:
+                    move = max(untried, key=lambda m: self.prior[self._name(sim, m)])
+                else:
+                    move = untried[rng.randbelow(len(untried))]
+                if at_root:
+                    self._name(sim, move)  # named in its own world, before it is played
                 node = children[move] = _Node(seat, node, avail=1)
                 sim.play(move)
                 break
-            log_n = {m: math.log(children[m].avail) for m in legal}
-            move = max(legal, key=lambda m: self._ucb(children[m], log_n[m]))
+            if at_root and self.prior and search.bias:
+                move = max(legal, key=lambda m: search.ucb(children[m], math.log(
+                    children[m].avail)) + search.bias * self.prior[self._name(sim, m)]
+                    / (children[m].visits + 1))
+            else:
+                move = max(legal, key=lambda m: search.ucb(children[m], math.log(
+                    children[m].avail)))
             node = children[move]
             sim.play(move)
         # Rollout, cut off at ``depth`` moves.
-        for _ in range(self.depth):
+        for _ in range(search.depth):
             seat = sim.to_act()
             if seat is None:
                 break
@@ -224,6 +317,3 @@ class Search:
             if walk.actor >= 0:
                 walk.total += scores[walk.actor]
             walk = walk.parent
-
-    def _ucb(self, child: _Node, log_avail: float) -> float:
-        return child.total / child.visits + self.exploration * math.sqrt(log_avail / child.visits)

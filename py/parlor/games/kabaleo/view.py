@@ -24,11 +24,13 @@ def view(s: KabaleoState, seat: int | None) -> KabaleoView:
     )
 
 
-def determinize(v: KabaleoView, rng: Rng) -> KabaleoState:
-    """Deal the unseen targets at random among the colours the viewer does not hold."""
+def determinize(v: KabaleoView, rng: Rng,
+                targets: tuple[tuple[str, ...], ...] | None = None) -> KabaleoState:
+    """Deal the unseen targets at random among the colours the viewer does not hold
+    (or as ``targets`` says: a bot that has inferred who holds what draws its own)."""
     if v.revealed_targets is not None:
         targets = v.revealed_targets
-    else:
+    elif targets is None:
         k = v.options.targets_per_player
         free = rng.shuffled([c for c in v.colours if c not in v.my_targets])
         assigned: list[tuple[str, ...]] = []
