@@ -17,7 +17,7 @@ from parlor.core.rng import Rng
 from parlor.games import GAMES
 from parlor.games.kabaleo import scoring
 from parlor.games.kabaleo.bots.board import candidates, initial_hands, replay_steps
-from parlor.games.kabaleo.bots.hard import HardBot
+from parlor.games.kabaleo.bots.medium import MediumBot
 from parlor.games.kabaleo.bots.tally import Table as _Table
 from parlor.games.kabaleo.bots.tally import utility as _utility
 from parlor.games.kabaleo.rules import moves_for
@@ -77,7 +77,7 @@ def test_unknown_level_or_game_is_refused_with_the_allowed_levels():
 @pytest.mark.parametrize(("players", "options"), SETUPS)
 def test_every_level_returns_a_legal_move(players, options):
     for seed in range(3):
-        bots = {level: make_bot("kabaleo", level) for level in LEVELS["kabaleo"]}
+        bots = {level: make_bot("kabaleo", level, iterations=30) for level in LEVELS["kabaleo"]}
         for state in positions(players, options, seed, 12):
             legal = G.legal_moves(state)
             view = G.view(state, state.to_move)
@@ -89,7 +89,8 @@ def test_every_level_returns_a_legal_move(players, options):
 @pytest.mark.parametrize(("players", "options"), SETUPS)
 def test_whole_games_between_levels_finish(players, options):
     levels = LEVELS["kabaleo"]
-    bots = [make_bot("kabaleo", levels[(i + 1) % len(levels)]) for i in range(players)]
+    bots = [make_bot("kabaleo", levels[(i + 1) % len(levels)], iterations=30)
+            for i in range(players)]
     result = play("kabaleo", bots, seed=7, options=options)
     assert len(result.moves) == 6 * (players + 2)
     assert result.winners
@@ -107,8 +108,8 @@ def test_the_bot_decides_from_the_view_alone():
         assert other.targets != state.targets or seed  # usually differs
         assert G.view(other, seat) == view
         for level in LEVELS["kabaleo"]:
-            a = make_bot("kabaleo", level).choose(view, Rng(42))
-            b = make_bot("kabaleo", level).choose(G.view(other, seat), Rng(42))
+            a = make_bot("kabaleo", level, iterations=30).choose(view, Rng(42))
+            b = make_bot("kabaleo", level, iterations=30).choose(G.view(other, seat), Rng(42))
             assert a == b, level
 
 
@@ -121,16 +122,16 @@ def test_views_hold_no_other_targets_before_the_end():
 
 
 def test_a_bot_is_deterministic_given_its_rng_and_its_cache_is_safe():
-    """A hard bot that has followed one game must choose as a fresh one would, also after
+    """A medium bot that has followed one game must choose as a fresh one would, also after
     an undo and when handed a view of an unrelated game."""
     game_a = positions(3, {}, 11, 30)
     game_b = positions(3, {}, 12, 30)
-    seen = HardBot()
+    seen = MediumBot()
     order = game_a[::2] + game_a[5:7] + game_b[::3] + game_a[:4]  # forward, undo, other
     for state in order:
         view = G.view(state, state.to_move)
-        assert seen.choose(view, Rng(5)) == HardBot().choose(view, Rng(5))
-        got, want = seen.beliefs(view), HardBot().beliefs(view)
+        assert seen.choose(view, Rng(5)) == MediumBot().choose(view, Rng(5))
+        got, want = seen.beliefs(view), MediumBot().beliefs(view)
         assert got.keys() == want.keys()
         for s in got:
             assert got[s] == pytest.approx(want[s])
@@ -139,7 +140,7 @@ def test_a_bot_is_deterministic_given_its_rng_and_its_cache_is_safe():
 def test_a_bot_refuses_to_move_out_of_turn():
     state = positions(2, {}, 1, 3)[1]
     view = G.view(state, 1 - state.to_move)
-    for level in ("easy", "hard"):
+    for level in ("easy", "medium", "hard"):
         with pytest.raises(ValueError):
             make_bot("kabaleo", level).choose(view, Rng(0))
 
@@ -220,7 +221,7 @@ def test_the_search_scores_positions_exactly_as_the_rules_do():
 @pytest.mark.parametrize(("players", "options"), SETUPS)
 def test_beliefs_are_distributions_over_the_other_seats(players, options):
     k = options.get("targets_per_player", 1)
-    bot = HardBot()
+    bot = MediumBot()
     for state in positions(players, options, 9, 10):
         seat = state.to_move
         view = G.view(state, seat)
@@ -252,14 +253,14 @@ def test_beliefs_follow_a_player_who_keeps_helping_one_colour():
                 helping = [c.move for c in cands if c.after == x and c.before != x]
                 moves = helping or moves
             state = G.apply(state, rng.choice(moves))
-        beliefs = HardBot().beliefs(G.view(state, 0))
+        beliefs = MediumBot().beliefs(G.view(state, 0))
         assert beliefs[1][x] > 0.5
         assert beliefs[1][x] == max(beliefs[1].values())
 
 
 def test_a_spectator_gets_beliefs_about_every_seat():
     state = positions(3, {}, 2, 6)[4]
-    beliefs = HardBot().beliefs(G.view(state, None))
+    beliefs = MediumBot().beliefs(G.view(state, None))
     assert set(beliefs) == {0, 1, 2}
     for row in beliefs.values():
         assert math.fsum(row.values()) == pytest.approx(1.0)
@@ -270,7 +271,7 @@ def test_revealed_targets_make_beliefs_certain():
     rng = Rng(4)
     while G.to_act(state) is not None:
         state = G.apply(state, rng.choice(G.legal_moves(state)))
-    beliefs = HardBot().beliefs(G.view(state, 0))
+    beliefs = MediumBot().beliefs(G.view(state, 0))
     for s in (1, 2):
         assert beliefs[s][state.targets[s][0]] == 1.0
 
@@ -288,13 +289,13 @@ def _share(hero, villain, players, games, options=None):
 
 
 @pytest.mark.slow
-def test_hard_beats_random_in_two_player_games():
-    assert _share("hard", "random", 2, 100) >= 0.7
+def test_medium_beats_random_in_two_player_games():
+    assert _share("medium", "random", 2, 100) >= 0.7
 
 
 @pytest.mark.slow
-def test_hard_beats_easy_in_two_player_games():
-    assert _share("hard", "easy", 2, 100) >= 0.7
+def test_medium_beats_easy_in_two_player_games():
+    assert _share("medium", "easy", 2, 100) >= 0.7
 
 
 @pytest.mark.slow
@@ -304,6 +305,6 @@ def test_easy_beats_random_in_two_player_games():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
-def test_hard_beats_the_field_in_bigger_games(players):
+def test_medium_beats_the_field_in_bigger_games(players):
     # Chance is 1/players; a clear margin over it against easy opponents.
-    assert _share("hard", "easy", players, 60) >= 1.5 / players
+    assert _share("medium", "easy", players, 60) >= 1.5 / players

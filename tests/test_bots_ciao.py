@@ -23,11 +23,11 @@ OPTION_SETS = (
 
 
 def test_levels_are_registered() -> None:
-    assert LEVELS["ciao"] == ("random", "easy", "hard")
+    assert LEVELS["ciao"] == ("random", "easy", "medium", "hard")
     assert DEFAULT_LEVEL["ciao"] in LEVELS["ciao"]
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "hard"])
+@pytest.mark.parametrize("level", ["random", "easy", "medium"])
 @pytest.mark.parametrize("players", range(2, 7))
 def test_bots_play_legal_moves_quickly(level: str, players: int) -> None:
     """Every seat a bot; the table's decisions drawn at random (bots never make them)."""
@@ -49,12 +49,12 @@ def test_bots_play_legal_moves_quickly(level: str, players: int) -> None:
 
 def test_realtime_bounds() -> None:
     rng = Rng(7)
-    for level in ("random", "easy", "hard"):
+    for level in ("random", "easy", "medium", "hard"):
         times = [reaction_ms(level, rng) for _ in range(300)]
         assert min(times) >= MIN_REACTION_MS
         thanks = [thanks_ms(level, rng) for _ in range(300)]
         assert all(t is None or t >= MIN_REACTION_MS for t in thanks)
-        if level == "hard":
+        if level in ("medium", "hard"):
             assert None not in thanks
         if level == "easy":
             assert None in thanks
@@ -86,11 +86,11 @@ def test_race_card_is_a_legal_table_move() -> None:
 
 
 @pytest.mark.slow
-def test_hard_beats_random() -> None:
+def test_medium_beats_random() -> None:
     share = 0.0
     games = 60
     for seed in range(games):
-        bots = [make_bot("ciao", "hard"), make_bot("ciao", "random"), make_bot("ciao", "random")]
+        bots = [make_bot("ciao", "medium"), make_bot("ciao", "random"), make_bot("ciao", "random")]
         seat_of_hard = seed % 3
         bots[0], bots[seat_of_hard] = bots[seat_of_hard], bots[0]
         result = arena_play("ciao", bots, seed, {"rounds": 3})
@@ -100,6 +100,6 @@ def test_hard_beats_random() -> None:
 
 def test_arena_runs_a_bot_match() -> None:
     """arena.play answers the table's decisions (races, thank-yous) as the app does."""
-    result = arena_play("ciao", [make_bot("ciao", "hard"), make_bot("ciao", "easy")], 3,
+    result = arena_play("ciao", [make_bot("ciao", "medium"), make_bot("ciao", "easy")], 3,
                         {"rounds": 3})
     assert len(result.points) == 2

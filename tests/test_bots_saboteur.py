@@ -20,13 +20,13 @@ GAME = GAMES["saboteur"]
 
 
 def test_every_level_is_registered() -> None:
-    assert LEVELS["saboteur"] == ("random", "easy", "hard")
+    assert LEVELS["saboteur"] == ("random", "easy", "medium", "hard")
     for level in LEVELS["saboteur"]:
         assert make_bot("saboteur", level).level == level
 
 
 @pytest.mark.parametrize("players", [1, 2])
-@pytest.mark.parametrize("level", ["random", "easy", "hard"])
+@pytest.mark.parametrize("level", ["random", "easy", "medium"])
 def test_bots_play_legal_moves_from_views(level: str, players: int) -> None:
     """Each bot sees only ``GAME.view(state, seat)`` and must answer a legal move, in
     play and reveal phases alike, through whole games."""
@@ -65,27 +65,27 @@ def test_bots_move_legally_on_a_big_maze() -> None:
     s = replace(s, hands=(("A-BRK-LAMP", "A-KEY", "A-ROCKFALL", "P13", "P20", "P08"),
                           ("P05", "P16", "P23", "A-MAP", "P08", "P09")), draw=("P05",) * 5)
     assert len(s.maze) >= 40
-    for level in ("easy", "hard"):
-        bot = make_bot("saboteur", level)
+    for level in ("easy", "medium", "hard"):
+        bot = make_bot("saboteur", level, iterations=20)
         for i in range(3):
             assert bot.choose(GAME.view(s, 0), Rng(i)) in GAME.legal_moves(s)
 
 
-def test_hard_bot_takes_gold_in_reach() -> None:
-    """The hard bot secures gold it can reach with one card."""
+def test_medium_bot_takes_gold_in_reach() -> None:
+    """The medium bot secures gold it can reach with one card."""
     s = rules.new_game(2, 0, {})
     s = replace(s, hands=(("P04", "P08", "P23", "P16", "P05", "A-MAP"), s.hands[1]))
-    move = make_bot("saboteur", "hard").choose(GAME.view(s, 0), Rng(1))
+    move = make_bot("saboteur", "medium").choose(GAME.view(s, 0), Rng(1))
     assert move.startswith("place P04@0,0")
 
 
 @pytest.mark.slow
-def test_hard_beats_random() -> None:
-    """Strength: hard wins clearly against random over seeded duels."""
+def test_medium_beats_random() -> None:
+    """Strength: medium wins clearly against random over seeded duels."""
     score = 0.0
     n = 20
     for seed in range(n):
-        bots = [make_bot("saboteur", "hard"), make_bot("saboteur", "random")]
+        bots = [make_bot("saboteur", "medium"), make_bot("saboteur", "random")]
         if seed % 2:
             bots.reverse()
         result = play("saboteur", bots, seed, {"rounds": 3})

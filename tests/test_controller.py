@@ -87,7 +87,8 @@ def test_a_link_starts_a_game_saves_it_and_the_bot_answers() -> None:
     move = page.legal()[0]
     page.send(Move(move))
     assert page.c.thinking and [type(t.event) for t in page.timers] == [BotTurn]
-    page.run_timers()
+    while page.c.thinking:  # the bot thinks, then waits out the bot delay
+        page.run_timers()
     entry = saves.read(page.store, save_id)
     assert entry is not None and entry.session is not None
     assert entry.session.match.moves[before] == move
@@ -130,7 +131,7 @@ def test_a_timed_window_closes_with_the_first_answer() -> None:
     """ciao.md, "Real-time parts": bots answer after their delay, the deadline applies
     the timeout move; whatever arrives first wins and the rest find the window gone."""
     page = Page()
-    page.send(Boot({"game": "ciao", "seats": "bot:hard,bot:hard,bot:hard", "seed": "5",
+    page.send(Boot({"game": "ciao", "seats": "bot:medium,bot:medium,bot:medium", "seed": "5",
                     "botdelay": "0"}))
     for _ in range(3000):
         if page.c.window is not None or page.c.session is None:
@@ -182,3 +183,36 @@ def test_every_action_on_a_screen_has_a_handler() -> None:
     view_actions = {"zoom-in", "zoom-out", "zoom-fit"}
     for name in re.findall(r'data-action="([^"]+)"', page.game.screen.html):
         assert name in ACTIONS or name in view_actions, name
+
+
+def test_a_searching_bot_thinks_in_slices_and_the_page_stays_free() -> None:
+    """Issue 11, "The page never freezes": a hard bot's search runs in slices of at most
+    ``SLICE_MS`` of the clock, each its own timer event, so the browser can paint and
+    take clicks in between; the status says the bot is thinking; the page's time cap
+    plays the best move so far."""
+    from parlor.app import thinking
+
+    page = Page()
+    ticks = [0.0]
+
+    def clock() -> float:  # every look at the clock costs 1 ms of "work"
+        ticks[0] += 1.0
+        return page.clock + ticks[0]
+
+    page.c.clock = clock
+    page.send(Boot({"game": "kabaleo", "seats": "human,bot:hard", "seed": "3",
+                    "botdelay": "0"}))
+    page.until_human()
+    assert page.c.session is not None
+    before = len(page.c.session.match.moves)
+    page.send(Move(page.legal()[0]))
+    assert page.c.thinking and page.game is not None
+    assert "thinking" in page.game.screen.status
+    slices = 0
+    while page.c.thinking:
+        started = ticks[0]
+        page.run_timers()
+        slices += 1
+        assert ticks[0] - started <= thinking.SLICE_MS + 5
+    assert slices > 3
+    assert page.c.session is not None and len(page.c.session.match.moves) == before + 2

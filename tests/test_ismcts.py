@@ -73,3 +73,44 @@ def test_the_search_on_ciaos_fast_path_is_legal_and_reproducible() -> None:
         move = search.choose(game.view(s, seat), Rng(4))
         assert move in game.legal_moves(s)
         assert move == search.choose(game.view(s, seat), Rng(4))
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), CASES,
+                         ids=[f"{c[0]}-{c[1]}p" for c in CASES])
+def test_the_hard_level_is_the_search_legal_reproducible_and_fair(
+        game_id: str, players: int, options: dict[str, object]) -> None:
+    """Issue 11, "Levels" and "Tests": ``hard`` is the search with the game's knowledge;
+    its move is legal, the same for the same view, seed and budget, and the same for
+    two states that differ only in what the seat cannot see."""
+    from parlor.bots import make_bot
+
+    game = GAMES[game_id]
+    for k, s in enumerate(positions(game_id, players, options, count=3)):
+        seat = game.to_act(s)
+        view = game.view(s, seat)
+        bot = make_bot(game_id, "hard", iterations=40)
+        assert hasattr(bot, "think")
+        move = bot.choose(view, Rng(k))
+        assert move in game.legal_moves(s)
+        assert move == make_bot(game_id, "hard", iterations=40).choose(view, Rng(k))
+        other = game.determinize(view, Rng(100 + k))  # same view, other hidden cards
+        assert game.view(other, seat) == view
+        assert make_bot(game_id, "hard", iterations=40).choose(game.view(other, seat),
+                                                               Rng(k)) == move
+
+
+def test_thinking_in_slices_reaches_the_same_move_as_thinking_at_once() -> None:
+    """The page runs the search a few iterations at a time (``app/thinking.py``); the
+    move is the one the whole budget gives at once."""
+    from parlor.bots import make_bot
+
+    game = GAMES["kabaleo"]
+    s = positions("kabaleo", 3, {})[1]
+    view = game.view(s, game.to_act(s))
+    thinking = make_bot("kabaleo", "hard", iterations=60).think(view, Rng(3))
+    steps = 0
+    while not thinking.done:
+        thinking.step(7)
+        steps += 1
+    assert steps == 9
+    assert thinking.best() == make_bot("kabaleo", "hard", iterations=60).choose(view, Rng(3))

@@ -220,18 +220,19 @@ def test_bribes_before_the_action_still_keep_the_turn() -> None:
     assert b.phase == PLAY and b.to_move == GREEN and END_TURN not in legal(b)
 
 
-def test_bots_decide_in_the_window_and_the_hard_bot_bribes_when_it_pays() -> None:
+def test_bots_decide_in_the_window_and_the_medium_bot_bribes_when_it_pays() -> None:
     """Bots treat the window like any decision. Behind P12's troll lie 2 gold (P04's
-    N-S tunnel and P10's south stub): bribing costs 1 and secures 2, so the hard bot
+    N-S tunnel and P10's south stub): bribing costs 1 and secures 2, so the medium bot
     bribes, as it would before its action."""
     s = scenario([((0, -3), "P04", 0), ((0, -4), "P10", 0)],
                  hands=[["P12", "P08"], ["P08"]])
     w = GAME.apply(s, "place P12@0,-2v")
     assert w.phase == BRIBE
-    for level in ("random", "easy", "hard"):
+    for level in ("random", "easy", "medium", "hard"):
         for seed in range(3):
-            assert make_bot("saboteur", level).choose(GAME.view(w, GREEN), Rng(seed)) in legal(w)
-    assert make_bot("saboteur", "hard").choose(GAME.view(w, GREEN), Rng(0)) == "bribe @0,-2"
+            bot = make_bot("saboteur", level, iterations=20)
+            assert bot.choose(GAME.view(w, GREEN), Rng(seed)) in legal(w)
+    assert make_bot("saboteur", "medium").choose(GAME.view(w, GREEN), Rng(0)) == "bribe @0,-2"
 
 
 # --------------------------------------------------------------------- solo

@@ -8,8 +8,10 @@
 Sections (names for --only):
   speed     random Kabaleo games per second in CPython (2/3/4 players, best of 3)
   moves     time per bot move for each level (mean / p95 / max ms)
-  strength  seeded bot-vs-bot win rates: each pair of levels in 2p, hard vs the rest
-            in 3p and 4p
+  strength  Kabaleo's heuristic levels (random, easy, medium): each pair in 2p, medium
+            vs the rest in 3p and 4p
+  search    the search (hard) in every game against medium, Saboteur solo's gold,
+            and the oracle against hard: the issue-11 targets (tools/bench_search.py)
   pyodide   the same random-games loop inside Pyodide under Node.js
             (node tools/pyodide_bench.mjs), with the Pyodide / CPython ratio
   sim       simulated moves per second for a search: the public path (frozen states,
@@ -43,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "py") not in sys.path:
     sys.path.insert(0, str(ROOT / "py"))
 
-SECTIONS = ("speed", "moves", "strength", "pyodide", "sim", "games", "browser")
+SECTIONS = ("speed", "moves", "strength", "search", "pyodide", "sim", "games", "browser")
 PLAYERS = (2, 3, 4)
 
 
@@ -260,7 +262,7 @@ def _run_jobs(fn: Callable[[Job], float], jobs: list[Job], workers: int) -> list
 def section_strength(args: argparse.Namespace, results: dict[str, object]) -> None:
     from parlor.bots import LEVELS
 
-    levels = LEVELS["kabaleo"]
+    levels = tuple(lvl for lvl in LEVELS["kabaleo"] if lvl != "hard")  # hard: ``search``
     heading("Strength: seeded bot-vs-bot matches (hero's win share; a shared win counts "
             "1/k; hero's seat rotates)")
     two_each = (("targets_per_player", 2),)
@@ -268,10 +270,10 @@ def section_strength(args: argparse.Namespace, results: dict[str, object]) -> No
     for i, weak in enumerate(levels):
         for strong in levels[i + 1:]:
             pairings.append((strong, weak, 2, args.games_2p, ()))
-    pairings.append(("hard", "easy", 2, args.games_2p, two_each))
+    pairings.append(("medium", "easy", 2, args.games_2p, two_each))
     for players in (3, 4):
         for other in levels:
-            pairings.append(("hard", other, players, args.games_np, ()))
+            pairings.append(("medium", other, players, args.games_np, ()))
     rows = []
     table_out = []
     t0 = time.perf_counter()
@@ -288,6 +290,48 @@ def section_strength(args: argparse.Namespace, results: dict[str, object]) -> No
     results["strength"] = table_out
     print(table(("match", "players", "games", "hero wins", "95% CI", "chance"), rows))
     print(f"({time.perf_counter() - t0:.0f} s, {args.workers} worker process(es))")
+
+
+def section_search(args: argparse.Namespace, results: dict[str, object]) -> None:
+    """The issue-11 strength table: hard vs medium per game, solo gold, oracle vs hard."""
+    import bench_search as bs
+
+    heading("Search strength: hard (the information-set search) vs medium, seeded and "
+            "seat-swapped")
+    n = args.search_games
+    rows, out = [], []
+    for line in bs.LINES:
+        r = bs.run_line(line, n, args.workers)
+        out.append(r)
+        share, fair = float(r["share"]), float(r["fair"])  # type: ignore[arg-type]
+        rows.append((line.label, line.players, n, f"{share:.1%}", f"+/-{r['ci']:.1%}",
+                     f"{fair:.0%}", f"{share / fair:.2f}x", line.share_of,
+                     "met" if share >= line.target else "SHORT", f"{r['seconds']:.0f}"))
+    print(table(("match (hard vs medium)", "players", "games", "hard wins", "95% CI",
+                 "fair", "x fair", "target", "", "s"), rows))
+    solo_n = args.solo_games
+    solo_rows = []
+    for level in ("medium", "hard", "oracle"):
+        r = bs.solo_line(level, solo_n, args.workers)
+        out.append(r)
+        solo_rows.append((level, solo_n, f"{r['mean']:.1f}", f"{r['sd']:.1f}", r["best"],
+                          r["at_least_15"], f"{r['seconds']:.0f}"))
+    print("\nSaboteur solo (target: hard's mean >= 15 gold, \"not bad\")")
+    print(table(("level", "games", "mean gold", "sd", "best", "games >= 15", "s"),
+                solo_rows))
+    oracle_rows = []
+    on = max(10, n // 2)
+    for line in bs.ORACLE_LINES:
+        r = bs.run_line(line, on, args.workers)
+        out.append(r)
+        share = float(r["share"])  # type: ignore[arg-type]
+        oracle_rows.append((line.label, on, f"{share:.1%}", f"+/-{r['ci']:.1%}",
+                            f"{r['seconds']:.0f}"))
+    print("\nThe price of fairness: the same search shown the whole state, vs hard")
+    print(table(("match (oracle vs hard)", "games", "oracle wins", "95% CI", "s"),
+                oracle_rows))
+    print(f"({args.workers} worker process(es); budgets: each level's default iterations)")
+    results["search"] = out
 
 
 def section_pyodide(args: argparse.Namespace, results: dict[str, object]) -> None:
@@ -412,6 +456,7 @@ RUNNERS: dict[str, Callable[[argparse.Namespace, dict[str, object]], None]] = {
     "speed": section_speed,
     "moves": section_moves,
     "strength": section_strength,
+    "search": section_search,
     "pyodide": section_pyodide,
     "sim": section_sim,
     "games": section_games,
@@ -427,6 +472,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=min(4, os.cpu_count() or 1),
                         help="processes for the strength matches")
     parser.add_argument("--json", type=Path, help="also write the numbers to this file")
+    parser.add_argument("--search-games", type=int, default=0,
+                        help="games per line of the search section (default 400)")
     args = parser.parse_args(argv)
     wanted = [s.strip() for s in args.only.split(",") if s.strip()]
     unknown = [s for s in wanted if s not in SECTIONS]
@@ -436,6 +483,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.move_games = 2 if args.quick else 10
     args.games_2p = 40 if args.quick else 400
     args.games_np = 24 if args.quick else 200
+    args.search_games = args.search_games or (10 if args.quick else 400)
+    args.solo_games = 10 if args.quick else 100
     results: dict[str, object] = {}
     start = time.perf_counter()
     print(f"Parlor bench: {', '.join(wanted)}")

@@ -77,8 +77,10 @@ def startup(browser, base: str, runs: int) -> dict[str, list[float]]:
     return out
 
 
-def bots_in_page(browser, base: str, game: str, seats: str, players: int) -> dict[str, object]:
-    """Play a bots-only game with no delay; record long tasks and bot move measures."""
+def bots_in_page(browser, base: str, game: str, seats: str, players: int,
+                 extra: str = "") -> dict[str, object]:
+    """Play a bots-only game with no delay; record long tasks and bot move measures
+    (a move's measure spans its whole thinking, all slices: ``BotMoved.ms``)."""
     ctx = browser.new_context(service_workers="block")
     page = ctx.new_page()
     page.add_init_script("""
@@ -88,7 +90,7 @@ def bots_in_page(browser, base: str, game: str, seats: str, players: int) -> dic
         }).observe({type: 'longtask', buffered: true});
     """)
     page.goto(f"{base}/index.html?game={game}&players={players}&seats={seats}"
-              "&seed=1&botdelay=0")
+              f"&seed=1&botdelay=0{extra}")
     page.wait_for_function(READY, timeout=120_000)
     page.evaluate("window.__longtasks = []")  # start-up itself is measured above
     page.wait_for_selector("#game[data-phase='over']", timeout=600_000)
@@ -135,9 +137,11 @@ def run(emit: Callable[[str], None], runs: int = 3) -> None:
                 med = statistics.median(values)
                 emit(f"{label:34} {med:8.0f} {min(values):8.0f} {max(values):8.0f} "
                      f"{med / bare:7.2f}")
-            games = (("kabaleo", "bot:hard,bot:easy,bot:hard,bot:random", 4),)
-            for game, seats, players in games:
-                data = bots_in_page(browser, base, game, seats, players)
+            games = (("kabaleo", "bot:hard,bot:medium,bot:hard,bot:easy", 4, ""),
+                     ("ciao", "bot:hard,bot:medium,bot:hard", 3, "&opt.rounds=1"),
+                     ("saboteur", "bot:hard,bot:medium", 2, "&opt.rounds=1"))
+            for game, seats, players, extra in games:
+                data = bots_in_page(browser, base, game, seats, players, extra)
                 tasks: list[float] = data["longtasks"]  # type: ignore[assignment]
                 emit(f"\nIn the page, a {players}-player {game} game of bots ({seats}):")
                 emit(f"  long tasks (>50 ms): {len(tasks)}, over 100 ms: "

@@ -15,7 +15,6 @@ game (or the menu, or an undo) starts a new one.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 
 from parlor.app import saves
 from parlor.app.events import (
@@ -39,45 +38,24 @@ from parlor.app.events import (
     ShowMenu,
     WindowAnswer,
 )
+from parlor.app.forms import initial_forms
 from parlor.app.realtime import open_window
 from parlor.app.saves import KeyValue
 from parlor.app.seats import parse_seat
 from parlor.app.seeds import turn_rng
 from parlor.app.session import Session
 from parlor.app.setup import Setup, parse_setup, setup_query
+from parlor.app.thinking import BotThinking
 from parlor.bots import Bot, make_bot
 from parlor.core.errors import BadOptions, IllegalMove, ParlorError
 from parlor.core.protocol import TABLE
 from parlor.core.timing import Window
-from parlor.render.menu import saves_html, setup_form
+from parlor.render.menu import saves_html
 from parlor.render.screen import game_screen, next_picks
 
 #: How long a bot "thinks" before its move shows, so a person can follow the game.
 BOT_DELAY_MS = 700
 MAX_BOT_DELAY_MS = 10_000
-
-
-# --------------------------------------------------------------------------- the menu form
-
-
-@dataclass
-class MenuForm:
-    """What the player chose so far in one game's set-up form (kept across re-renders)."""
-
-    game: str
-    players: int
-    seats: list[str] = field(default_factory=list)
-    options: dict[str, object] = field(default_factory=dict)
-
-    def html(self) -> str:
-        return setup_form(self.game, self.players, self.seats, self.options)
-
-
-def initial_forms() -> dict[str, MenuForm]:
-    from parlor.games import GAMES
-
-    return {gid: MenuForm(gid, max(2, g.min_players) if g.max_players >= 2 else g.min_players)
-            for gid, g in GAMES.items()}
 
 
 # --------------------------------------------------------------------------- controller
@@ -96,6 +74,7 @@ class Controller:
         self.confirmed: int | None = None  # the human who took the device last hand-off
         self.picks: tuple[str, ...] = ()
         self.thinking = False
+        self.turn: BotThinking | None = None  # the bot's move in progress
         self.message: str | None = None
         self.generation = 0
         self.bots: dict[int, Bot] = {}
@@ -174,8 +153,7 @@ class Controller:
     def _menu(self, out: list[Effect], message: str | None = None) -> None:
         self.generation += 1  # stops any bot still thinking for the old game
         self.session = None
-        self.thinking = False
-        self.window = None
+        self.thinking, self.turn, self.window = False, None, None
         entries = saves.list_saves(self.store)
         latest = next((e for e in entries if e.ok), None)
         notes = [m for m in (message or self.message, self.storage_note) if m]
@@ -223,8 +201,7 @@ class Controller:
         self.session = session
         self.confirmed = None
         self.picks = ()
-        self.thinking = False
-        self.window = None
+        self.thinking, self.turn, self.window = False, None, None
         self.bots = {}
         out.append(SetUrl({**setup_query(session.match), "save": session.save_id}))
         self._render(out)
@@ -294,9 +271,9 @@ class Controller:
             out.append(After(int(window.seconds * 1000),
                              WindowAnswer(self.generation, window, window.timeout_move)))
         elif self.session.bot_to_act():
-            self.thinking = True
+            self.thinking, self.turn = True, None
             self._render(out)
-            out.append(After(self.bot_delay, BotTurn(self.generation)))
+            out.append(After(0, BotTurn(self.generation)))
 
     def _window_answer(self, event: WindowAnswer, out: list[Effect]) -> None:
         if (event.generation != self.generation or self.window is not event.window
@@ -308,6 +285,8 @@ class Controller:
         self._after_move(out)
 
     def _bot_turn(self, generation: int, out: list[Effect]) -> None:
+        """One slice of the bot's thinking (``thinking.py``); its move once decided and
+        the bot delay has passed."""
         session = self.session
         if generation != self.generation or session is None or not session.bot_to_act():
             return
@@ -316,11 +295,18 @@ class Controller:
         bot = self.bots.get(seat)
         if bot is None:
             bot = self.bots[seat] = make_bot(session.match.game, session.seats[seat].level or "")
-        view = session.game.view(session.state, seat)
-        move = bot.choose(view, turn_rng(session.match.seed, len(session.match.moves), "bot"))
-        out.append(BotMoved(f"parlor:bot:{session.match.game}:{bot.level}"))
+        if self.turn is None:
+            self.turn = BotThinking(bot, session.game.view(session.state, seat), turn_rng(
+                session.match.seed, len(session.match.moves), "bot"), self.clock)
+        move = self.turn.slice()
+        wait = self.turn.wait_ms(self.bot_delay)
+        if move is None or wait > 0:
+            out.append(After(0 if move is None else wait, BotTurn(self.generation)))
+            return
+        out.append(BotMoved(f"parlor:bot:{session.match.game}:{bot.level}",
+                            self.turn.elapsed_ms()))
         self.session = session.play(move)
-        self.thinking = False
+        self.thinking, self.turn = False, None
         self._after_move(out)
 
     # ---- actions (data-action), dispatched through ACTIONS ---------------------------

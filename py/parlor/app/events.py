@@ -118,9 +118,10 @@ class Confirm:
 
 @dataclass(frozen=True)
 class BotMoved:
-    """A bot chose a move while this event was handled (the page measures it)."""
+    """A bot played a move after thinking ``ms`` (the page measures it for the bench)."""
 
     label: str
+    ms: float = 0.0
 
 
 Effect = ShowGame | ShowMenu | ShowForm | MenuMessage | SetUrl | After | Focus | Download \

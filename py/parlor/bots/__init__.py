@@ -17,8 +17,10 @@ from parlor.core.errors import BadOptions
 __all__ = ["Believer", "Bot", "DEFAULT_LEVEL", "LEVELS", "LEVEL_LABELS", "make_bot"]
 
 
-def make_bot(game_id: str, level: str) -> Bot:
-    """A fresh bot (one per seat: bots may remember things between their turns)."""
+def make_bot(game_id: str, level: str, iterations: int | None = None) -> Bot:
+    """A fresh bot (one per seat: bots may remember things between their turns).
+    ``iterations`` sets a searching level's budget (the default is the level's own;
+    tests that only check legality use a small one, the bench may try others)."""
     from parlor.games import ENTRIES
 
     entry = ENTRIES.get(game_id)
@@ -30,6 +32,8 @@ def make_bot(game_id: str, level: str) -> Bot:
         allowed = ", ".join(lvl.name for lvl in entry.levels)
         raise BadOptions(f"unknown bot level {level!r} for {game_id}; choose one of {allowed}")
     bot: Bot = found.make()
+    if iterations is not None and hasattr(bot, "iterations"):
+        bot.iterations = iterations
     return bot
 
 

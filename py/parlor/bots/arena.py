@@ -1,7 +1,9 @@
 """Seeded bot-vs-bot matches: the strength table, the slow tests and tuning use these.
 
-Each bot gets only ``GAME.view(state, seat)``; its random numbers come from a generator
-forked per seat from the match seed, so a match is a pure function of its arguments.
+Each bot gets only ``GAME.view(state, seat)`` (the bench's test-only oracle,
+``bots/oracle.py``, is also shown the state: the price of fairness); its random
+numbers come from a generator forked per seat from the match seed, so a match is a
+pure function of its arguments.
 Decisions the table makes (Ciao!'s races and thank-yous) are answered the way the app
 answers them with no person clicking: the game's own ``windows`` module times each
 bot's answer (``core/timing.py``) and the fastest one in time wins, else the timeout
@@ -52,6 +54,9 @@ def play(
             assert window is not None
             move = window.without_people()
         else:
+            observe = getattr(bots[seat], "observe", None)
+            if observe is not None:  # the bench's oracle only (bots/oracle.py)
+                observe(state)
             move = bots[seat].choose(game.view(state, seat), rngs[seat])
         state = game.apply(state, move)
         moves.append(move)

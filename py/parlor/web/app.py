@@ -165,8 +165,10 @@ class App:
                 self.send(effect.event)
         elif isinstance(effect, BotMoved):
             # Measured for `make bench` (bot move time in the browser, per level).
+            now = float(js.performance.now())
             js.performance.measure(effect.label, to_js(
-                {"start": started}, dict_converter=js.Object.fromEntries))
+                {"start": min(started, now - effect.ms), "end": now},
+                dict_converter=js.Object.fromEntries))
 
     async def later(self, ms: int, event: Event) -> None:
         await asyncio.sleep(ms / 1000)

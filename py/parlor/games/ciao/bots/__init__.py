@@ -1,6 +1,9 @@
-"""Ciao!'s computer opponents (``easy``, ``hard``) and their real-time timings (how
-fast each level races and says "Thank you!"). Built on demand: a level's factory
-imports its module when the first bot of that level is made."""
+"""Ciao!'s computer opponents, weakest first: ``random``, ``easy`` (sheds what fits),
+``medium`` (a careful player's rules of thumb) and ``hard``, the information-set tree
+search with Ciao!'s knowledge (``search.py``). ``medium`` was called ``hard`` before the
+search came; saves that name ``bot:hard`` get the search: a level is a name, not a
+behaviour version. Built on demand: a level's factory imports its module when the first
+bot of that level is made."""
 
 from __future__ import annotations
 
@@ -14,14 +17,21 @@ def _easy() -> object:
     return EasyBot()
 
 
-def _hard() -> object:
-    from parlor.games.ciao.bots.heuristic import HardBot
+def _medium() -> object:
+    from parlor.games.ciao.bots.heuristic import MediumBot
 
-    return HardBot()
+    return MediumBot()
+
+
+def _hard() -> object:
+    from parlor.games.ciao.bots.search import SearchBot
+
+    return SearchBot()
 
 
 LEVELS = (
     random_level("ciao", "Random (plays any legal card)"),
     Level("easy", "Easy (slow in races, sometimes forgets to say thank you)", _easy),
-    Level("hard", "Hard (keeps jokers for +3s, sheds millstones, quick in races)", _hard),
+    Level("medium", "Medium (keeps jokers for +3s, sheds millstones, quick in races)", _medium),
+    Level("hard", "Hard (guesses your hands and plays the round out before it moves)", _hard),
 )

@@ -214,9 +214,9 @@ class EasyBot:
         return _choose(view, rng, hard=False)
 
 
-class HardBot:
+class MediumBot:
     game = "ciao"
-    level = "hard"
+    level = "medium"
 
     def choose(self, view: CiaoView, rng: Rng) -> str:
         return _choose(view, rng, hard=True)

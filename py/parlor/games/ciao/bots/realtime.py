@@ -34,9 +34,11 @@ from parlor.games.ciao.state import CiaoView
 MIN_REACTION_MS = 500
 
 #: (fastest, slowest) reaction per level, in milliseconds.
-REACTION = {"random": (900, 3500), "easy": (1200, 3200), "hard": (600, 1400)}
+REACTION = {"random": (900, 3500), "easy": (1200, 3200), "medium": (600, 1400),
+            "hard": (600, 1400)}
 #: (fastest, slowest) thank-you per level and the chance to forget it.
-THANKS = {"random": (600, 2600, 0.3), "easy": (700, 2400, 0.25), "hard": (500, 1100, 0.0)}
+THANKS = {"random": (600, 2600, 0.3), "easy": (700, 2400, 0.25), "medium": (500, 1100, 0.0),
+          "hard": (500, 1100, 0.0)}
 
 
 def _between(lo: int, hi: int, rng: Rng) -> int:

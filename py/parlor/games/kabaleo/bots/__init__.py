@@ -1,6 +1,9 @@
-"""Kabaleo's computer opponents: ``easy`` (greedy, no memory) and ``hard`` (Bayesian
-beliefs over target colours, a last-round search). Built on demand: the levels' factories
-import their module when the first bot of that level is made."""
+"""Kabaleo's computer opponents, weakest first: ``random``, ``easy`` (greedy, no memory),
+``medium`` (beliefs and a heuristic) and ``hard``, the information-set tree search with
+Kabaleo's knowledge (``search.py``). ``medium`` was called ``hard`` before the search
+came; saves that name ``bot:hard`` get the search: a level is a name, not a behaviour
+version. Built on demand: a level's factory imports its module when the first bot of
+that level is made."""
 
 from __future__ import annotations
 
@@ -14,14 +17,21 @@ def _easy() -> object:
     return EasyBot()
 
 
-def _hard() -> object:
-    from parlor.games.kabaleo.bots.hard import HardBot
+def _medium() -> object:
+    from parlor.games.kabaleo.bots.medium import MediumBot
 
-    return HardBot()
+    return MediumBot()
+
+
+def _hard() -> object:
+    from parlor.games.kabaleo.bots.search import SearchBot
+
+    return SearchBot()
 
 
 LEVELS = (
     random_level("kabaleo", "Random (plays any legal move)"),
     Level("easy", "Easy (grabs piles for its colour, never hides it)", _easy),
-    Level("hard", "Hard (reads your moves, hides its colour, plans the last round)", _hard),
+    Level("medium", "Medium (reads your moves, hides its colour, plans the last round)", _medium),
+    Level("hard", "Hard (imagines who holds which colour and plays the games out)", _hard),
 )

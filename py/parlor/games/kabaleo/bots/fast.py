@@ -22,7 +22,7 @@ class FastKabaleo:
     colour index), the seat to move, the last pile played, pieces left to place."""
 
     __slots__ = ("piles", "hands", "to_move", "last_pile", "ban", "left", "players",
-                 "targets", "boxed")
+                 "targets", "boxed", "own")
 
     def __init__(self, s: KabaleoState) -> None:
         index = {c: i for i, c in enumerate(LETTERS)}
@@ -35,6 +35,8 @@ class FastKabaleo:
         self.players = s.players
         self.targets = s.targets
         self.boxed = list(s.boxed)
+        #: own[seat][colour index]: 1 when that colour is one of the seat's targets.
+        self.own = [[int(c in t) for c in LETTERS] for t in s.targets]
 
     def copy(self) -> FastKabaleo:
         other = FastKabaleo.__new__(FastKabaleo)
@@ -43,6 +45,7 @@ class FastKabaleo:
         other.to_move, other.last_pile, other.ban = self.to_move, self.last_pile, self.ban
         other.left, other.players, other.targets = self.left, self.players, self.targets
         other.boxed = self.boxed[:]
+        other.own = self.own
         return other
 
     def to_act(self) -> int | None:
@@ -82,6 +85,43 @@ class FastKabaleo:
 
     def rollout_move(self, rng: Rng) -> int:
         return self.random_move(rng)
+
+    def model_move(self, rng: Rng, greed: float = 1.5, hold: float = 1.0,
+                   eps: float = 0.15) -> int:
+        """A move as the bots' opponent model expects a player to make it (``belief.py``):
+        mostly the one that best turns piles to the mover's own colours, holding its own
+        pieces back (``greed`` per pile won or lost, ``hold`` per own piece spent),
+        ties and an ``eps`` share of moves drawn at random."""
+        if rng.random() < eps:
+            return self.random_move(rng)
+        n = len(self.piles)
+        me = self.to_move
+        own = self.own[me]
+        hand = self.hands[me]
+        banned = self.last_pile if self.ban else -1
+        best, best_u, ties = -1, -1e9, 0
+        for ci in range(len(hand)):
+            if not hand[ci]:
+                continue
+            spend = hold if own[ci] else 0.0
+            for p, stack in enumerate(self.piles):
+                if p == banned:
+                    continue
+                top = stack[-1]
+                if len(stack) == 1:
+                    if top == ci:
+                        continue
+                    after = ci
+                else:
+                    after = stack[-2] if top == ci else ci
+                u = greed * (own[after] - own[top]) - spend
+                if u > best_u:
+                    best, best_u, ties = ci * n + p, u, 1
+                elif u == best_u:
+                    ties += 1
+                    if rng.randbelow(ties) == 0:
+                        best = ci * n + p
+        return best
 
     def chance_move(self, rng: Rng) -> int:
         raise AssertionError("Kabaleo has no table decisions")

@@ -1,6 +1,9 @@
-"""Saboteur's computer opponents: ``easy`` (greedy digger) and ``hard`` (weighs both
-players' prospects, sabotages, uses maps). Built on demand: a level's factory imports
-its module when the first bot of that level is made."""
+"""Saboteur's computer opponents, weakest first: ``random``, ``easy`` (a greedy digger),
+``medium`` (a one-move evaluation) and ``hard``, the information-set tree search with
+Saboteur's knowledge (``search.py``). ``medium`` was called ``hard`` before the search
+came; saves that name ``bot:hard`` get the search: a level is a name, not a behaviour
+version. Built on demand: a level's factory imports its module when the first bot of
+that level is made."""
 
 from __future__ import annotations
 
@@ -14,14 +17,22 @@ def _easy() -> object:
     return EasyBot()
 
 
-def _hard() -> object:
-    from parlor.games.saboteur.bots.hard import HardBot
+def _medium() -> object:
+    from parlor.games.saboteur.bots.medium import MediumBot
 
-    return HardBot()
+    return MediumBot()
+
+
+def _hard() -> object:
+    from parlor.games.saboteur.bots.search import SearchBot
+
+    return SearchBot()
 
 
 LEVELS = (
     random_level("saboteur", "Random (places any legal card)"),
     Level("easy", "Easy (digs toward the goals)", _easy),
-    Level("hard", "Hard (reads its maps, sabotages you near gold, bribes when it pays)", _hard),
+    Level("medium", "Medium (reads its maps, sabotages you near gold, bribes when it pays)",
+          _medium),
+    Level("hard", "Hard (plays the round out in its head before it moves)", _hard),
 )

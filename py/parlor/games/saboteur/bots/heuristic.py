@@ -132,6 +132,13 @@ def card_worth(cid: str, v: SaboteurView, me: int) -> float:
 
 
 def choose(v: SaboteurView, rng: Rng, style: Style) -> str:
+    appraised = appraise(v, rng, style)
+    top = max(appraised.values())
+    return rng.choice([move for move, score in appraised.items() if score >= top - 1e-9])
+
+
+def appraise(v: SaboteurView, rng: Rng, style: Style) -> dict[str, float]:
+    """The score of each shortlisted legal move (the search takes it as its prior)."""
     if v.seat is None or v.to_move != v.seat:
         raise ValueError("the bot was asked to move when it is not its turn")
     me = v.seat
@@ -147,9 +154,8 @@ def choose(v: SaboteurView, rng: Rng, style: Style) -> str:
         d = min((_dist(opp_net.frontier, c) for c in v.goal_cells
                  if any(p.cell == c and not p.face_up for p in v.maze)), default=99)
         opp_close = max(0.0, 4.0 - d)
-    moves = _shortlist(moves, world, values)
-    best: list[tuple[float, str]] = []
-    for move in moves:
+    out: dict[str, float] = {}
+    for move in _shortlist(moves, world, values):
         m = parse_move(move)
         assert m is not None
         if m.kind in MAZE_MOVES:
@@ -161,10 +167,8 @@ def choose(v: SaboteurView, rng: Rng, style: Style) -> str:
                 score -= 0.3  # spends a card: only worth it when it changes something
         else:
             score = base + _bonus(m, v, me, style, opp_close)
-        score += style.noise * rng.random()
-        best.append((score, move))
-    top = max(score for score, _ in best)
-    return rng.choice([move for score, move in best if score >= top - 1e-9])
+        out[move] = score + style.noise * rng.random()
+    return out
 
 
 #: Placements simulated per move at most: the rest are farther from every target.

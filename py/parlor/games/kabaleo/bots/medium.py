@@ -1,4 +1,5 @@
-"""``hard``: exact Bayesian beliefs, a value heuristic, and a search of the last round.
+"""``medium`` (called ``hard`` before the tree search came): exact Bayesian beliefs,
+a value heuristic, and a search of the last round.
 
 How it plays (rules page, "Facts a bot should use"):
 
@@ -80,13 +81,13 @@ class Params:
 
 
 @dataclass
-class HardBot:
+class MediumBot:
     """The default level. One instance per seat; keeps its belief replay between turns."""
 
     params: Params = field(default_factory=Params)
     model: Model = field(default_factory=Model)
     game: str = "kabaleo"
-    level: str = "hard"
+    level: str = "medium"
     _tracker: BeliefTracker | None = field(default=None, init=False, repr=False, compare=False)
 
     def _belief(self, view: KabaleoView) -> Belief:
@@ -105,6 +106,14 @@ class HardBot:
 
     def choose(self, view: KabaleoView, rng: Rng) -> str:
         """The best move by search (last round) or heuristic; exact ties drawn from rng."""
+        appraised = self.appraise(view)
+        best = max(appraised.values())
+        return rng.choice([m for m, s in appraised.items() if s >= best - 1e-9])
+
+    def appraise(self, view: KabaleoView) -> dict[str, float]:
+        """Every legal move's value (higher is better), in the engine's order: the
+        heuristic, or in the last round the search with the heuristic breaking ties.
+        The tree search (``search.py``) takes it as its prior."""
         me = view.seat
         if me is None or view.to_move != me:
             raise ValueError("the bot was asked to move when it is not its turn")
@@ -124,9 +133,11 @@ class HardBot:
             if searched is not None:
                 # The search decides; the heuristic only breaks exact ties.
                 scores = [s * 1e-4 + v for s, v in zip(scores, searched, strict=True)]
-        best = max(scores)
-        tied = [c.move for c, s in zip(cands, scores, strict=True) if s >= best - 1e-9]
-        return rng.choice(tied)
+        return {c.move: s for c, s in zip(cands, scores, strict=True)}
+
+    def belief(self, view: KabaleoView) -> Belief:
+        """The posterior over who holds which targets (kept between turns)."""
+        return self._belief(view)
 
     # --- middle game ---------------------------------------------------------------
 

@@ -1,0 +1,28 @@
+"""The menu's set-up forms: what the player chose so far in each game's form, kept
+across re-renders by the controller."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from parlor.render.menu import setup_form
+
+
+@dataclass
+class MenuForm:
+    """What the player chose so far in one game's set-up form (kept across re-renders)."""
+
+    game: str
+    players: int
+    seats: list[str] = field(default_factory=list)
+    options: dict[str, object] = field(default_factory=dict)
+
+    def html(self) -> str:
+        return setup_form(self.game, self.players, self.seats, self.options)
+
+
+def initial_forms() -> dict[str, MenuForm]:
+    from parlor.games import GAMES
+
+    return {gid: MenuForm(gid, max(2, g.min_players) if g.max_players >= 2 else g.min_players)
+            for gid, g in GAMES.items()}

@@ -1,0 +1,108 @@
+"""``hard``: the information-set search (``bots/ismcts.py``) with Ciao!'s knowledge.
+
+* **Worlds.** The others' hands and the draw pile are dealt at random from the unseen
+  cards (``determinize``), one round at a time on the fast path (``fast.py``).
+* **Prior.** The ``medium`` bot's choice gets a progressive bias at the root, so the
+  search starts from the careful player's move and changes it only when the simulated
+  rounds say so.
+* **Rollouts.** Every player sheds the dearest card that fits, keeps jokers while the
+  hand is big, answers a +3 when it can, and says "Thank you!" (a random move now and
+  then); the table's races are drawn as chance.
+* **Cut-off.** A round that has not ended after ``depth`` moves is judged by what each
+  seat would then hold: the match totals so far plus the penalty points in hand; the
+  lowest total wins a Ciao! match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlor.bots.ismcts import RandomKnowledge, Search, Sim, Thinking
+from parlor.core.protocol import Game
+from parlor.core.rng import Rng
+from parlor.games.ciao.bots.fast import FastCiao, FastMove
+from parlor.games.ciao.bots.heuristic import MediumBot
+from parlor.games.ciao.cards import IS_JOKER, PENALTY_OF
+from parlor.games.ciao.state import CiaoState, CiaoView
+
+#: How much a rollout player likes each kind of move (a card's penalty is added).
+_VERB = {"play": 10.0, "race": 10.0, "thanks": 5.0, "again": 2.0, "keep": 1.0}
+
+
+class ModelledCiao(FastCiao):
+    """A round whose players play like people, judged on the match totals."""
+
+    __slots__ = ("totals",)
+
+    def __init__(self, s: CiaoState) -> None:
+        super().__init__(s)
+        self.totals = s.scores
+
+    def rollout_move(self, rng: Rng) -> FastMove:
+        legal = self.legal()
+        if rng.random() < 0.1:
+            return legal[rng.randbelow(len(legal))]
+        big = self.sizes[self.turn] > 3
+        best, best_u = legal[0], -1e9
+        for m in legal:
+            verb, card = m[0], m[1]
+            u = _VERB.get(verb, 0.0) + rng.random()
+            if card >= 0 and verb in ("play", "race"):
+                u += PENALTY_OF[card]
+                if IS_JOKER[card] and big:
+                    u -= 8.0
+            if u > best_u:
+                best, best_u = m, u
+        return best
+
+    def scores(self) -> list[float]:
+        """Half for the lowest total (shared), half by distance from the worst."""
+        pens = self.penalties()
+        totals = [t + p for t, p in zip(self.totals, pens, strict=True)]
+        low, high = min(totals), max(totals)
+        leaders = totals.count(low)
+        span = (high - low) or 1
+        return [(0.5 / leaders if t == low else 0.0) + 0.5 * (high - t) / span
+                for t in totals]
+
+
+class CiaoKnowledge(RandomKnowledge):
+    """Random deals on the modelled fast path, the careful player's move as the prior."""
+
+    def __init__(self, medium: MediumBot) -> None:
+        super().__init__(ModelledCiao)
+        self.medium = medium
+
+    def worlds(self, game: Game, view: Any) -> Callable[[Rng], Sim]:
+        return lambda rng: ModelledCiao(game.determinize(view, rng))
+
+    def prior(self, game: Game, view: Any, legal: Sequence[str]) -> Sequence[float] | None:
+        liked = self.medium.choose(view, Rng(len(legal)))
+        return [1.0 if m == liked else 0.0 for m in legal]
+
+
+@dataclass
+class SearchBot:
+    """The ``hard`` level (races and thank-yous are timed like ``medium``'s)."""
+
+    iterations: int = 400
+    depth: int = 40
+    bias: float = 2.0
+    exploration: float = 0.7
+    game: str = "ciao"
+    level: str = "hard"
+    medium: MediumBot = field(default_factory=MediumBot)
+
+    def search(self) -> Search:
+        from parlor.games.ciao.game import GAME
+
+        return Search(GAME, CiaoKnowledge(self.medium), iterations=self.iterations,
+                      depth=self.depth, exploration=self.exploration, bias=self.bias)
+
+    def think(self, view: CiaoView, rng: Rng) -> Thinking:
+        return self.search().think(view, rng)
+
+    def choose(self, view: CiaoView, rng: Rng) -> str:
+        return self.search().choose(view, rng)
