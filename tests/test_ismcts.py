@@ -114,3 +114,20 @@ def test_thinking_in_slices_reaches_the_same_move_as_thinking_at_once() -> None:
         steps += 1
     assert steps == 9
     assert thinking.best() == make_bot("kabaleo", "hard", iterations=60).choose(view, Rng(3))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "players", "options"), [
+    ("kabaleo", 2, {}), ("ciao", 2, {"rounds": 1}), ("saboteur", 2, {"rounds": 1}),
+    ("saboteur", 1, {"rounds": 1})])
+def test_smoke_match_at_the_default_budget(game_id: str, players: int,
+                                           options: dict[str, object]) -> None:
+    """Issue 11, "Tests": one whole match per game with ``hard`` at its default budget
+    (against ``medium``), through the arena, which applies every move through the
+    public rules (an illegal one would raise). Strength is `make bench`'s business."""
+    from parlor.bots import make_bot
+    from parlor.bots.arena import play
+
+    levels = ["hard", "medium"][:players]
+    result = play(game_id, [make_bot(game_id, lvl) for lvl in levels], 11, options)
+    assert result.moves and len(result.points) == players

@@ -53,15 +53,17 @@ def random_games(game_id: str, players: int, options: dict[str, object], games: 
     return games / (time.perf_counter() - start)
 
 
-def bot_move_ms(game_id: str, level: str, players: int, games: int) -> list[float]:
+def bot_move_ms(game_id: str, level: str, players: int, games: int, limit: int = 0,
+                options: dict[str, object] | None = None) -> list[float]:
     """Every seat plays ``level``; table decisions (Ciao!'s races) are taken at random.
-    Returns each bot decision's time in ms (what a player waits in the page)."""
+    Returns each bot decision's time in ms (what a player waits in the page), at most
+    ``limit`` of them (0: whole games)."""
     from parlor.bots import make_bot
     from parlor.core.rng import Rng
     from parlor.games import GAMES
 
     game = GAMES[game_id]
-    options = game.options_for(players, {"rounds": 1})
+    options = game.options_for(players, {"rounds": 1} if options is None else options)
     times: list[float] = []
     for seed in range(games):
         state = game.new(players, seed, options)
@@ -69,6 +71,8 @@ def bot_move_ms(game_id: str, level: str, players: int, games: int) -> list[floa
         rng = Rng(seed)
         steps = 0
         while (seat := game.to_act(state)) is not None and steps < 3000:
+            if limit and len(times) >= limit:
+                break
             if seat < 0:
                 move = rng.choice(game.legal_moves(state))
             else:
@@ -139,8 +143,20 @@ def pyodide_payload() -> dict[str, object]:
     """What the Pyodide side measures (smaller samples: it is slower)."""
     maze = saboteur_legal_ms(10)
     return {"speed": speed_table(0.5), "legal": list(maze),
-            "ciao_hard": statistics.mean(bot_move_ms("ciao", "hard", 4, 2)),
-            "saboteur_hard": statistics.mean(bot_move_ms("saboteur", "hard", 2, 1))}
+            "ciao_medium": statistics.mean(bot_move_ms("ciao", "medium", 4, 2)),
+            "saboteur_medium": statistics.mean(bot_move_ms("saboteur", "medium", 2, 1)),
+            "hard": hard_move_ms()}
+
+
+#: Where the search's move time is measured: (game, players, options).
+HARD_CASES = (("kabaleo", 2, {}), ("kabaleo", 4, {}), ("ciao", 2, {"rounds": 1}),
+              ("ciao", 4, {"rounds": 1}), ("saboteur", 2, {"rounds": 1}),
+              ("saboteur", 1, {"rounds": 1}))
+
+
+def hard_move_ms(limit: int = 12) -> dict[str, list[float]]:
+    """The search's whole-budget move times (``limit`` moves per case), ms."""
+    return {f"{g} {p}p": bot_move_ms(g, "hard", p, 1, limit, o) for g, p, o in HARD_CASES}
 
 
 def run_pyodide() -> dict[str, object] | None:
@@ -177,13 +193,24 @@ def run(emit: Callable[[str], None] = print) -> None:
     emit("\nBot move time, CPython (ms; every seat at that level)")
     emit(f"{'game':10} {'level':8} {'moves':>6} {'mean':>7} {'p95':>7} {'max':>7}")
     for game_id, players, games in (("ciao", 4, 4), ("saboteur", 2, 3)):
-        for level in ("random", "easy", "hard"):
+        for level in ("random", "easy", "medium"):
             ts = sorted(bot_move_ms(game_id, level, players, games))
             emit(f"{game_id:10} {level:8} {len(ts):6} {statistics.mean(ts):7.2f} "
                  f"{ts[int(0.95 * (len(ts) - 1))]:7.2f} {ts[-1]:7.2f}")
     if py:
-        emit(f"hard bot mean move in Pyodide: Ciao! {py['value']['ciao_hard']:.1f} ms, "
-             f"Saboteur {py['value']['saboteur_hard']:.1f} ms")
+        emit(f"medium bot mean move in Pyodide: Ciao! {py['value']['ciao_medium']:.1f} ms, "
+             f"Saboteur {py['value']['saboteur_medium']:.1f} ms")
+    emit("\nThe search (hard) at its default budget, whole move in ms (the page caps "
+         "a move at 1.2 s and plays the best so far)")
+    emit(f"{'case':14} {'moves':>6} {'CPython mean':>13} {'max':>7} {'Pyodide mean':>13} "
+         f"{'max':>7} {'over cap':>9}")
+    cp_hard = hard_move_ms()
+    for key, ts in cp_hard.items():
+        pts = py["value"]["hard"].get(key, []) if py else []
+        over = sum(t > 1200 for t in pts)
+        emit(f"{key:14} {len(ts):6} {statistics.mean(ts):13.0f} {max(ts):7.0f} "
+             + (f"{statistics.mean(pts):13.0f} {max(pts):7.0f} {over:9}" if pts else
+                f"{'-':>13} {'-':>7} {'-':>9}"))
 
 
 if __name__ == "__main__":

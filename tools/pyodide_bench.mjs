@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Random Kabaleo games per second (and hard-bot move times) inside Pyodide under Node.js.
+// Random Kabaleo games per second (and medium-bot move times) inside Pyodide under Node.js.
 //
 //   node tools/pyodide_bench.mjs [games]      # default 300 games per player count
 //
@@ -34,16 +34,16 @@ import bench
 speeds = {p: bench.best_games_per_second(p, ${games}) for p in bench.PLAYERS}
 moves = {}
 for p in bench.PLAYERS:
-    ts = bench.bot_move_times("hard", p, 3)
+    ts = bench.bot_move_times("medium", p, 3)
     moves[f"{p}p"] = {"mean": 1000 * sum(ts) / len(ts), "p95": 1000 * bench.pct(ts, 0.95),
                 "max": 1000 * max(ts)}
-ts = bench.bot_move_times("hard", 2, 3, options={"targets_per_player": 2})
+ts = bench.bot_move_times("medium", 2, 3, options={"targets_per_player": 2})
 moves["2p, 2 targets each"] = {"mean": 1000 * sum(ts) / len(ts),
                                 "p95": 1000 * bench.pct(ts, 0.95), "max": 1000 * max(ts)}
 sim = {p: bench.sim_moves_per_second(p, max(20, ${games} // 10)) for p in bench.PLAYERS}
 for p in (2, 4):
     sim[f"ciao{p}"] = bench.ciao_sim_moves_per_second(p, max(4, ${games} // 50))
-json.dumps({"games_per_s": speeds, "hard_move_ms": moves, "sim": sim,
+json.dumps({"games_per_s": speeds, "medium_move_ms": moves, "sim": sim,
             "python": sys.version.split()[0]})
 `);
 const data = JSON.parse(out);
