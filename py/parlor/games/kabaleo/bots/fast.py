@@ -99,7 +99,8 @@ class FastKabaleo:
         own = self.own[me]
         hand = self.hands[me]
         banned = self.last_pile if self.ban else -1
-        best, best_u, ties = -1, -1e9, 0
+        best_u = -1e9
+        ties: list[int] = []
         for ci in range(len(hand)):
             if not hand[ci]:
                 continue
@@ -116,12 +117,11 @@ class FastKabaleo:
                     after = stack[-2] if top == ci else ci
                 u = greed * (own[after] - own[top]) - spend
                 if u > best_u:
-                    best, best_u, ties = ci * n + p, u, 1
+                    best_u, ties = u, [ci * n + p]
                 elif u == best_u:
-                    ties += 1
-                    if rng.randbelow(ties) == 0:
-                        best = ci * n + p
-        return best
+                    ties.append(ci * n + p)
+        # One draw among the ties (random numbers are dear in the browser).
+        return ties[rng.randbelow(len(ties))] if len(ties) > 1 else ties[0]
 
     def chance_move(self, rng: Rng) -> int:
         raise AssertionError("Kabaleo has no table decisions")
