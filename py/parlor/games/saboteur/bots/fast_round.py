@@ -97,37 +97,41 @@ class SabRound(Position):
         return out
 
     def placements(self, seat: int, kinds: list[int], net: fast_net.Net) -> list[FastMove]:
+        """``legal._candidates``' placements: each path card (in id order) at each
+        frontier cell (your own ladder: every empty cell beside the maze), upright then
+        turned, where ``reasons._fit_reason`` passes (sides match, ladder spacing,
+        a tunnel of the card meets your network)."""
         colour = self.col[seat]
         joins = JOINS[colour]
         frontier = net.frontier
-        cells = sorted(frontier)
-        around: list[int] | None = None
-        info: dict[int, tuple[int, int, bool]] = {}
+        infos: list[tuple[int, int, int, bool, int]] | None = None
         out: list[FastMove] = []
         for card in kinds:
             if not IS_PATH[card]:
                 continue
             ladder = LADDER[card]
-            if ladder == colour:
-                if around is None:
-                    around = self.empty_neighbours()
-                where = around
-            else:
-                where = cells
-            for cell in where:
-                got = info.get(cell)
-                if got is None:
-                    got = info[cell] = self.around(cell)
-                constrained, must, touches = got
-                if ladder >= 0 and touches:
+            o = 2 * card
+            open0, open1 = OPEN[o], OPEN[o + 1]
+            if ladder == colour:  # rare: its own cells, no connection needed
+                for cell in self.empty_neighbours():
+                    constrained, must, touches = self.around(cell)
+                    if not touches:
+                        if open0 & constrained == must:
+                            out.append((PLACE, card, cell, 0))
+                        if open1 & constrained == must:
+                            out.append((PLACE, card, cell, 1))
+                continue
+            if infos is None:
+                infos = [(cell, *self.around(cell), frontier[cell]) for cell in sorted(frontier)]
+            join0, join1 = joins[o], joins[o + 1]
+            laddered = ladder >= 0
+            for cell, constrained, must, touches, arrive in infos:
+                if laddered and touches:
                     continue
-                for r in (0, 1):
-                    o = 2 * card + r
-                    if OPEN[o] & constrained != must:
-                        continue
-                    if ladder != colour and not frontier.get(cell, 0) & joins[o]:
-                        continue
-                    out.append((PLACE, card, cell, r))
+                if open0 & constrained == must and arrive & join0:
+                    out.append((PLACE, card, cell, 0))
+                if open1 & constrained == must and arrive & join1:
+                    out.append((PLACE, card, cell, 1))
         return out
 
     # ---- playing: moves.apply, step for step -------------------------------------------
