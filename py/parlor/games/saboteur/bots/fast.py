@@ -40,7 +40,8 @@ from parlor.games.saboteur.bots.fast_tables import (
     DELTA,
     GOLD,
     GROUP_AT,
-    IS_PATH,
+    JOINS,
+    KIND,
     OPEN,
     REPAIRS,
     SABOTAGE,
@@ -149,9 +150,11 @@ class FastSaboteur(SabRound):
         return legal[rng.randbelow(len(legal))]
 
     def greedy_move(self, rng: Rng) -> FastMove:
-        """A cheap sensible move: dig toward the face-down goals (gold cards first),
-        repair or clear a broken tool, break the opponent's tools, otherwise pass the
-        least useful card; one move in ten is uniform, for variety."""
+        """A cheap sensible move (a rollout policy): dig the tunnel on toward the
+        face-down goals (gold cards first), bribe a troll only when it stands nearer the
+        goals than the rest of the tunnel, repair or clear a broken tool, break the
+        opponent's tools, otherwise pass the least useful card; one move in ten is
+        uniform, for variety."""
         if rng.randbelow(10) == 0:
             return self.rollout_move(rng)
         seat, phase = self.to_move, self.phase
@@ -160,10 +163,11 @@ class FastSaboteur(SabRound):
             rots = self.orientations(cell)
             return (REVEAL_, cell, rots[rng.randbelow(len(rots))])
         net = self.net(seat)
+        troll = self._troll_in_the_way(seat, net)
         if phase == BRIBE:
-            if self.counters[seat] > 1 and net.trolls:
-                return (BRIBE_, min(net.trolls))
-            return DONE_MOVE
+            return DONE_MOVE if troll < 0 else (BRIBE_, troll)
+        if troll >= 0:
+            return (BRIBE_, troll)
         hand = self.hands[seat]
         kinds = sorted(set(hand))
         sab = self.sabotage[seat]
@@ -173,8 +177,6 @@ class FastSaboteur(SabRound):
                     for t in tools:
                         if sab >> t & 1:
                             return (REPAIR, t, card)
-        elif self.counters[seat] > 2 and net.trolls:
-            return (BRIBE_, min(net.trolls))
         else:
             best = self._best_placement(seat, kinds, net, rng)
             if best is not None:
@@ -184,46 +186,94 @@ class FastSaboteur(SabRound):
             for t, card in enumerate(SABOTAGE):
                 if card in hand and not opp >> t & 1:
                     return (BREAK_, t)
-        junk = [c for c in kinds if not IS_PATH[c]] or kinds
+        order = sorted(hand, key=lambda c: (_KEEP[c], rng.random()))
         if sab and len(hand) > 2:
-            worst = sorted(hand, key=lambda c: (IS_PATH[c], rng.random()))
-            a, b = sorted(worst[:2])
-            t = (sab & -sab).bit_length() - 1
-            return (CLEAR, t, a, b)
-        return (PASS, junk[rng.randbelow(len(junk))], -1)
+            a, b = sorted(order[:2])
+            return (CLEAR, (sab & -sab).bit_length() - 1, a, b)
+        return (PASS, order[0], -1)
+
+    def _distances(self) -> dict[int, int]:
+        """Cell -> Manhattan distance to the nearest face-down goal, filled as asked and
+        shared by every position with the same goals face down."""
+        key = frozenset(self.down)
+        got = _DIST.get(key)
+        if got is None:
+            got = _DIST[key] = {}
+        return got
+
+    def _goal_distance(self, cell: int, dist: dict[int, int]) -> int:
+        got = dist.get(cell)
+        if got is None:
+            x, y = divmod(cell, STRIDE)
+            got = dist[cell] = min((abs(x - gx) + abs(y - gy) for gx, gy in map(_xy, self.down)),
+                                   default=0)
+        return got
+
+    def _troll_in_the_way(self, seat: int, net: Net) -> int:
+        """A troll worth a counter (and the gold paid for it): the seat keeps two
+        counters for gold and the troll stands nearer a goal than the tunnel's ends."""
+        if self.counters[seat] < 3 or not net.trolls or not self.down:
+            return -1
+        dist = self._distances()
+        troll = min(net.trolls, key=lambda c: self._goal_distance(c, dist))
+        ends = min((self._goal_distance(c, dist) for c in net.frontier), default=99)
+        return troll if self._goal_distance(troll, dist) < ends else -1
 
     def _best_placement(self, seat: int, kinds: list[int], net: Net,
                         rng: Rng) -> FastMove | None:
+        """The placement whose joined tunnel opens nearest a face-down goal (reaching
+        one is best; a dead end scores behind any opening), gold cards preferred, ties
+        broken at random."""
         moves = self.placements(seat, kinds, net)
-        if not moves:
-            return None
-        goals = [divmod(c, STRIDE) for c in self.down]
-        if not goals:
-            return moves[rng.randbelow(len(moves))]
-        ori, down = self.ori, self.down
-        best, best_score = moves[0], -1e9
-        for m in moves:
-            card, cell, r = m[1], m[2], m[3]
-            o = 2 * card + r
+        if not moves or not self.down:
+            return moves[rng.randbelow(len(moves))] if moves else None
+        ori, down, frontier = self.ori, self.down, net.frontier
+        joins = JOINS[self.col[seat]]
+        dist = self._distances()
+        bits = rng.next64()
+        best, best_score = moves[0], -1 << 30
+        for i, m in enumerate(moves):
+            card, cell = m[1], m[2]
+            o = 2 * card + m[3]
+            at = GROUP_AT[o]
+            arrive = frontier.get(cell, 15) & joins[o]  # 15: a ladder joins everywhere
             exits = 99
             for d in range(4):
-                if not OPEN[o] >> d & 1 or GROUP_AT[o][d] < 0:
+                g = at[d]
+                if g < 0 or arrive >> d & 1:
                     continue
+                if not any(at[e] == g and arrive >> e & 1 for e in range(4)):
+                    continue  # a tunnel of the card that the network does not reach
                 n = cell + DELTA[d]
                 if n in down:
                     exits = 0
                     break
                 if n in ori:
                     continue
-                x, y = divmod(n, STRIDE)
-                dist = min(abs(x - gx) + abs(y - gy) for gx, gy in goals)
-                if dist < exits:
-                    exits = dist
+                here = dist.get(n)
+                if here is None:
+                    here = self._goal_distance(n, dist)
+                if here < exits:
+                    exits = here
             if exits == 99:  # a dead end: only worth it for its gold
-                x, y = divmod(cell, STRIDE)
-                exits = 3 + min(abs(x - gx) + abs(y - gy) for gx, gy in goals)
-            score = -exits + (2.0 if SHOWS_GOLD[card] else 0.0) + rng.random()
+                exits = 3 + self._goal_distance(cell, dist)
+            score = -4 * exits + (8 if SHOWS_GOLD[card] else 0) + (bits >> (2 * (i & 31)) & 3)
             if score > best_score:
                 best, best_score = m, score
         return best
 
+
+#: ``FastSaboteur._distances`` per set of face-down goal cells (at most 2 x 64 sets).
+_DIST: dict[frozenset[int], dict[int, int]] = {}
+
+
+def _xy(cell: int) -> tuple[int, int]:
+    return divmod(cell, STRIDE)
+
+
+#: How much a card is worth keeping in a rollout (lowest is discarded first): maps
+#: and rockfalls least, then sabotage and keys, path cards (dead ends first), repairs.
+_KEEP: tuple[int, ...] = tuple(
+    0 if KIND[c] in ("map", "rockfall") else 1 if KIND[c] in ("sabotage", "key")
+    else 4 if KIND[c] == "repair" else 2 if OPEN[2 * c] in (1, 2, 4, 8) else 3
+    for c in range(len(KIND)))
