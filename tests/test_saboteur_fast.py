@@ -109,6 +109,10 @@ def play_round(players: int, options: dict[str, object], seed: int, greedy: int)
             assert fast.round_gold() == list(s.results[-1].total)
             return moves
         same_position(fast, s)
+        if moves % 5 == 0 or s.phase != "play":  # a fast path starts from any position
+            fresh = FastSaboteur(s)
+            same_position(fresh, s)
+            assert [fresh.notation(m) for m in fresh.legal()] == GAME.legal_moves(s)
         if moves % 7 == 0:  # a copy plays on apart from the original
             branch.play(fm[k])
             same_position(branch, s)
