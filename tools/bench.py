@@ -16,7 +16,7 @@ Sections (names for --only):
             (node tools/pyodide_bench.mjs), with the Pyodide / CPython ratio
   sim       simulated moves per second for a search: the public path (frozen states,
             notation strings) vs the bots' fast path, in CPython and in Pyodide
-            (Kabaleo and Ciao!; Saboteur has no fast path yet)
+            (Kabaleo, Ciao! and Saboteur; a fast playout stops at its round's end)
   games     Ciao! and Saboteur: The Duel (tools/bench_games.py)
   browser   cold / warm time to ready of the app vs a bare PyScript page, long tasks
             while bots play (headless Chromium via Playwright, tools/bench_browser.py);
@@ -73,10 +73,13 @@ def random_games(players: int, games: int, seed: int = 1) -> float:
 
 
 def _sim_rates(game_id: str, players: int, games: int, options: dict[str, object],
-               fast_sim: Callable[[object], object], seed: int) -> tuple[float, float]:
+               fast_sim: Callable[[object], object], seed: int,
+               stop: Callable[[Any, Any], bool] | None = None) -> tuple[float, float]:
     """Uniform random playouts as a search runs them, in moves per second, through the
     public rules (legal_moves and apply on frozen states) and through the game's fast
-    path (its ``rollout_move`` and ``play`` in place); best of 3 each."""
+    path (its ``rollout_move`` and ``play`` in place); best of 3 each. ``stop(start,
+    state)`` ends a public playout early where the fast path stops (a round's end), so
+    both rates are per move over the same stretch of play."""
     from parlor.core.rng import Rng
     from parlor.games import GAMES
 
@@ -85,8 +88,9 @@ def _sim_rates(game_id: str, players: int, games: int, options: dict[str, object
 
     def public() -> float:
         rng, moves, t0 = Rng(seed), 0, time.perf_counter()
-        for s in starts:
-            while legal := game.legal_moves(s):
+        for s0 in starts:
+            s = s0
+            while not (stop and stop(s0, s)) and (legal := game.legal_moves(s)):
                 s = game.apply(s, legal[rng.randbelow(len(legal))])
                 moves += 1
         return moves / (time.perf_counter() - t0)
@@ -116,6 +120,19 @@ def ciao_sim_moves_per_second(players: int, games: int, seed: int = 1
     from parlor.games.ciao.bots.fast import FastCiao
 
     return _sim_rates("ciao", players, games, {"rounds": 1}, FastCiao, seed)
+
+
+def _round_over(start: Any, s: Any) -> bool:
+    return bool(s.round != start.round or s.finished)
+
+
+def saboteur_sim_moves_per_second(players: int, games: int, seed: int = 1
+                                  ) -> tuple[float, float]:
+    """Saboteur: the first round of each game on both paths (the fast path stops at the
+    round's end, so the public playout stops there too)."""
+    from parlor.games.saboteur.bots.fast import FastSaboteur
+
+    return _sim_rates("saboteur", players, games, {}, FastSaboteur, seed, _round_over)
 
 
 def best_games_per_second(players: int, games: int, repeats: int = 3) -> float:
@@ -408,11 +425,19 @@ def section_sim(args: argparse.Namespace, results: dict[str, object]) -> None:
         else:
             row += ["(run with pyodide)", "", ""]
         rows.append(row)
-    print(f"Kabaleo: {games} random games per line; Ciao!: {max(4, games // 5)} random "
-          "rounds per line; best of 3")
+    for players in (2, 1):
+        pub, fast = saboteur_sim_moves_per_second(players, max(4, games // 5))
+        row = [f"Saboteur {players}p", f"{pub:,.0f}", f"{fast:,.0f}", f"{fast / pub:.1f}x"]
+        got = pyo_sim.get(f"sab{players}") if isinstance(pyo_sim, dict) else None
+        if got:
+            row += [f"{got[0]:,.0f}", f"{got[1]:,.0f}", f"{got[1] / got[0]:.1f}x"]
+        else:
+            row += ["(run with pyodide)", "", ""]
+        rows.append(row)
+    print(f"Kabaleo: {games} random games per line; Ciao! and Saboteur: {max(4, games // 5)} "
+          "random rounds per line; best of 3")
     print(table(("game", "CPython public", "CPython fast", "speed-up", "Pyodide public",
                  "Pyodide fast", "speed-up"), rows))
-    print("Saboteur: no fast path yet (issue 11).")
 
 
 def section_games(args: argparse.Namespace, results: dict[str, object]) -> None:

@@ -43,6 +43,8 @@ moves["2p, 2 targets each"] = {"mean": 1000 * sum(ts) / len(ts),
 sim = {p: bench.sim_moves_per_second(p, max(20, ${games} // 10)) for p in bench.PLAYERS}
 for p in (2, 4):
     sim[f"ciao{p}"] = bench.ciao_sim_moves_per_second(p, max(4, ${games} // 50))
+for p in (2, 1):
+    sim[f"sab{p}"] = bench.saboteur_sim_moves_per_second(p, max(4, ${games} // 50))
 json.dumps({"games_per_s": speeds, "medium_move_ms": moves, "sim": sim,
             "python": sys.version.split()[0]})
 `);
