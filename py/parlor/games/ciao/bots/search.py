@@ -45,17 +45,21 @@ class ModelledCiao(FastCiao):
         if rng.random() < 0.1:
             return legal[rng.randbelow(len(legal))]
         big = self.sizes[self.turn] > 3
-        best, best_u = legal[0], -1e9
+        best_u = -1e9
+        ties: list[FastMove] = []
         for m in legal:
             verb, card = m[0], m[1]
-            u = _VERB.get(verb, 0.0) + rng.random()
+            u = _VERB.get(verb, 0.0)
             if card >= 0 and verb in ("play", "race"):
                 u += PENALTY_OF[card]
                 if IS_JOKER[card] and big:
                     u -= 8.0
             if u > best_u:
-                best, best_u = m, u
-        return best
+                best_u, ties = u, [m]
+            elif u == best_u:
+                ties.append(m)
+        # One draw among the ties (random numbers are dear in the browser).
+        return ties[rng.randbelow(len(ties))] if len(ties) > 1 else ties[0]
 
     def scores(self) -> list[float]:
         """Half for the lowest total (shared), half by distance from the worst."""

@@ -1,70 +1,66 @@
 """``hard``: the information-set search (``bots/ismcts.py``) with Saboteur's knowledge.
 
 * **Worlds.** The face-down goals the seat has not peeked at, the other hand and the
-  deck are dealt at random from the unseen cards (``determinize``).
-* **Move grouping.** A big maze offers a hundred placements; the tree only considers
-  the ``medium`` bot's shortlist (the placements nearest a target and every other kind
-  of move), ranked by its one-move evaluation, and keeps the best ``widen`` of them.
-  That ranking is also a progressive bias at the root.
-* **Cut-off.** After ``depth`` moves the position is judged by the ``medium`` bot's
-  evaluation for each seat (gold taken, distance to the goals, broken tools), turned
-  into a win chance; a finished round by its gold.
+  deck are dealt at random from the unseen cards (``determinize``), and played on the
+  fast path (``fast.py``) to the end of the round.
+* **Rollouts.** Both players follow ``FastSaboteur.greedy_move``: dig toward the
+  face-down goals, take gold, bribe a troll in the way, repair, break the other's tools.
+* **Move grouping.** A big maze offers a hundred placements; the tree considers at the
+  root only the ``medium`` bot's shortlist (the placements nearest a target and every
+  other kind of move), ranked by its one-move evaluation, and keeps the best ``widen``
+  of them. That ranking is also a progressive bias at the root.
+* **Scores.** A round played out is judged by the gold each seat then holds (earlier
+  rounds included): the duel by who is richer, solo by the gold itself (its bands run
+  from 15 to 25+).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlor.bots.ismcts import PublicSim, RandomKnowledge, Search, Sim, Thinking
+from parlor.bots.ismcts import RandomKnowledge, Search, Sim, Thinking
 from parlor.core.protocol import Game
 from parlor.core.rng import Rng
-from parlor.games.saboteur.bots.heuristic import Style, appraise, evaluate, goal_values
+from parlor.games.saboteur.bots.fast import FastMove, FastSaboteur
+from parlor.games.saboteur.bots.heuristic import Style, appraise
 from parlor.games.saboteur.bots.medium import MEDIUM
-from parlor.games.saboteur.state import SaboteurState, SaboteurView
+from parlor.games.saboteur.state import SaboteurView
 
-#: Evaluation points per doubling of the odds at the cut-off (10 points: one nugget).
-SCALE = 12.0
+
+class ModelledSaboteur(FastSaboteur):
+    """A round whose players play on greedily (not uniformly)."""
+
+    def rollout_move(self, rng: Rng) -> FastMove:
+        return self.greedy_move(rng)
 
 
 class SaboteurKnowledge(RandomKnowledge):
-    """Random worlds on the public rules, the medium bot's ranking as prior and cut."""
+    """Random worlds on the fast path, the medium bot's ranking as prior and cut."""
 
     def __init__(self, style: Style = MEDIUM) -> None:
-        super().__init__()
+        super().__init__(ModelledSaboteur)
         self.style = style
-        self.values: dict[tuple[int, int], float] = {}
 
     def worlds(self, game: Game, view: Any) -> Callable[[Rng], Sim]:
-        assert isinstance(view, SaboteurView)
-        self.values = goal_values(view, self.style)
-        return lambda rng: PublicSim(game, self, game.determinize(view, rng))
+        return lambda rng: ModelledSaboteur(game.determinize(view, rng))
 
     def prior(self, game: Game, view: Any, legal: Sequence[str]) -> Sequence[float] | None:
+        assert isinstance(view, SaboteurView)
         appraised = appraise(view, Rng(len(legal)), self.style)
         low, high = min(appraised.values()), max(appraised.values())
         span = high - low or 1.0
         return [(appraised[m] - low) / span if m in appraised else -1.0 for m in legal]
-
-    def evaluate(self, game: Game, state: Any) -> Sequence[float]:
-        assert isinstance(state, SaboteurState)
-        if state.players == 1:
-            own = evaluate(state, 0, self.values, self.style)
-            return [min(1.0, max(0.0, own / 300.0))]
-        edge = evaluate(state, 0, self.values, Style(1.0, True, 0.0, 0.0, self.style.decay))
-        p0 = 1.0 / (1.0 + math.exp(-edge / SCALE))
-        return [p0, 1.0 - p0]
 
 
 @dataclass
 class SearchBot:
     """The ``hard`` level."""
 
-    iterations: int = 200
-    depth: int = 6
-    widen: int = 10
+    iterations: int = 150
+    depth: int = 400  # a whole round: the fast path stops at its end
+    widen: int = 8
     bias: float = 2.0
     exploration: float = 0.7
     game: str = "saboteur"
