@@ -131,3 +131,21 @@ def test_smoke_match_at_the_default_budget(game_id: str, players: int,
     levels = ["hard", "medium"][:players]
     result = play(game_id, [make_bot(game_id, lvl) for lvl in levels], 11, options)
     assert result.moves and len(result.points) == players
+
+
+def test_the_oracle_is_not_a_level_and_plays_legally() -> None:
+    """Issue 11, "The price of fairness": the oracle (the search shown the whole state)
+    is for the bench only: no menu level builds it, and shown the state by the arena it
+    plays legal moves (the arena applies them through the rules)."""
+    from parlor.bots import make_bot
+    from parlor.bots.arena import play
+    from parlor.bots.oracle import OracleBot
+    from parlor.core.errors import BadOptions
+
+    for game_id, options in (("kabaleo", {}), ("ciao", {"rounds": 1}),
+                             ("saboteur", {"rounds": 1})):
+        with pytest.raises(BadOptions):
+            make_bot(game_id, "oracle")
+        bots = [OracleBot(make_bot(game_id, "hard", iterations=20)),
+                make_bot(game_id, "hard", iterations=20)]
+        assert play(game_id, bots, 5, options).moves

@@ -53,6 +53,6 @@ class OracleBot:
 
     def choose(self, view: Any, rng: Rng) -> str:
         assert self.state is not None, "the oracle is shown the state before it moves"
-        search = self.inner.search()
+        search = self.inner.search_for(view)
         return str(replace(search, knowledge=OracleKnowledge(search.knowledge, self.state))
                    .choose(view, rng))

@@ -105,6 +105,9 @@ class SearchBot:
         return Search(GAME, CiaoKnowledge(self.medium), iterations=self.iterations,
                       depth=self.depth, exploration=self.exploration, bias=self.bias)
 
+    def search_for(self, view: CiaoView) -> Search:
+        return self.search()
+
     def think(self, view: CiaoView, rng: Rng) -> Thinking:
         return self.search().think(view, rng)
 

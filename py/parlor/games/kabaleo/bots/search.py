@@ -96,17 +96,18 @@ class SearchBot:
         return Search(GAME, KabaleoKnowledge(self.medium), iterations=self.iterations,
                       depth=200, exploration=self.exploration, bias=self.bias)
 
-    def _sized(self, view: KabaleoView) -> Search:
+    def search_for(self, view: KabaleoView) -> Search:
+        """The search at this bot's budget for the view's table size."""
         search = self.search()
         if self.iterations:
             return search
         return replace(search, iterations=BUDGET.get(view.players, BUDGET[4]))
 
     def think(self, view: KabaleoView, rng: Rng) -> Thinking:
-        return self._sized(view).think(view, rng)
+        return self.search_for(view).think(view, rng)
 
     def choose(self, view: KabaleoView, rng: Rng) -> str:
-        return self._sized(view).choose(view, rng)
+        return self.search_for(view).choose(view, rng)
 
     def beliefs(self, view: KabaleoView) -> dict[int, dict[str, float]]:
         """What it infers about the other seats' colours (as ``medium`` does)."""

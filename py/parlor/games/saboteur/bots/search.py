@@ -73,6 +73,9 @@ class SearchBot:
         return Search(GAME, self.knowledge, iterations=self.iterations, depth=self.depth,
                       exploration=self.exploration, bias=self.bias, widen=self.widen)
 
+    def search_for(self, view: SaboteurView) -> Search:
+        return self.search()
+
     def think(self, view: SaboteurView, rng: Rng) -> Thinking:
         return self.search().think(view, rng)
 
