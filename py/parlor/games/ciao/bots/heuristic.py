@@ -1,8 +1,8 @@
-"""Ciao!'s computer opponents: ``easy`` and ``hard``, rule-of-thumb players.
+"""Ciao!'s computer opponents: ``easy`` and ``medium``, rule-of-thumb players.
 
 Both read only their view. ``easy`` sheds whatever it can (the first card that fits,
 the most expensive first), answers a +3 with anything, gives and swaps without much
-thought. ``hard`` plays like a careful person: it keeps a joker or a +3 for when a +3
+thought. ``medium`` plays like a careful person: it keeps a joker or a +3 for when a +3
 comes its way, gets rid of millstones by giving or swapping, swaps with the smallest
 hand, names a joker's symbol so the next player needs a card that is mostly gone, plays
 again when it can follow its own card, and sheds expensive cards first.

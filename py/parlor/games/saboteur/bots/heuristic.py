@@ -8,7 +8,7 @@ result evaluated; moves that do not (passes, clears, sabotage, repairs, maps) ar
 scored from the position as it is plus a bonus, which keeps a move under a few
 milliseconds even on a big maze. Unseen goal cards are valued at the mean gold of
 the goal cards the seat has not seen (what a person would expect); a goal peeked at
-with a map counts at its true value, which is how the hard bot "uses map info".
+with a map counts at its true value, which is how the medium bot "uses map info".
 """
 
 from __future__ import annotations
