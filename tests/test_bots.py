@@ -10,7 +10,7 @@ import math
 
 import pytest
 
-from parlor.bots import DEFAULT_LEVEL, LEVEL_LABELS, LEVELS, make_bot
+from parlor.bots import DEFAULT_LEVEL, LEVELS, level_label_key, make_bot
 from parlor.bots.arena import play, win_share
 from parlor.core.errors import BadOptions
 from parlor.core.rng import Rng
@@ -21,6 +21,7 @@ from parlor.games.kabaleo.bots.medium import MediumBot
 from parlor.games.kabaleo.bots.tally import Table as _Table
 from parlor.games.kabaleo.bots.tally import utility as _utility
 from parlor.games.kabaleo.rules import moves_for
+from parlor.i18n.catalog import load
 
 G = GAMES["kabaleo"]
 
@@ -57,7 +58,7 @@ def test_levels_are_declared_consistently():
         assert levels and levels[0] == "random"
         assert DEFAULT_LEVEL[game_id] in levels
         for level in levels:
-            assert LEVEL_LABELS[game_id][level]
+            assert level_label_key(game_id, level) in load("en")  # the menu can name it
             bot = make_bot(game_id, level)
             assert bot.game == game_id and bot.level == level
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 PY = Path(__file__).resolve().parent.parent / "py"
-SHARED = ("core", "bots", "app", "render", "web")
+SHARED = ("core", "bots", "app", "render", "web", "i18n")
 BROWSER = ("js", "pyodide", "pyscript")
 REGISTRY = "parlor.games"
 

@@ -165,7 +165,7 @@ def test_parse_bool_refuses_naming_the_key(value: object) -> None:
 
 def test_generic_spec_parse() -> None:
     """OptionSpec works for any game's option, not only Kabaleo's."""
-    spec = OptionSpec("speed", "Speed", "How fast.", ((1, "slow"), (3, "fast")), 1, 2, 6)
+    spec = OptionSpec("speed", ((1, "slow"), (3, "fast")), 1, 2, 6)
     assert spec.parse("fast") == 3 and spec.parse("1") == 1
     assert spec.applies(2) and spec.applies(6) and not spec.applies(7)
     with pytest.raises(BadOptions) as err:

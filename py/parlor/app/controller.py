@@ -50,6 +50,8 @@ from parlor.bots import Bot, make_bot
 from parlor.core.errors import BadOptions, IllegalMove, ParlorError
 from parlor.core.protocol import TABLE
 from parlor.core.timing import Window
+from parlor.i18n.catalog import Translator
+from parlor.i18n.languages import DEFAULT as DEFAULT_LANG
 from parlor.render.menu import saves_html
 from parlor.render.screen import game_screen, next_picks
 
@@ -65,8 +67,10 @@ class Controller:
     """One page's game state machine; ``handle`` is the only way in."""
 
     def __init__(self, store: KeyValue, clock: Callable[[], float],
-                 fmt_time: Callable[[float], str], storage_note: str = "") -> None:
+                 fmt_time: Callable[[float], str], storage_note: str = "",
+                 lang: str = DEFAULT_LANG) -> None:
         self.store = store
+        self.t = Translator(lang)  # the page's language: every word shown comes from it
         self.clock = clock
         self.fmt_time = fmt_time
         self.storage_note = storage_note
@@ -160,8 +164,8 @@ class Controller:
         self.message = None
         out.append(SetUrl(None))
         out.append(ShowMenu(
-            forms={gid: f.html() for gid, f in self.forms.items()},
-            saves=saves_html(entries, self.fmt_time),
+            forms={gid: f.html(self.t) for gid, f in self.forms.items()},
+            saves=saves_html(self.t, entries, self.fmt_time),
             resume=None if latest is None else latest.id,
             message=" ".join(notes),
             status=" ".join(notes) or "Choose a game.",
@@ -186,7 +190,7 @@ class Controller:
         except BadOptions as err:
             out.append(MenuMessage(str(err)))
         if event.field == "players":
-            out.append(ShowForm(event.game, self.forms[event.game].html()))
+            out.append(ShowForm(event.game, self.forms[event.game].html(self.t)))
 
     # ---- a game ---------------------------------------------------------------------
 
@@ -223,7 +227,7 @@ class Controller:
         if self.session is None:
             return
         screen = game_screen(self.session, self.confirmed, self.picks, self.thinking,
-                             self.message, self.window)
+                             self.message, self.window, t=self.t)
         self.message = None
         out.append(ShowGame(self.session.match.game, screen))
 
@@ -238,7 +242,7 @@ class Controller:
         try:
             self.session = session.play(move)
         except IllegalMove as err:
-            self._say(f"That move is not allowed: {err.reason}.", out)
+            self._say(self.t("error.move_refused", reason=err.reason), out)
             return
         self.window = None  # a click that answers a timed window closes it
         self.picks = ()

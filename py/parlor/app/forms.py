@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from parlor.i18n.catalog import Translator
 from parlor.render.menu import setup_form
 
 
@@ -17,8 +18,8 @@ class MenuForm:
     seats: list[str] = field(default_factory=list)
     options: dict[str, object] = field(default_factory=dict)
 
-    def html(self) -> str:
-        return setup_form(self.game, self.players, self.seats, self.options)
+    def html(self, t: Translator) -> str:
+        return setup_form(t, self.game, self.players, self.seats, self.options)
 
 
 def initial_forms() -> dict[str, MenuForm]:

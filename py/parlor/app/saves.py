@@ -14,6 +14,7 @@ from typing import Protocol
 from parlor.app.session import Session
 from parlor.core.errors import BadSave
 from parlor.core.match import Match, match_from_dict, replay
+from parlor.i18n.catalog import Msg
 
 PREFIX = "parlor:save:"
 ENVELOPE_FORMAT = 1
@@ -54,7 +55,7 @@ class SaveEntry:
     raw: str
     updated: float
     session: Session | None
-    error: str | None
+    error: str | Msg | None
 
     @property
     def ok(self) -> bool:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from parlor.core.errors import BadOptions
 from parlor.core.match import HUMAN
+from parlor.i18n.catalog import Msg, Translator
 
 
 @dataclass(frozen=True)
@@ -39,15 +40,32 @@ def parse_seat(game_id: str, text: str) -> Seat:
     raise BadOptions(f"a seat is 'human' or 'bot:<level>', not {text!r}")
 
 
-def default_names(seats: tuple[Seat, ...]) -> tuple[str, ...]:
-    """"You" when there is one human; otherwise "Player n"; bots are "Bot n (level)"."""
+def default_name_msgs(seats: tuple[Seat, ...]) -> tuple[Msg, ...]:
+    """"You" when there is one human; otherwise "Player n"; bots are "Bot n"."""
     humans = [i for i, s in enumerate(seats) if not s.is_bot]
-    names: list[str] = []
+    names: list[Msg] = []
     for i, s in enumerate(seats):
         if s.is_bot:
-            names.append(f"Bot {i + 1}")
+            names.append(Msg.of("name.bot", n=i + 1))
         elif len(humans) == 1:
-            names.append("You")
+            names.append(Msg.of("name.you"))
         else:
-            names.append(f"Player {i + 1}")
+            names.append(Msg.of("name.player", n=i + 1))
     return tuple(names)
+
+
+def default_names(seats: tuple[Seat, ...]) -> tuple[str, ...]:
+    """The names a new game is saved with: the defaults, in English. Saves keep English
+    so a save reads the same in any page; ``display_names`` says them in the page's
+    language."""
+    english = Translator("en")
+    return tuple(english.say(m) for m in default_name_msgs(seats))
+
+
+def display_names(t: Translator, seats: tuple[Seat, ...],
+                  stored: tuple[str, ...]) -> tuple[str, ...]:
+    """The seats' names for the reader: a name the app gave (a default, as saved) in the
+    reader's language; a name someone chose stays as it was written."""
+    english = default_names(seats)
+    return tuple(t.say(msg) if i >= len(stored) or stored[i] == english[i] else stored[i]
+                 for i, msg in enumerate(default_name_msgs(seats)))

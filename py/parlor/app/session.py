@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from parlor.app.seats import Seat, parse_seat
+from parlor.app.seats import Seat, default_names, display_names, parse_seat
 from parlor.core.errors import IllegalMove
 from parlor.core.match import Match, replay
 from parlor.core.protocol import Game, Outcome
+from parlor.i18n.catalog import Translator
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,19 @@ class Session:
     @property
     def names(self) -> tuple[str, ...]:
         return self.match.names or tuple(f"Player {i + 1}" for i in range(len(self.match.seats)))
+
+    def display_names(self, t: Translator) -> tuple[str, ...]:
+        """The seats' names in the reader's language (``seats.display_names``)."""
+        return display_names(t, self.seats, self.match.names)
+
+    @property
+    def you(self) -> int | None:
+        """The seat called "You" (the only human, under the default name), else None:
+        sentences about that seat say "you" ("You win", "Your pieces")."""
+        humans = self.humans
+        if len(humans) == 1 and self.names[humans[0]] == default_names(self.seats)[humans[0]]:
+            return humans[0]
+        return None
 
     @property
     def humans(self) -> tuple[int, ...]:

@@ -3,8 +3,9 @@ level, the arena) and the one factory the app uses.
 
 Each game lists its levels, weakest first, in its registry entry (``games/<id>/``);
 ``make_bot`` is the only way the app creates a bot, so an unknown level from a URL or a
-save is refused with a message naming the allowed ones. ``LEVELS``, ``DEFAULT_LEVEL``
-and ``LEVEL_LABELS`` are read from the entries when first asked for.
+save is refused with a message naming the allowed ones. ``LEVELS`` and
+``DEFAULT_LEVEL`` are read from the entries when first asked for; a level's words for
+the menu are the catalog's (``level_label_key``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,12 @@ from typing import Any
 from parlor.bots.base import Believer, Bot
 from parlor.core.errors import BadOptions
 
-__all__ = ["Believer", "Bot", "DEFAULT_LEVEL", "LEVELS", "LEVEL_LABELS", "make_bot"]
+__all__ = ["Believer", "Bot", "DEFAULT_LEVEL", "LEVELS", "level_label_key", "make_bot"]
+
+
+def level_label_key(game_id: str, level: str) -> str:
+    """The catalog key of a level's name and one-line description in the menu."""
+    return f"level.{game_id}.{level}"
 
 
 def make_bot(game_id: str, level: str, iterations: int | None = None) -> Bot:
@@ -38,13 +44,11 @@ def make_bot(game_id: str, level: str, iterations: int | None = None) -> Bot:
 
 
 def __getattr__(name: str) -> Any:
-    """``LEVELS``, ``DEFAULT_LEVEL``, ``LEVEL_LABELS``: views of the registry by game."""
+    """``LEVELS`` and ``DEFAULT_LEVEL``: views of the registry by game."""
     from parlor.games import ENTRIES
 
     if name == "LEVELS":
         return {gid: tuple(lvl.name for lvl in e.levels) for gid, e in ENTRIES.items()}
     if name == "DEFAULT_LEVEL":
         return {gid: e.default_level for gid, e in ENTRIES.items()}
-    if name == "LEVEL_LABELS":
-        return {gid: {lvl.name: lvl.label for lvl in e.levels} for gid, e in ENTRIES.items()}
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

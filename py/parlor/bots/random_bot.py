@@ -33,6 +33,6 @@ class RandomBot:
         return rng.choice(moves)
 
 
-def random_level(game_id: str, label: str) -> Level:
+def random_level(game_id: str) -> Level:
     """The ``random`` level as a game lists it (every game has one)."""
-    return Level("random", label, lambda: RandomBot(game_id))
+    return Level("random", lambda: RandomBot(game_id))

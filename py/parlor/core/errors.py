@@ -2,16 +2,34 @@
 
 from __future__ import annotations
 
+from parlor.i18n.catalog import Msg, Translator
+
 
 class ParlorError(Exception):
-    """Base class: every Parlor error has a human-readable reason in ``str(err)``."""
+    """Base class: every Parlor error has a human-readable reason in ``str(err)``.
+
+    An error raised with a ``Msg`` can be said in any language (``says``); ``str(err)``
+    is then its English, for logs and tests. An error raised with plain text says that
+    text in every language: the catalogs' coverage test lists where that still
+    happens."""
+
+    def __init__(self, reason: str | Msg) -> None:
+        self.msg = reason if isinstance(reason, Msg) else None
+        super().__init__(Translator("en").say(reason) if isinstance(reason, Msg) else reason)
+
+    def says(self, t: Translator) -> str:
+        """The reason in ``t``'s language."""
+        return t.say(self.msg) if self.msg is not None else str(self)
 
 
 class IllegalMove(ParlorError):
     """A move that ``legal_moves`` does not offer; the message says why."""
 
-    def __init__(self, move: str, reason: str) -> None:
-        super().__init__(f"{move!r} is not allowed: {reason}")
+    def __init__(self, move: str, reason: str | Msg) -> None:
+        if isinstance(reason, Msg):
+            super().__init__(Msg.of("error.not_allowed", move=move, reason=reason))
+        else:
+            super().__init__(f"{move!r} is not allowed: {reason}")
         self.move = move
         self.reason = reason
 
@@ -34,7 +52,7 @@ class BadSave(ParlorError):
     instead of losing it.
     """
 
-    def __init__(self, reason: str, raw: str | None = None) -> None:
+    def __init__(self, reason: str | Msg, raw: str | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.raw = raw

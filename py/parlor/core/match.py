@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from parlor.core.errors import BadOptions, BadSave, IllegalMove
+from parlor.i18n.catalog import Msg
 
 FORMAT = 1
 
@@ -204,11 +205,12 @@ def replay(match: Match, raw: str | None = None) -> Any:
         if game.to_act(state) is None:
             raise BadSave(f"move {i} ({move!r}) comes after the game had ended", raw)
         if move not in game.legal_moves(state):
+            reason: str | Msg = "it is not among the legal moves"
             try:
                 game.apply(state, move)
-                reason = "it is not among the legal moves"
             except IllegalMove as err:
                 reason = err.reason
-            raise BadSave(f"move {i} ({move!r}) is not legal: {reason}", raw) from None
+            raise BadSave(Msg.of("save.illegal_move", i=i, move=move, reason=reason),
+                          raw) from None
         state = game.apply(state, move)
     return state

@@ -1,4 +1,9 @@
-"""Describing a game's options once, so the menu, the URL parser and the engine agree."""
+"""Describing a game's options once, so the menu, the URL parser and the engine agree.
+
+A spec holds no words for people: its label, help and each choice's name are in the
+message catalogs (``option.<game>.<key>``, ``….help``, ``….<value>``, or ``….n`` for a
+counted choice such as a number of rounds), so the menu speaks the page's language
+while links and saves keep the language-neutral choice words (``on``, ``even``)."""
 
 from __future__ import annotations
 
@@ -10,12 +15,17 @@ from parlor.core.errors import BadOptions
 @dataclass(frozen=True)
 class OptionSpec:
     key: str
-    label: str
-    help: str
-    choices: tuple[tuple[object, str], ...]
+    choices: tuple[tuple[object, str], ...]  # (value, its word in links and forms)
     default: object
     min_players: int
     max_players: int
+    counted: bool = False  # the values are numbers, named by one counted message
+
+    def choice_key(self, game_id: str, value: object) -> str:
+        """The catalog key naming ``value`` (a counted choice is ``….n`` with n=value)."""
+        if self.counted:
+            return f"option.{game_id}.{self.key}.n"
+        return f"option.{game_id}.{self.key}.{str(value).lower()}"
 
     def applies(self, players: int) -> bool:
         return self.min_players <= players <= self.max_players

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 from parlor.core.match import Migration
 from parlor.core.options import OptionSpec
 from parlor.core.rng import Rng
+from parlor.i18n.catalog import Msg
 
 #: ``to_act`` returns this for decisions the table makes together (timed races).
 TABLE = -1
@@ -19,13 +20,14 @@ class Outcome:
     """How a finished game ended.
 
     ``winners`` are the seats sharing the win, ``points`` the per-seat score as the game
-    counts it, ``explanation`` lines a person can read, and ``details`` game-specific
-    structured data the end screen walks through.
+    counts it, ``explanation`` lines a person can read (``Msg`` values, said in the
+    page's language; plain text where a game has not moved to the catalogs yet), and
+    ``details`` game-specific structured data the end screen walks through.
     """
 
     winners: tuple[int, ...]
     points: tuple[int, ...]
-    explanation: tuple[str, ...]
+    explanation: tuple[str | Msg, ...]
     details: Mapping[str, Any] = field(default_factory=dict)
 
 

@@ -20,11 +20,11 @@ from parlor.core.protocol import Game
 
 @dataclass(frozen=True)
 class Level:
-    """A computer player's level: its name in URLs and saves, the menu's words for it,
-    and a factory that builds a fresh bot (one per seat)."""
+    """A computer player's level: its name in URLs and saves and a factory that builds
+    a fresh bot (one per seat). The menu's words for it are the catalog's
+    ``level.<game>.<name>``."""
 
     name: str
-    label: str
     make: Callable[[], Any]
 
 

@@ -1,13 +1,15 @@
 """What every game's renderer is told beyond the view (the renderer contract).
 
 A game's render module defines ``Screen`` (this class, or a subclass), and
-``render_play(view, screen, outcome)``, ``log_lines(view, names)``, ``hint(view,
+``render_play(view, screen, outcome)``, ``log_lines(view, names, t)``, ``hint(view,
 screen)`` and ``next_picks(picks, token)``; ``render.screen`` calls them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from parlor.i18n.catalog import Translator
 
 
 @dataclass(frozen=True)
@@ -21,3 +23,6 @@ class Screen:
     #: The moves the viewer may make now (empty when it may not click): the renderer
     #: makes these, and only these, clickable; it never builds a move string itself.
     legal: tuple[str, ...] = ()
+    #: The page's language: every word the renderer writes comes from ``t``.
+    t: Translator = field(default_factory=Translator, compare=False)
+    you: int | None = None  # the seat sentences call "you" (``Session.you``)

@@ -13,6 +13,7 @@ from typing import Any
 from parlor.app.session import Session
 from parlor.core.protocol import TABLE, legal_moves_of_view
 from parlor.core.timing import Window
+from parlor.i18n.catalog import Translator
 from parlor.render.html import button, esc
 
 
@@ -40,25 +41,29 @@ def game_screen(
     thinking: bool = False,
     error: str | None = None,
     window: Window | None = None,
+    t: Translator | None = None,
 ) -> Rendered:
-    """Everything the game area shows; ``confirmed`` is the human who last took the
-    device after a hand-off (None after a reload, so the hand-off shows again);
-    ``window`` is the table decision being timed (a race), whose human seats may click."""
-    names = session.names
+    """Everything the game area shows, in ``t``'s language; ``confirmed`` is the human
+    who last took the device after a hand-off (None after a reload, so the hand-off shows
+    again); ``window`` is the table decision being timed (a race), whose human seats may
+    click. Without ``t``, English."""
+    t = t or Translator()
+    names = session.display_names(t)
     to_act = session.to_act()
     mod = renderer(session.match.game)
     if session.needs_handoff(confirmed):
         viewer = session.viewer()
         assert viewer is not None
+        who = names[viewer]
         html = (
-            f'<section class="handoff" aria-label="Hand-off"><h2>Pass the device to '
-            f'{esc(names[viewer])}</h2><p>Everyone else, please look away. '
-            f'{esc(names[viewer])}: press the button when only you can see the screen.</p>'
-            + button(f"I am {names[viewer]}: show my turn", action="handoff-ok", cls="btn big")
+            f'<section class="handoff" aria-label="{esc(t("handoff.label"))}">'
+            f'<h2>{esc(t("handoff.title", name=who))}</h2>'
+            f'<p>{esc(t("handoff.body", name=who))}</p>'
+            + button(t("handoff.ok", name=who), action="handoff-ok", cls="btn big")
             + "</section>"
         )
-        return Rendered(toolbar(session, thinking=False, handoff=True) + html, "handoff", to_act,
-                        f"Hand-off: pass the device to {names[viewer]}.")
+        return Rendered(toolbar(t, session, thinking=False, handoff=True) + html, "handoff",
+                        to_act, t("handoff.status", name=who))
     viewer = session.viewer()
     outcome = session.outcome()
     view = session.game.view(session.state, viewer)
@@ -76,36 +81,38 @@ def game_screen(
         picks=picks if interactive else (),
         thinking=to_act if thinking and to_act is not None and to_act >= 0 else None,
         timer=window.seconds if window is not None else None,
+        t=t,
+        you=session.you,
     )
-    html = toolbar(session, thinking, handoff=False) + mod.render_play(view, screen, outcome)
-    lines = mod.log_lines(view, names)
+    html = toolbar(t, session, thinking, handoff=False) + mod.render_play(view, screen, outcome)
+    lines = mod.log_lines(view, names, t)
     last = f"{lines[-1][0].upper()}{lines[-1][1:]}. " if lines else ""
     if outcome is not None:
         phase = "over"
         if not outcome.winners:  # e.g. a solo game below the winning score
-            verdict = outcome.explanation[0] if outcome.explanation else "nobody wins."
-            status = f"{last}Game over: {verdict}"
+            verdict = (t.text(outcome.explanation[0]) if outcome.explanation
+                       else t("status.nobody"))
+            status = last + t("status.over", verdict=verdict)
         elif len(outcome.winners) == 1:
-            w = names[outcome.winners[0]]
-            status = f"{last}Game over: {w} {'win' if w == 'You' else 'wins'}."
+            w = outcome.winners[0]
+            status = last + (t("status.you_win") if w == session.you
+                             else t("status.wins", name=names[w]))
         else:
-            status = f"{last}Game over: a shared win for " + " and ".join(
-                names[s] for s in outcome.winners) + "."
+            status = last + t("status.shared", names=t.join([names[s] for s in outcome.winners]))
     else:
         phase = "play"
         assert to_act is not None
         if interactive:
-            who = "" if to_act == TABLE or names[to_act] == "You" else f"{names[to_act]}: "
-            status = f"{last}{who}{mod.hint(view, screen)}"
+            hint = mod.hint(view, screen)
+            status = last + (hint if to_act == TABLE or to_act == session.you
+                             else t("status.named_hint", name=names[to_act], hint=hint))
         elif to_act == TABLE:
-            what = {"race": "the others race to answer the speed challenge",
-                    "thanks": "waiting for a “Thank you!”"}
-            status = f"{last}{what.get(window.kind if window else '', 'the table decides')}…"
-            status = status[0].upper() + status[1:]
+            what = {"race": "status.race", "thanks": "status.thanks"}
+            status = last + t(what.get(window.kind if window else "", "status.table"))
         elif thinking:
-            status = f"{last}{names[to_act]} is thinking…"
+            status = last + t("status.thinking", name=names[to_act])
         else:
-            status = f"{last}{names[to_act]} to play."
+            status = last + t("status.to_play", name=names[to_act])
     if error:
         status = f"{error} {status}"
     return Rendered(html, phase, to_act, status)
@@ -117,15 +124,16 @@ def next_picks(session: Session, picks: tuple[str, ...], token: str) -> tuple[st
     return picked
 
 
-def toolbar(session: Session, thinking: bool, handoff: bool) -> str:
+def toolbar(t: Translator, session: Session, thinking: bool, handoff: bool) -> str:
     """Menu, undo and play-again: always a way back, never a dead end."""
-    parts = [button("← Menu", action="menu", cls="btn subtle")]
+    parts = [button(t("toolbar.menu"), action="menu", cls="btn subtle")]
     if not handoff and session.undo_target() is not None:
-        parts.append(button("Undo my last move", action="undo", cls="btn subtle",
+        parts.append(button(t("toolbar.undo"), action="undo", cls="btn subtle",
                             disabled=thinking))
     if session.to_act() is None:
-        parts.append(button("Play again", action="again", cls="btn"))
+        parts.append(button(t("toolbar.again"), action="again", cls="btn"))
     n = len(session.match.seats)
-    title = f"{session.game.name}: " + ("solo" if n == 1 else f"{n} players")
-    return (f'<nav class="toolbar" aria-label="Game">{"".join(parts)}'
+    game = t(f"game.{session.match.game}.name")
+    title = t("toolbar.title.solo", game=game) if n == 1 else t("toolbar.title", game=game, n=n)
+    return (f'<nav class="toolbar" aria-label="{esc(t("toolbar.label"))}">{"".join(parts)}'
             f'<span class="title">{esc(title)}</span></nav>')

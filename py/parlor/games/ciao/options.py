@@ -18,19 +18,14 @@ _ON_OFF = ((True, "on"), (False, "off"))
 SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
         key="rounds",
-        label="Rounds",
-        help="Rounds in the match; the lowest penalty total wins.",
         choices=tuple((n, str(n)) for n in range(1, 11)),
+        counted=True,
         default=5,
         min_players=2,
         max_players=6,
     ),
     OptionSpec(
         key="variant",
-        label="Variant",
-        help="For younger players: 1 symbols only (no icon cards, no millstones, colours "
-        "ignored); 2 adds the icon cards; 3 adds the colours (still no millstones); 4 is "
-        "the full game.",
         choices=((1, "symbols only"), (2, "with icons"), (3, "with icons and colours"),
                  (4, "full game")),
         default=4,
@@ -39,9 +34,6 @@ SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         key="first_leader",
-        label="First round led by",
-        help="Round 1 is led by the youngest player: seat them in seat 1, or let the "
-        "table choose a random leader.",
         choices=(("random", "random"), ("seat1", "seat 1")),
         default="random",
         min_players=2,
@@ -49,9 +41,6 @@ SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         key="strict_table",
-        label="Strict table",
-        help="Playable cards are not highlighted; trying a card that may not be played "
-        "costs 3 cards and the turn (the card goes back to hand).",
         choices=((False, "off"), (True, "on")),
         default=False,
         min_players=2,
@@ -59,8 +48,6 @@ SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         key="plus3_stack_requires_legal",
-        label="+3 answer must be higher",
-        help="On: a +3 played to answer a +3 must also beat the top card.",
         choices=((False, "off"), (True, "on")),
         default=False,
         min_players=2,
@@ -68,8 +55,6 @@ SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         key="millstone_discard_with_special",
-        label="Icon cards shed a millstone",
-        help="On: playing any icon card also lets you discard one millstone.",
         choices=((False, "off"), (True, "on")),
         default=False,
         min_players=2,
@@ -77,9 +62,6 @@ SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         key="speed_mode",
-        label="Speed challenge",
-        help="race: the fastest valid answer wins; turn order: the other players are "
-        "asked one by one (no reflexes needed).",
         choices=(("race", "race"), ("turn_order", "turn order")),
         default="race",
         min_players=2,
@@ -87,9 +69,6 @@ SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         key="speed_continue",
-        label="After a speed challenge",
-        help="Who plays next after a won race: the player after the winner, or the "
-        "player after the one who laid the speed card.",
         choices=(("winner", "after the winner"), ("speed_player", "after the speed card")),
         default="winner",
         min_players=2,
@@ -97,8 +76,6 @@ SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         key="auto_thank",
-        label="Automatic thank-you",
-        help="On: receiving a card never costs the 3-card penalty.",
         choices=((False, "off"), (True, "on")),
         default=False,
         min_players=2,
@@ -106,18 +83,16 @@ SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         key="race_seconds",
-        label="Race window",
-        help="Seconds to answer a speed challenge.",
         choices=tuple((n, f"{n} s") for n in range(2, 9)),
+        counted=True,
         default=4,
         min_players=2,
         max_players=6,
     ),
     OptionSpec(
         key="thanks_seconds",
-        label="Thank-you window",
-        help="Seconds to say thank you for a card received.",
         choices=tuple((n, f"{n} s") for n in range(2, 7)),
+        counted=True,
         default=3,
         min_players=2,
         max_players=6,

@@ -12,9 +12,6 @@ from parlor.core.options import OptionSpec, parse_bool
 SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
         key="last_pile_ban",
-        label="Last-pile ban",
-        help="You may not play on the pile the previous move was played on "
-        "(off: the Russian first edition).",
         choices=((True, "on"), (False, "off")),
         default=True,
         min_players=2,
@@ -22,8 +19,6 @@ SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         key="distribution",
-        label="Deal",
-        help="Random: pieces dealt at random. Even: everybody gets the same pieces.",
         choices=(("random", "random"), ("even", "even")),
         default="random",
         min_players=2,
@@ -31,8 +26,6 @@ SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         key="targets_per_player",
-        label="Targets each",
-        help="Two players only: each player has two target colours (open information).",
         choices=((1, "one"), (2, "two")),
         default=1,
         min_players=2,

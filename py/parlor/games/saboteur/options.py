@@ -16,8 +16,6 @@ from parlor.core.options import OptionSpec
 SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
         key="rounds",
-        label="Rounds",
-        help="The game is three rounds; one or two make a shorter match.",
         choices=((3, "three"), (2, "two"), (1, "one")),
         default=3,
         min_players=1,
@@ -25,8 +23,6 @@ SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         key="solo_colour",
-        label="Your colour",
-        help="Solo: the colour you dig for (doors of the other colour block you).",
         choices=(("green", "green"), ("blue", "blue")),
         default="green",
         min_players=1,

@@ -30,8 +30,8 @@ def _hard() -> object:
 
 
 LEVELS = (
-    random_level("ciao", "Random (plays any legal card)"),
-    Level("easy", "Easy (slow in races, sometimes forgets to say thank you)", _easy),
-    Level("medium", "Medium (keeps jokers for +3s, sheds millstones, quick in races)", _medium),
-    Level("hard", "Hard (guesses your hands and plays the round out before it moves)", _hard),
+    random_level("ciao"),
+    Level("easy", _easy),
+    Level("medium", _medium),
+    Level("hard", _hard),
 )

@@ -27,6 +27,7 @@ from parlor.games.ciao.cards import (
 from parlor.games.ciao.describe import describe
 from parlor.games.ciao.notation import KEEP, parse_logged, parse_move
 from parlor.games.ciao.state import CiaoView
+from parlor.i18n.catalog import Translator
 from parlor.render import common
 from parlor.render.html import actionable, attrs, esc
 
@@ -273,7 +274,8 @@ def scores_html(view: CiaoView, names: Sequence[str]) -> str:
             f'</table><p class="round-end">Round {last.round}: {esc(detail)}.</p></section>')
 
 
-def log_lines(view: CiaoView, names: Sequence[str]) -> list[str]:
+def log_lines(view: CiaoView, names: Sequence[str],
+              t: Translator | None = None) -> list[str]:
     return [describe(actor, move, names) for actor, move in view.history]
 
 

@@ -30,8 +30,8 @@ def _hard() -> object:
 
 
 LEVELS = (
-    random_level("kabaleo", "Random (plays any legal move)"),
-    Level("easy", "Easy (grabs piles for its colour, never hides it)", _easy),
-    Level("medium", "Medium (reads your moves, hides its colour, plans the last round)", _medium),
-    Level("hard", "Hard (imagines who holds which colour and plays the games out)", _hard),
+    random_level("kabaleo"),
+    Level("easy", _easy),
+    Level("medium", _medium),
+    Level("hard", _hard),
 )

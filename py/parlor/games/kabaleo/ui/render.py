@@ -16,6 +16,7 @@ from parlor.games.kabaleo.describe import describe_move, piles_before_each_move
 from parlor.games.kabaleo.notation import parse_move
 from parlor.games.kabaleo.rules import refusal
 from parlor.games.kabaleo.state import KabaleoView
+from parlor.i18n.catalog import Translator
 from parlor.render import common
 from parlor.render.html import actionable, attrs, esc
 
@@ -204,7 +205,8 @@ def target_html(view: KabaleoView, screen: Screen) -> str:
             f'<small>Make it show on the most piles. Keep it hidden.</small></div>')
 
 
-def log_lines(view: KabaleoView, names: Sequence[str]) -> list[str]:
+def log_lines(view: KabaleoView, names: Sequence[str],
+              t: Translator | None = None) -> list[str]:
     before = piles_before_each_move(view.piles, view.history)
     return [f"{names[seat]} {describe_move(before[i], move)}"
             for i, (seat, move) in enumerate(view.history)]

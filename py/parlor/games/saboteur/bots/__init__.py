@@ -30,9 +30,8 @@ def _hard() -> object:
 
 
 LEVELS = (
-    random_level("saboteur", "Random (places any legal card)"),
-    Level("easy", "Easy (digs toward the goals)", _easy),
-    Level("medium", "Medium (reads its maps, sabotages you near gold, bribes when it pays)",
-          _medium),
-    Level("hard", "Hard (plays the round out in its head before it moves)", _hard),
+    random_level("saboteur"),
+    Level("easy", _easy),
+    Level("medium", _medium),
+    Level("hard", _hard),
 )

@@ -15,6 +15,7 @@ from parlor.games.saboteur.state import (
 )
 from parlor.games.saboteur.ui.cards import COLOUR
 from parlor.games.saboteur.ui.context import Screen
+from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, esc
 
 # ------------------------------------------------------------------------ panels
@@ -142,7 +143,8 @@ def as_you(text: str) -> str:
     return f"You {head}" + f" {rest}".replace(" their ", " your ")
 
 
-def log_lines(view: SaboteurView, names: Sequence[str]) -> list[str]:
+def log_lines(view: SaboteurView, names: Sequence[str],
+              t: Translator | None = None) -> list[str]:
     return [text for _, text in _described(view, names)]
 
 

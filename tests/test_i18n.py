@@ -1,0 +1,126 @@
+"""The message catalogs and the Translator (issue 12): every language says everything
+English says, with the same placeholders, the plural forms its grammar needs, its own
+digits, and isolated names, so no screen shows a raw key or a scrambled sentence."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from parlor.bots import LEVELS, level_label_key
+from parlor.games import GAMES
+from parlor.i18n.catalog import FSI, PDI, Msg, Translator, load, placeholders
+from parlor.i18n.languages import LANGUAGES, known, negotiate, parse_lang
+from parlor.i18n.plural import CATEGORIES, category
+
+CODES = [lang.code for lang in LANGUAGES]
+ENGLISH = load("en")
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_every_catalog_has_every_key_and_no_other(code: str) -> None:
+    catalog = load(code)
+    assert sorted(set(ENGLISH) - set(catalog)) == [], "missing: translate them"
+    assert sorted(set(catalog) - set(ENGLISH)) == [], "keys English does not have"
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_every_message_has_the_same_placeholders_as_english(code: str) -> None:
+    catalog = load(code)
+    wrong = {key: (sorted(placeholders(msg)), sorted(placeholders(ENGLISH[key])))
+             for key, msg in catalog.items() if placeholders(msg) != placeholders(ENGLISH[key])}
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_counted_messages_give_exactly_the_forms_the_language_counts_with(code: str) -> None:
+    for key, msg in load(code).items():
+        counted = isinstance(ENGLISH[key], dict)
+        assert isinstance(msg, dict) == counted, key
+        if isinstance(msg, dict):
+            assert tuple(sorted(msg)) == tuple(sorted(CATEGORIES[code])), key
+            assert "n" in placeholders(msg), key
+
+
+def test_persian_text_writes_its_numbers_in_persian_digits() -> None:
+    """Digits inside Persian messages are ۰–۹; numbers come in through {n} as Persian."""
+    latin_digit = re.compile(r"[0-9]")
+    for key, msg in load("fa").items():
+        forms = msg.values() if isinstance(msg, dict) else (msg,)
+        for form in forms:
+            assert not latin_digit.search(re.sub(r"\{\w+\}", "", form)), key
+    fa = Translator("fa")
+    assert fa.number(2026) == "۲۰۲۶"
+    assert fa("menu.seat", n=3) == "جایگاه ۳"
+
+
+def test_every_game_level_and_option_can_be_named() -> None:
+    """The menu names games, levels and options through keys built from the registry."""
+    for game_id, game in GAMES.items():
+        assert f"game.{game_id}.name" in ENGLISH
+        for level in LEVELS[game_id]:
+            assert level_label_key(game_id, level) in ENGLISH
+        for spec in game.option_specs:
+            assert f"option.{game_id}.{spec.key}" in ENGLISH
+            assert f"option.{game_id}.{spec.key}.help" in ENGLISH
+            for value, _word in spec.choices:
+                assert spec.choice_key(game_id, value) in ENGLISH
+
+
+def test_english_never_says_one_players() -> None:
+    en = Translator("en")
+    assert en("count.players", n=1) == "1 player"
+    assert en("count.players", n=4) == "4 players"
+
+
+@pytest.mark.parametrize(("n", "text"), [(1, "1 игрок"), (2, "2 игрока"), (4, "4 игрока"),
+                                         (5, "5 игроков"), (11, "11 игроков"),
+                                         (12, "12 игроков"), (21, "21 игрок"),
+                                         (22, "22 игрока"), (25, "25 игроков")])
+def test_russian_counts_with_three_forms(n: int, text: str) -> None:
+    assert Translator("ru")("count.players", n=n) == text
+
+
+def test_plural_categories_follow_cldr() -> None:
+    assert [category("ru", n) for n in (1, 3, 5, 111, 101, 0)] == [
+        "one", "few", "many", "many", "one", "many"]
+    assert category("fa", 0) == category("fa", 1) == "one" and category("fa", 2) == "other"
+    assert {category("ja", n) for n in range(30)} == {"other"}
+
+
+def test_names_are_isolated_where_they_could_scramble_a_sentence() -> None:
+    assert Translator("en")("status.to_play", name="Ann") == "Ann to play."
+    assert Translator("en")("status.to_play", name="علی") == f"{FSI}علی{PDI} to play."
+    assert Translator("fa")("status.to_play", name="Ann") == f"نوبت {FSI}Ann{PDI} است."
+
+
+def test_lists_join_the_way_each_language_does() -> None:
+    assert Translator("en").join(["A", "B", "C"]) == "A, B and C"
+    assert Translator("en").join(["A"]) == "A"
+    assert Translator("ru").join(["A", "B"]) == "A и B"
+    assert Translator("ja").join(["A", "B", "C"]) == "A、BとC"
+
+
+def test_nested_messages_are_said_in_the_same_language() -> None:
+    ru = Translator("ru")
+    assert ru.say(Msg.of("menu.new_game", game=Msg("game.saboteur.name"))) == (
+        "Новая партия: Саботёр: Дуэль")
+
+
+def test_a_missing_key_falls_back_to_english_and_is_reported(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    t = Translator("ja")
+    monkeypatch.delitem(load("ja"), "menu.start")  # as if nobody had translated it
+    assert t("menu.start") == "Start"
+    assert t.missing == {"menu.start"}
+    with pytest.raises(KeyError):
+        t("no.such.key")
+
+
+def test_choosing_a_language() -> None:
+    assert parse_lang("fa") == parse_lang("FA") == parse_lang("fa-IR") == "fa"
+    assert parse_lang("de") is None
+    assert "fa (فارسی)" in known()
+    assert negotiate(["de-DE", "ru-RU", "en"]) == "ru"
+    assert negotiate(["de"]) == "en"
