@@ -50,7 +50,7 @@ from parlor.bots import Bot, make_bot
 from parlor.core.errors import BadOptions, IllegalMove, ParlorError
 from parlor.core.protocol import TABLE
 from parlor.core.timing import Window
-from parlor.i18n.catalog import Translator
+from parlor.i18n.catalog import Msg, Translator
 from parlor.i18n.languages import DEFAULT as DEFAULT_LANG
 from parlor.render.menu import saves_html
 from parlor.render.screen import game_screen, next_picks
@@ -67,7 +67,7 @@ class Controller:
     """One page's game state machine; ``handle`` is the only way in."""
 
     def __init__(self, store: KeyValue, clock: Callable[[], float],
-                 fmt_time: Callable[[float], str], storage_note: str = "",
+                 fmt_time: Callable[[float], str], storage_note: Msg | None = None,
                  lang: str = DEFAULT_LANG) -> None:
         self.store = store
         self.t = Translator(lang)  # the page's language: every word shown comes from it
@@ -115,13 +115,11 @@ class Controller:
             if entry is not None and entry.session is not None:
                 self._open(entry.session, out)
             elif entry is not None:
-                self._menu(out, f"The saved game in this link cannot be loaded: {entry.error}. "
-                                "It is kept in the list below; you can download its text.")
+                self._menu(out, self.t("error.link_save_broken", reason=entry.why or ""))
             elif "game" in params:
-                self._start_from_params(params, out, note="That saved game is gone; here is "
-                                        "a new one with the same set-up.")
+                self._start_from_params(params, out, note=Msg("error.link_save_gone"))
             else:
-                self._menu(out, "That saved game no longer exists.")
+                self._menu(out, self.t("error.save_missing"))
         elif "game" in params:
             self._start_from_params(params, out)
         else:
@@ -134,23 +132,23 @@ class Controller:
         if text.isdigit() and int(text) <= MAX_BOT_DELAY_MS:
             self.bot_delay = int(text)
         else:
-            self.message = f"botdelay must be a number of milliseconds up to " \
-                           f"{MAX_BOT_DELAY_MS}, not {text!r}; using {BOT_DELAY_MS}."
+            self.message = self.t("error.bad_botdelay", most=MAX_BOT_DELAY_MS,
+                                  value=repr(text), used=BOT_DELAY_MS)
 
     def _new_seed(self) -> int:
         return int(self.clock()) % 1_000_000_007
 
     def _start_from_params(self, params: Mapping[str, str], out: list[Effect],
-                           note: str | None = None) -> None:
+                           note: Msg | None = None) -> None:
         try:
             setup = parse_setup(params, fallback_seed=self._new_seed())
         except ParlorError as err:
-            self._menu(out, f"This link could not start a game: {err}.")
+            self._menu(out, self.t("error.link_failed", reason=err.message))
             return
         self._new_game(setup, out)
         for text in (setup.note, note):
             if text:
-                self._say(text, out)
+                self._say(self.t.text(text), out)
 
     # ---- menu -----------------------------------------------------------------------
 
@@ -160,7 +158,8 @@ class Controller:
         self.thinking, self.turn, self.window = False, None, None
         entries = saves.list_saves(self.store)
         latest = next((e for e in entries if e.ok), None)
-        notes = [m for m in (message or self.message, self.storage_note) if m]
+        storage = self.t.say(self.storage_note) if self.storage_note else None
+        notes = [m for m in (message or self.message, storage) if m]
         self.message = None
         out.append(SetUrl(None))
         out.append(ShowMenu(
@@ -168,7 +167,7 @@ class Controller:
             saves=saves_html(self.t, entries, self.fmt_time),
             resume=None if latest is None else latest.id,
             message=" ".join(notes),
-            status=" ".join(notes) or "Choose a game.",
+            status=" ".join(notes) or self.t("menu.choose"),
         ))
 
     def _remember_form(self, game_id: str, form: Mapping[str, str]) -> None:
@@ -188,7 +187,7 @@ class Controller:
         try:
             self._remember_form(event.game, event.form)
         except BadOptions as err:
-            out.append(MenuMessage(str(err)))
+            out.append(MenuMessage(err.says(self.t)))
         if event.field == "players":
             out.append(ShowForm(event.game, self.forms[event.game].html(self.t)))
 
@@ -216,8 +215,7 @@ class Controller:
         try:
             saves.write(self.store, self.session, self.clock())
         except Exception as err:  # storage full or gone: say so, keep playing
-            self._say(f"Could not save this game ({err}). It goes on, but a reload would "
-                      "lose it.", out)
+            self._say(self.t("error.save_failed", detail=str(err)), out)
 
     def _say(self, text: str, out: list[Effect]) -> None:
         self.message = text
@@ -242,7 +240,7 @@ class Controller:
         try:
             self.session = session.play(move)
         except IllegalMove as err:
-            self._say(self.t("error.move_refused", reason=err.reason), out)
+            self._say(self.t("error.move_refused", reason=err.reason_msg), out)
             return
         self.window = None  # a click that answers a timed window closes it
         self.picks = ()
@@ -324,20 +322,20 @@ class Controller:
             setup = parse_setup(event.form, self._new_seed())
             self._new_game(setup, out)
             if setup.note:
-                self._say(setup.note, out)
+                self._say(self.t.text(setup.note), out)
         except ParlorError as err:
-            out.append(MenuMessage(f"Cannot start: {err}."))
+            out.append(MenuMessage(self.t("error.cannot_start", reason=err.message)))
 
     def do_resume(self, event: Action, out: list[Effect]) -> None:
         entry = saves.read(self.store, event.save or "")
         if entry is None or entry.session is None:
-            self._menu(out, "That saved game cannot be loaded.")
+            self._menu(out, self.t("error.save_unloadable"))
             return
         self._open(entry.session, out)
 
     def do_delete(self, event: Action, out: list[Effect]) -> None:
         if event.save:
-            out.append(Confirm("Delete this saved game for good?",
+            out.append(Confirm(self.t("saves.confirm_delete"),
                                Action("delete-confirmed", save=event.save)))
 
     def do_delete_confirmed(self, event: Action, out: list[Effect]) -> None:

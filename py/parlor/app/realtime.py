@@ -17,6 +17,7 @@ from parlor.app.seeds import turn_rng
 from parlor.app.session import Session
 from parlor.core.protocol import TABLE
 from parlor.core.timing import Plan, Window
+from parlor.i18n.catalog import Msg
 
 __all__ = ["Plan", "Window", "adjust_options", "open_window"]
 
@@ -43,13 +44,14 @@ def open_window(session: Session) -> Window | None:
 
 
 def adjust_options(game_id: str, seats: tuple[str, ...], options: dict[str, object]
-                   ) -> tuple[dict[str, object], str | None]:
+                   ) -> tuple[dict[str, object], str | Msg | None]:
     """Options one device cannot honour (the game's ``windows`` says which), changed
     with a note saying why; games without timed decisions keep theirs."""
     windows = _windows(game_id)
     if windows is None:
         return options, None
-    changed: tuple[Mapping[str, object], str | None] = windows.adjust_options(seats, options)
+    changed: tuple[Mapping[str, object], str | Msg | None] = windows.adjust_options(
+        seats, options)
     if changed[1] is None:
         return options, None
     return dict(changed[0]), changed[1]

@@ -55,7 +55,8 @@ class SaveEntry:
     raw: str
     updated: float
     session: Session | None
-    error: str | Msg | None
+    error: str | None  # why it cannot be loaded, in English (logs, tests)
+    why: str | Msg | None = None  # the same, as data, said in the page's language
 
     @property
     def ok(self) -> bool:
@@ -83,23 +84,21 @@ def decode(save_id: str, raw: str) -> SaveEntry:
         try:
             data = json.loads(raw)
         except ValueError as err:
-            raise BadSave(f"the save is not valid JSON ({err})", raw) from None
+            raise BadSave(Msg.of("save.not_json", detail=str(err)), raw) from None
         if not isinstance(data, dict):
-            raise BadSave("the save is not a JSON object", raw)
+            raise BadSave(Msg("save.not_object"), raw)
         if data.get("format") != ENVELOPE_FORMAT:
-            raise BadSave(
-                f"unknown save format {data.get('format')!r} "
-                f"(this version reads {ENVELOPE_FORMAT})",
-                raw,
-            )
+            raise BadSave(Msg.of("save.unknown_format", format=repr(data.get("format")),
+                                 known=ENVELOPE_FORMAT), raw)
         created, upd = data.get("created"), data.get("updated")
         if not isinstance(created, (int, float)) or not isinstance(upd, (int, float)):
-            raise BadSave("the save's dates are missing or not numbers", raw)
+            raise BadSave(Msg("save.bad_dates"), raw)
         updated = float(upd)
         match: Match = match_from_dict(data.get("match"), raw)
         state = replay(match, raw)
     except BadSave as err:
-        return SaveEntry(id=save_id, raw=raw, updated=updated, session=None, error=err.reason)
+        return SaveEntry(id=save_id, raw=raw, updated=updated, session=None, error=err.reason,
+                         why=err.message)
     session = Session(match=match, state=state, save_id=save_id, created=float(created))
     return SaveEntry(id=save_id, raw=raw, updated=updated, session=session, error=None)
 

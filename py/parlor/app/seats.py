@@ -35,9 +35,9 @@ def parse_seat(game_id: str, text: str) -> Seat:
         level = text[4:]
         if level not in LEVELS.get(game_id, ()):
             allowed = ", ".join(LEVELS.get(game_id, ()))
-            raise BadOptions(f"there is no bot level {level!r} (levels: {allowed})")
+            raise BadOptions(Msg.of("setup.no_level", level=repr(level), allowed=allowed))
         return Seat("bot", level)
-    raise BadOptions(f"a seat is 'human' or 'bot:<level>', not {text!r}")
+    raise BadOptions(Msg.of("setup.bad_seat", seat=repr(text)))
 
 
 def default_name_msgs(seats: tuple[Seat, ...]) -> tuple[Msg, ...]:

@@ -9,7 +9,7 @@ from parlor.app.seats import Seat, default_names, display_names, parse_seat
 from parlor.core.errors import IllegalMove
 from parlor.core.match import Match, replay
 from parlor.core.protocol import Game, Outcome
-from parlor.i18n.catalog import Translator
+from parlor.i18n.catalog import Msg, Translator
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ class Session:
         """Apply ``move`` for the seat to act; ``IllegalMove`` (with its reason) otherwise."""
         if move not in self.game.legal_moves(self.state):
             self.game.apply(self.state, move)  # raises with the rules' own reason
-            raise IllegalMove(move, "it is not among the legal moves")
+            raise IllegalMove(move, Msg("error.not_offered"))
         state = self.game.apply(self.state, move)
         return replace(self, match=self.match.with_move(move), state=state)
 

@@ -14,6 +14,7 @@ from parlor.app.realtime import adjust_options
 from parlor.app.seats import Seat, default_names, parse_seat
 from parlor.core.errors import BadOptions
 from parlor.core.match import Match
+from parlor.i18n.catalog import Msg
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class Setup:
     seed: int
     options: Mapping[str, object]
     names: tuple[str, ...] = ()
-    note: str | None = None  # why an option was changed (see realtime.adjust_options)
+    note: str | Msg | None = None  # why an option was changed (see realtime.adjust_options)
 
     def to_match(self) -> Match:
         from parlor.games import GAMES
@@ -47,22 +48,21 @@ def parse_setup(params: Mapping[str, str], fallback_seed: int) -> Setup:
     game_id = params.get("game", "")
     if game_id not in GAMES:
         known = ", ".join(sorted(GAMES))
-        raise BadOptions(f"unknown game {game_id!r} (games: {known})")
+        raise BadOptions(Msg.of("setup.unknown_game", game=repr(game_id), known=known))
     game = GAMES[game_id]
     seat_texts = [t for t in params.get("seats", "").split(",") if t.strip()]
     players_text = params.get("players")
     if players_text is not None:
         if not players_text.isdigit():
-            raise BadOptions(f"players must be a number, not {players_text!r}")
+            raise BadOptions(Msg.of("setup.players_not_number", value=repr(players_text)))
         players = int(players_text)
     else:
         players = len(seat_texts) or game.min_players
     if not game.min_players <= players <= game.max_players:
-        raise BadOptions(
-            f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}"
-        )
+        raise BadOptions(Msg.of("setup.player_range", game=Msg(f"game.{game_id}.name"),
+                                low=game.min_players, high=game.max_players, n=players))
     if seat_texts and len(seat_texts) != players:
-        raise BadOptions(f"{players} players but {len(seat_texts)} seats were given")
+        raise BadOptions(Msg.of("setup.seat_count", players=players, n=len(seat_texts)))
     if not seat_texts:
         seat_texts = ["human"] + [f"bot:{DEFAULT_LEVEL[game_id]}"] * (players - 1)
     seats = tuple(parse_seat(game_id, t) for t in seat_texts)
@@ -72,7 +72,7 @@ def parse_setup(params: Mapping[str, str], fallback_seed: int) -> Setup:
     elif seed_text.isdigit():
         seed = int(seed_text)
     else:
-        raise BadOptions(f"the seed must be a whole number, not {seed_text!r}")
+        raise BadOptions(Msg.of("setup.bad_seed", value=repr(seed_text)))
     options: dict[str, object] = {}
     specs = {s.key: s for s in game.option_specs}
     for key, text in params.items():
@@ -80,7 +80,8 @@ def parse_setup(params: Mapping[str, str], fallback_seed: int) -> Setup:
             continue
         name = key[4:]
         if name not in specs:
-            raise BadOptions(f"{game.name} has no option {name!r}")
+            raise BadOptions(Msg.of("setup.no_option", game=Msg(f"game.{game_id}.name"),
+                                    option=repr(name)))
         options[name] = specs[name].parse(text)
     game.options_for(players, options)  # validates combinations, e.g. even deal with 4
     options, note = adjust_options(game_id, tuple(s.spec for s in seats), options)

@@ -14,6 +14,7 @@ from typing import Any
 
 from parlor.bots.base import Believer, Bot
 from parlor.core.errors import BadOptions
+from parlor.i18n.catalog import Msg
 
 __all__ = ["Believer", "Bot", "DEFAULT_LEVEL", "LEVELS", "level_label_key", "make_bot"]
 
@@ -32,11 +33,12 @@ def make_bot(game_id: str, level: str, iterations: int | None = None) -> Bot:
     entry = ENTRIES.get(game_id)
     if entry is None:
         known = ", ".join(sorted(ENTRIES))
-        raise BadOptions(f"there are no computer players for {game_id!r} (only for {known})")
+        raise BadOptions(Msg.of("setup.no_bots", game=repr(game_id), known=known))
     found = entry.level(level)
     if found is None:
         allowed = ", ".join(lvl.name for lvl in entry.levels)
-        raise BadOptions(f"unknown bot level {level!r} for {game_id}; choose one of {allowed}")
+        raise BadOptions(Msg.of("setup.unknown_level", level=repr(level), game=game_id,
+                                allowed=allowed))
     bot: Bot = found.make()
     if iterations is not None and hasattr(bot, "iterations"):
         bot.iterations = iterations

@@ -17,6 +17,12 @@ class ParlorError(Exception):
         self.msg = reason if isinstance(reason, Msg) else None
         super().__init__(Translator("en").say(reason) if isinstance(reason, Msg) else reason)
 
+    @property
+    def message(self) -> str | Msg:
+        """The reason as data when it has one, else its text: what a sentence that
+        quotes this error passes on (``Msg.of("…", reason=err.message)``)."""
+        return self.msg if self.msg is not None else str(self)
+
     def says(self, t: Translator) -> str:
         """The reason in ``t``'s language."""
         return t.say(self.msg) if self.msg is not None else str(self)
@@ -31,7 +37,8 @@ class IllegalMove(ParlorError):
         else:
             super().__init__(f"{move!r} is not allowed: {reason}")
         self.move = move
-        self.reason = reason
+        self.reason_msg = reason  # the reason as data, to quote in another sentence
+        self.reason = Translator("en").text(reason)  # in English, for logs and tests
 
 
 class InvalidMove(IllegalMove):
@@ -54,5 +61,5 @@ class BadSave(ParlorError):
 
     def __init__(self, reason: str | Msg, raw: str | None = None) -> None:
         super().__init__(reason)
-        self.reason = reason
+        self.reason = str(self)  # in English; ``message`` keeps it as data
         self.raw = raw

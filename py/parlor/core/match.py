@@ -51,7 +51,7 @@ class Match:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
 
-def _require(cond: bool, reason: str, raw: str | None) -> None:
+def _require(cond: bool, reason: Msg, raw: str | None) -> None:
     if not cond:
         raise BadSave(reason, raw)
 
@@ -60,27 +60,27 @@ def match_from_dict(data: object, raw: str | None = None) -> Match:
     """Check every field's type and value; raise ``BadSave`` naming the first problem."""
     from parlor.games import GAMES
 
-    _require(isinstance(data, dict), "the save is not a JSON object", raw)
+    _require(isinstance(data, dict), Msg("save.not_object"), raw)
     assert isinstance(data, dict)
     fmt = data.get("format")
-    _require(fmt == FORMAT, f"unknown save format {fmt!r} (this version reads {FORMAT})", raw)
+    _require(fmt == FORMAT, Msg.of("save.unknown_format", format=repr(fmt), known=FORMAT), raw)
     game_id = data.get("game")
-    _require(isinstance(game_id, str) and game_id in GAMES, f"unknown game {game_id!r}", raw)
+    _require(isinstance(game_id, str) and game_id in GAMES,
+             Msg.of("save.unknown_game", game=repr(game_id)), raw)
     game = GAMES[str(game_id)]
     rv = data.get("rules_version")
     _require(
         isinstance(rv, int) and not isinstance(rv, bool) and 1 <= rv <= game.rules_version,
-        f"the save uses rules version {rv!r}; this version of {game.name} "
-        f"plays rules version {game.rules_version}"
-        + (" (the save comes from a newer Parlor)"
-           if isinstance(rv, int) and rv > game.rules_version else ""),
+        Msg.of("save.newer_rules" if isinstance(rv, int) and rv > game.rules_version
+               else "save.rules_version", version=repr(rv),
+               game=Msg(f"game.{game_id}.name"), current=game.rules_version),
         raw,
     )
     assert isinstance(rv, int)
     seats = data.get("seats")
     _require(
         isinstance(seats, list) and all(isinstance(x, str) for x in seats),
-        "the seats are not a list of strings",
+        Msg("save.seats_not_list"),
         raw,
     )
     assert isinstance(seats, list)
@@ -89,19 +89,19 @@ def match_from_dict(data: object, raw: str | None = None) -> Match:
         isinstance(names, list)
         and all(isinstance(x, str) for x in names)
         and (not names or len(names) == len(seats)),
-        "the player names do not match the seats",
+        Msg("save.names_mismatch"),
         raw,
     )
     seed = data.get("seed")
     _require(
-        isinstance(seed, int) and not isinstance(seed, bool), "the seed is not a whole number", raw
+        isinstance(seed, int) and not isinstance(seed, bool), Msg("save.seed_not_int"), raw
     )
     options = data.get("options")
-    _require(isinstance(options, dict), "the options are not a JSON object", raw)
+    _require(isinstance(options, dict), Msg("save.options_not_object"), raw)
     moves = data.get("moves")
     _require(
         isinstance(moves, list) and all(isinstance(x, str) for x in moves),
-        "the moves are not a list of strings",
+        Msg("save.moves_not_list"),
         raw,
     )
     assert isinstance(seed, int) and isinstance(options, dict) and isinstance(moves, list)
@@ -135,18 +135,16 @@ def upgrade(match: Match, raw: str | None = None) -> Match:
         step = steps.get(match.rules_version)
         _require(
             step is not None,
-            f"this version of {game.name} cannot read rules version {match.rules_version}",
+            Msg.of("save.no_migration", game=Msg(f"game.{match.game}.name"),
+                   version=match.rules_version),
             raw,
         )
         assert step is not None
         try:
             newer = step(match)
         except BadSave as err:
-            raise BadSave(
-                f"the save was made under older rules (version {match.rules_version}) and "
-                f"cannot be brought up to date: {err.reason}",
-                raw,
-            ) from None
+            raise BadSave(Msg.of("save.migration_failed", version=match.rules_version,
+                                 reason=err.message), raw) from None
         assert newer.rules_version == match.rules_version + 1, "a migration is one step"
         match = newer
     return match
@@ -167,7 +165,7 @@ def insert_missing_moves(
     try:
         state = game.new(len(match.seats), match.seed, match.options)
     except BadOptions as err:
-        raise BadSave(f"the save's set-up is not playable: {err}") from None
+        raise BadSave(Msg.of("save.setup_unplayable", reason=err.message)) from None
     out: list[str] = []
     for i, move in enumerate(match.moves, start=1):
         legal = game.legal_moves(state)
@@ -178,7 +176,7 @@ def insert_missing_moves(
                 out.append(extra)
                 legal = game.legal_moves(state)
         if game.to_act(state) is None or move not in legal:
-            raise BadSave(f"move {i} ({move!r}) is not legal under today's rules")
+            raise BadSave(Msg.of("save.illegal_today", i=i, move=move))
         state = game.apply(state, move)
         out.append(move)
     return tuple(out)
@@ -188,7 +186,7 @@ def match_from_json(text: str) -> Match:
     try:
         data = json.loads(text)
     except (ValueError, TypeError) as err:
-        raise BadSave(f"the save is not valid JSON ({err})", text) from None
+        raise BadSave(Msg.of("save.not_json", detail=str(err)), text) from None
     return match_from_dict(data, text)
 
 
@@ -200,16 +198,16 @@ def replay(match: Match, raw: str | None = None) -> Any:
     try:
         state = game.new(len(match.seats), match.seed, match.options)
     except BadOptions as err:
-        raise BadSave(f"the save's set-up is not playable: {err}", raw) from None
+        raise BadSave(Msg.of("save.setup_unplayable", reason=err.message), raw) from None
     for i, move in enumerate(match.moves, start=1):
         if game.to_act(state) is None:
-            raise BadSave(f"move {i} ({move!r}) comes after the game had ended", raw)
+            raise BadSave(Msg.of("save.after_end", i=i, move=move), raw)
         if move not in game.legal_moves(state):
-            reason: str | Msg = "it is not among the legal moves"
+            reason: str | Msg = Msg("error.not_offered")
             try:
                 game.apply(state, move)
             except IllegalMove as err:
-                reason = err.reason
+                reason = err.reason_msg
             raise BadSave(Msg.of("save.illegal_move", i=i, move=move, reason=reason),
                           raw) from None
         state = game.apply(state, move)

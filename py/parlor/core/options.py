@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parlor.core.errors import BadOptions
+from parlor.i18n.catalog import Msg
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,8 @@ class OptionSpec:
             ):
                 return value
         allowed = ", ".join(label for _, label in self.choices)
-        raise BadOptions(f"option {self.key} must be one of {allowed}, not {text!r}")
+        raise BadOptions(Msg.of("setup.bad_choice", option=self.key, allowed=allowed,
+                                value=repr(text)))
 
 
 def parse_bool(key: str, value: object) -> bool:
@@ -48,4 +50,4 @@ def parse_bool(key: str, value: object) -> bool:
         return bool(value)
     if isinstance(value, str) and value.lower() in ("1", "0", "on", "off", "true", "false"):
         return value.lower() in ("1", "on", "true")
-    raise BadOptions(f"option {key} must be on or off, not {value!r}")
+    raise BadOptions(Msg.of("setup.not_on_off", option=key, value=repr(value)))

@@ -89,7 +89,7 @@ def saves_html(t: Translator, entries: Sequence[SaveEntry],
         else:
             items.append(
                 f'<li class="save broken"{attrs(data_save=e.id)}><span class="what">'
-                f'{esc(t("saves.broken", reason=e.error or ""))}</span> {when} '
+                f'{esc(t("saves.broken", reason=e.why or ""))}</span> {when} '
                 f'{button(t("saves.download"), action="download", data_save=e.id)} '
                 f'{button(delete, action="delete", cls="btn subtle", data_save=e.id)}</li>')
     return f'<ul class="saves">{"".join(items)}</ul>'

@@ -36,6 +36,7 @@ from parlor.app.events import (
     ShowMenu,
 )
 from parlor.app.saves import DictStore, KeyValue
+from parlor.i18n.catalog import Msg
 from parlor.web.panzoom import PanZoom
 
 
@@ -88,17 +89,16 @@ def read_form(game_id: str) -> dict[str, str]:
     return params
 
 
-def open_store() -> tuple[KeyValue, str]:
+def open_store() -> tuple[KeyValue, Msg | None]:
     """The browser's local storage, or memory with a note when storage is refused."""
     try:
         from parlor.web.storage import LocalStore
 
         store = LocalStore()
         store.keys()
-        return store, ""
+        return store, None
     except Exception as err:  # storage disabled (privacy mode, sandboxed iframe)
-        return DictStore(), (f"Saving is unavailable in this browser ({err}); games will "
-                             "be lost when the page closes.")
+        return DictStore(), Msg.of("error.no_storage", detail=str(err))
 
 
 class App:
