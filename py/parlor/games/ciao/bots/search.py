@@ -91,7 +91,7 @@ class CiaoKnowledge(RandomKnowledge):
 class SearchBot:
     """The ``hard`` level (races and thank-yous are timed like ``medium``'s)."""
 
-    iterations: int = 400
+    iterations: int = 800
     depth: int = 40
     bias: float = 2.0
     exploration: float = 0.7
