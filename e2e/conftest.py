@@ -193,7 +193,8 @@ def browser_log(request: pytest.FixtureRequest) -> BrowserLog:
 
 
 def isolated_context(
-    browser: Browser, base_url: str, browser_log: BrowserLog, service_workers: str = "block"
+    browser: Browser, base_url: str, browser_log: BrowserLog, service_workers: str = "block",
+    locale: str = "en-US",
 ) -> BrowserContext:
     """A fresh context in which only ``base_url``'s origin is reachable; every other
     request is aborted and recorded in ``browser_log.blocked``.
@@ -201,7 +202,9 @@ def isolated_context(
     Service workers are blocked unless asked for: most tests check the app itself, and
     each fresh context would otherwise precache the whole app (about 15 MB) first."""
     local = origin(base_url)
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800},
+    # An English browser unless a test asks otherwise: the page follows the browser's
+    # languages (assets/lang.js), and the machine's own locale must not change a test.
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale=locale,
                               service_workers=service_workers)  # type: ignore[arg-type]
     ctx.set_default_timeout(ACTION_TIMEOUT_MS)
     ctx.set_default_navigation_timeout(READY_TIMEOUT_MS)

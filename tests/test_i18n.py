@@ -5,9 +5,14 @@ digits, and isolated names, so no screen shows a raw key or a scrambled sentence
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+from parlor.app.controller import Controller
+from parlor.app.events import Boot, LanguageChosen, ShowGame, ShowMenu
+from parlor.app.saves import DictStore
 from parlor.bots import LEVELS, level_label_key
 from parlor.games import GAMES
 from parlor.i18n.catalog import FSI, PDI, Msg, Translator, load, placeholders
@@ -124,3 +129,60 @@ def test_choosing_a_language() -> None:
     assert "fa (فارسی)" in known()
     assert negotiate(["de-DE", "ru-RU", "en"]) == "ru"
     assert negotiate(["de"]) == "en"
+
+
+# --- the page in a language (the controller, as web/app.py drives it) ----------------
+
+
+def _menu_of(out: list[object]) -> ShowMenu:
+    menus = [e for e in out if isinstance(e, ShowMenu)]
+    assert menus
+    return menus[-1]
+
+
+def test_a_wrong_lang_in_a_link_is_explained_and_the_menu_still_shows() -> None:
+    c = Controller(DictStore(), lambda: 0.0, str)
+    menu = _menu_of(c.handle(Boot({"lang": "de"})))
+    assert "lang='de' is not a language Parlor speaks" in menu.message
+    assert "ru (Русский)" in menu.message
+
+
+def test_choosing_a_language_says_the_menu_and_the_game_again_in_it() -> None:
+    c = Controller(DictStore(), lambda: 0.0, str, lang="ru")
+    menu = _menu_of(c.handle(Boot({})))
+    assert "Новая партия: Кабалео" in menu.forms["kabaleo"]
+    menu = _menu_of(c.handle(LanguageChosen("fa")))
+    assert "بازی تازهٔ کابالئو" in menu.forms["kabaleo"]
+    out = c.handle(Boot({"game": "kabaleo", "seats": "human,bot:random", "seed": "1"}))
+    game = [e for e in out if isinstance(e, ShowGame)][-1]
+    assert "→ فهرست" in game.screen.html  # the toolbar's way back, pointing right in RTL
+    out = c.handle(LanguageChosen("xx"))  # not a language: English, never a raw key
+    game = [e for e in out if isinstance(e, ShowGame)][-1]
+    assert "← Menu" in game.screen.html
+
+
+def test_every_word_of_the_static_shell_comes_from_the_catalogs() -> None:
+    """index.html's words are shown before Python is ready (assets/lang.js fills them in
+    from assets/i18n.js, generated from the catalogs): each must have a key."""
+    root = Path(__file__).resolve().parent.parent
+    html = (root / "index.html").read_text(encoding="utf-8")
+    keys = set(re.findall(r'data-i18n="([\w.]+)"', html))
+    keys |= {k for pair in re.findall(r'data-i18n-attr="([^"]+)"', html)
+             for k in re.findall(r"=([\w.]+)", pair)}
+    assert len(keys) > 30
+    assert sorted(keys - set(ENGLISH)) == []
+    site = _site(root)
+    js = site.shell_js(root)
+    for code in CODES:
+        assert f'"{code}"' in js
+    assert all(f'"{key}"' in js for key in keys)
+
+
+def _site(root: Path) -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("parlor_site_i18n", root / "tools" / "site.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

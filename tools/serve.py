@@ -8,8 +8,8 @@ otherwise. The handler pins the MIME types the app needs (.mjs, .wasm, .toml, .j
 ...) so they do not depend on the machine's /etc/mime.types, and asks browsers to
 revalidate every file (Cache-Control: no-cache) so edits show on reload.
 
-Serving the working tree (not a built dist/), it rebuilds py/parlor.zip and precache.js
-whenever the browser asks for them, so edits reach the page, and the service worker sees
+Serving the working tree (not a built dist/), it rebuilds py/parlor.zip, assets/i18n.js
+and precache.js whenever the browser asks for them, so edits reach the page, and the service worker sees
 them as a new version (with its "reload to update" prompt) instead of stale code.
 
 Standard library only. e2e/conftest.py and tools/bench.py reuse `start_server`.
@@ -73,7 +73,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         served = Path(self.translate_path(self.path))
         if served == ROOT / "precache.js":
             refresh_precache()
-        elif served == ROOT / "py" / "parlor.zip":
+        elif served in (ROOT / "py" / "parlor.zip", ROOT / "assets" / "i18n.js"):
             refresh_precache(zip_only=True)
         super().do_GET()
 
@@ -108,7 +108,7 @@ def refresh_precache(zip_only: bool = False) -> None:
     spec.loader.exec_module(site)
     with _precache_lock:
         try:
-            site.build_zip(ROOT)
+            site.build_generated(ROOT)
             if zip_only:
                 return
             text = site.precache_js(ROOT, site.app_files(ROOT))

@@ -29,6 +29,7 @@ from parlor.app.events import (
     Event,
     Focus,
     FormChanged,
+    LanguageChosen,
     MenuMessage,
     Move,
     Pick,
@@ -52,6 +53,8 @@ from parlor.core.protocol import TABLE
 from parlor.core.timing import Window
 from parlor.i18n.catalog import Msg, Translator
 from parlor.i18n.languages import DEFAULT as DEFAULT_LANG
+from parlor.i18n.languages import known as known_languages
+from parlor.i18n.languages import parse_lang
 from parlor.render.menu import saves_html
 from parlor.render.screen import game_screen, next_picks
 
@@ -100,6 +103,8 @@ class Controller:
                 handler(self, event, out)
         elif isinstance(event, FormChanged):
             self._form_changed(event, out)
+        elif isinstance(event, LanguageChosen):
+            self._language(event.code, out)
         elif isinstance(event, BotTurn):
             self._bot_turn(event.generation, out)
         else:
@@ -110,6 +115,7 @@ class Controller:
 
     def _boot(self, params: Mapping[str, str], out: list[Effect]) -> None:
         self._read_delay(params)
+        self._read_lang(params)
         if "save" in params:
             entry = saves.read(self.store, params["save"])
             if entry is not None and entry.session is not None:
@@ -134,6 +140,23 @@ class Controller:
         else:
             self.message = self.t("error.bad_botdelay", most=MAX_BOT_DELAY_MS,
                                   value=repr(text), used=BOT_DELAY_MS)
+
+    def _read_lang(self, params: Mapping[str, str]) -> None:
+        """The page already speaks the language it chose (assets/lang.js, which passes
+        over a ``lang=`` it does not know); here a wrong ``lang=`` is explained."""
+        text = params.get("lang")
+        if text is not None and parse_lang(text) is None:
+            note = self.t("error.bad_lang", value=repr(text), known=known_languages())
+            self.message = f"{self.message} {note}" if self.message else note
+
+    def _language(self, code: str, out: list[Effect]) -> None:
+        """Say everything again in ``code``: the game (its picks and thinking kept) or
+        the menu (its forms keep what was chosen)."""
+        self.t = Translator(parse_lang(code) or DEFAULT_LANG)
+        if self.session is not None:
+            self._render(out)
+        else:
+            self._menu(out)
 
     def _new_seed(self) -> int:
         return int(self.clock()) % 1_000_000_007

@@ -43,6 +43,13 @@ class FormChanged:
 
 
 @dataclass(frozen=True)
+class LanguageChosen:
+    """The player picked a language (the header's picker); ``code`` as the picker has it."""
+
+    code: str
+
+
+@dataclass(frozen=True)
 class BotTurn:
     generation: int
 
@@ -56,7 +63,7 @@ class WindowAnswer:
     move: str
 
 
-Event = Boot | Move | Pick | Action | FormChanged | BotTurn | WindowAnswer
+Event = Boot | Move | Pick | Action | FormChanged | LanguageChosen | BotTurn | WindowAnswer
 
 
 # --------------------------------------------------------------------------- effects

@@ -55,7 +55,7 @@ def setup_form(t: Translator, game_id: str, players: int, seats: Sequence[str],
                   '<input name="seed" data-field="seed" inputmode="numeric" pattern="[0-9]*" '
                   f'placeholder="{esc(t("menu.seed.placeholder"))}" size="10">'
                   f'<small class="help">{esc(t("menu.seed.help"))}</small></label>')
-    name = t(f"game.{game_id}.name")
+    name = Msg(f"game.{game_id}.name")
     return (f'<form class="setup" data-game-form="{esc(game_id)}" onsubmit="return false">'
             f'<h3>{esc(t("menu.new_game", game=name))}</h3>{"".join(fields)}'
             f'{button(t("menu.start"), action="start", cls="btn big", data_game=game_id)}'
@@ -67,7 +67,7 @@ def save_summary(t: Translator, entry: SaveEntry) -> str:
     assert session is not None
     moves = len(session.match.moves)
     state = t("saves.finished") if session.to_act() is None else t("saves.at_move", n=moves + 1)
-    return t("saves.summary", game=t(f"game.{session.match.game}.name"),
+    return t("saves.summary", game=Msg(f"game.{session.match.game}.name"),
              players=t("count.players", n=len(session.match.seats)),
              names=t.join(session.display_names(t)), state=state)
 

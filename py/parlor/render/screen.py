@@ -13,7 +13,7 @@ from typing import Any
 from parlor.app.session import Session
 from parlor.core.protocol import TABLE, legal_moves_of_view
 from parlor.core.timing import Window
-from parlor.i18n.catalog import Translator
+from parlor.i18n.catalog import Msg, Translator
 from parlor.render.html import button, esc
 
 
@@ -133,7 +133,7 @@ def toolbar(t: Translator, session: Session, thinking: bool, handoff: bool) -> s
     if session.to_act() is None:
         parts.append(button(t("toolbar.again"), action="again", cls="btn"))
     n = len(session.match.seats)
-    game = t(f"game.{session.match.game}.name")
+    game = Msg(f"game.{session.match.game}.name")
     title = t("toolbar.title.solo", game=game) if n == 1 else t("toolbar.title", game=game, n=n)
     return (f'<nav class="toolbar" aria-label="{esc(t("toolbar.label"))}">{"".join(parts)}'
             f'<span class="title">{esc(title)}</span></nav>')

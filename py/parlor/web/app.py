@@ -27,6 +27,7 @@ from parlor.app.events import (
     Event,
     Focus,
     FormChanged,
+    LanguageChosen,
     MenuMessage,
     Move,
     Pick,
@@ -104,7 +105,9 @@ def open_store() -> tuple[KeyValue, Msg | None]:
 class App:
     def __init__(self) -> None:
         store, note = open_store()
-        self.controller = Controller(store, now_ms, fmt_time, note)
+        # The language assets/lang.js chose before the page was drawn.
+        lang = str(js.document.documentElement.lang or "en")
+        self.controller = Controller(store, now_ms, fmt_time, note, lang=lang)
         self._proxies: list[Any] = []
         # Pan/zoom of svg[data-panzoom] boards: view state of the page, per save.
         self.panzoom = PanZoom(lambda: self.controller.session.save_id
@@ -230,6 +233,9 @@ class App:
             self.activate(target)
 
     def on_change(self, event: Any) -> None:
+        if str(event.target.id) == "lang-picker":  # the shell has switched its own words
+            self.send(LanguageChosen(str(event.target.value)))
+            return
         field_ = attr(event.target, "data-field")
         form = event.target.closest("[data-game-form]")
         if field_ is None or absent(form):
@@ -262,5 +268,6 @@ def main() -> None:
         app.boot()
     except Exception as err:
         el("loading").hidden = False
-        el("loading").textContent = f"Parlor could not start: {err}"
+        el("loading").textContent = str(js.parlorShell.word(
+            js.document.documentElement.lang, "shell.failed")).replace("{reason}", str(err))
         raise

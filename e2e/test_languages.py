@@ -1,0 +1,82 @@
+"""Choosing the language (issue 12): the page speaks the language of `lang=`, of the
+picker (remembered) or of the browser, lays Persian out right to left, says a wrong
+`lang=` clearly, and never shows English before the chosen language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import ARTIFACTS, BrowserLog, fail_on_blocked, isolated_context, open_app
+from playwright.sync_api import Browser, Page, expect
+
+SHOTS = Path(ARTIFACTS)
+
+
+def shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / name), full_page=True)
+
+
+def test_a_persian_link_lays_the_page_out_right_to_left(app) -> None:
+    page = app("?lang=fa")
+    html = page.locator("html")
+    expect(html).to_have_attribute("lang", "fa")
+    expect(html).to_have_attribute("dir", "rtl")
+    expect(page.locator("[data-game-card='kabaleo'] h2")).to_have_text("کابالئو")
+    expect(page.locator("#setup-kabaleo form.setup h3")).to_have_text("بازی تازهٔ کابالئو")
+    expect(page.locator("#setup-kabaleo select[name='players'] option").first).to_have_text("۲")
+    expect(page.locator("#lang-picker")).to_have_value("fa")
+    shot(page, "menu-fa.png")
+
+
+def test_the_picker_switches_everything_and_is_remembered(app) -> None:
+    page = app()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.select_option("#lang-picker", "ru")
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    expect(page.locator("html")).to_have_attribute("dir", "ltr")
+    expect(page.locator("[data-game-card='saboteur'] h2")).to_have_text("Саботёр: Дуэль")
+    expect(page.locator("#setup-kabaleo form.setup h3")).to_have_text("Новая партия: Кабалео")
+    shot(page, "menu-ru.png")
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    expect(page.locator("#setup-ciao form.setup h3")).to_have_text("Новая партия: Ciao!")
+    page.select_option("#lang-picker", "ja")
+    expect(page.locator("#setup-kabaleo form.setup h3")).to_have_text("カバレオの新しいゲーム")
+    shot(page, "menu-ja.png")
+
+
+def test_a_game_screen_speaks_the_chosen_language(app) -> None:
+    page = app("?lang=ru&game=kabaleo&players=2&seats=human,bot:random&seed=3&botdelay=0")
+    expect(page.locator("#game")).to_have_attribute("data-phase", "play")
+    expect(page.locator("#game nav.toolbar [data-action='menu']")).to_have_text("← Меню")
+    expect(page.locator("#game nav.toolbar .title")).to_have_text("Кабалео: 2 игрока")
+    page.select_option("#lang-picker", "fa")
+    expect(page.locator("#game nav.toolbar .title")).to_have_text("کابالئو: ۲ بازیکن")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+
+
+def test_an_unknown_language_is_explained(app) -> None:
+    page = app("?lang=de")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("#menu-message")).to_contain_text("lang='de' is not a language")
+    expect(page.locator("#menu-message")).to_contain_text("fa (فارسی)")
+
+
+def test_the_browser_language_is_the_default_and_never_flashes_english(
+        browser: Browser, base_url: str, browser_log: BrowserLog) -> None:
+    ctx = isolated_context(browser, base_url, browser_log, locale="ja-JP")
+    try:
+        page = ctx.new_page()
+        page.goto(f"{base_url}/index.html", wait_until="commit")
+        # The body is hidden until the shell speaks Japanese, then shown.
+        page.wait_for_function("document.documentElement.lang === 'ja'")
+        expect(page.locator("[data-game-card='kabaleo'] summary")).to_have_text("遊び方")
+        assert page.evaluate("document.documentElement.classList.contains('i18n-pending')") \
+            is False
+        open_app(page, base_url)
+        expect(page.locator("#setup-kabaleo form.setup h3")).to_have_text("カバレオの新しいゲーム")
+    finally:
+        ctx.close()
+    fail_on_blocked(browser_log)
