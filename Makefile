@@ -28,6 +28,7 @@ NPM_STAMP := node_modules/.parlor-npm-stamp
 VENDOR_STAMP := vendor/.vendor-stamp.json
 VENV_STAMP := $(VENV)/.parlor-venv-stamp
 WHEELS_STAMP := $(WHEELS)/.parlor-wheels-stamp
+FONTS_STAMP := vendor/fonts/stamp.json
 
 # Lint targets: only the folders that exist (others write py/, tests/, e2e/).
 LINT_PATHS := $(wildcard py tests e2e tools)
@@ -40,11 +41,15 @@ help:
 
 setup: setup-core chromium
 
-setup-core: $(NPM_STAMP) $(VENDOR_STAMP) $(VENV_STAMP) $(WHEELS_STAMP) precache
+setup-core: $(NPM_STAMP) $(VENDOR_STAMP) $(VENV_STAMP) $(WHEELS_STAMP) $(FONTS_STAMP) precache
 
 # --- precache.js: the service worker's file list and content hash (cheap; always checked) ---
-precache: $(VENDOR_STAMP)
+precache: $(VENDOR_STAMP) $(FONTS_STAMP)
 	@$(PYTHON) tools/site.py precache >/dev/null
+
+# --- vendor/fonts: Persian and Japanese web fonts, Japanese cut to the catalog's characters ---
+$(FONTS_STAMP): $(NPM_STAMP) tools/fonts.py py/parlor/i18n/catalogs/ja.json | $(VENV_STAMP)
+	$(VPY) tools/fonts.py
 
 # --- node: PyScript and Pyodide from npm, exact versions from package-lock.json ---
 $(NPM_STAMP): package.json package-lock.json

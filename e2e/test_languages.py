@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import ARTIFACTS, BrowserLog, fail_on_blocked, isolated_context, open_app
 from playwright.sync_api import Browser, Page, expect
+
+from conftest import ARTIFACTS, BrowserLog, fail_on_blocked, isolated_context, open_app
 
 SHOTS = Path(ARTIFACTS)
 

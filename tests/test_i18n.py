@@ -186,3 +186,29 @@ def _site(root: Path) -> Any:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def test_the_shipped_japanese_font_has_every_character_of_the_japanese_catalog() -> None:
+    """tools/fonts.py cuts Noto Sans JP down to the catalog's characters; a new word in
+    ja.json must come with a rebuilt subset (`make setup` does it), or it shows as tofu
+    on devices without a Japanese font."""
+    ttlib = pytest.importorskip("fontTools.ttLib")
+    root = Path(__file__).resolve().parent.parent
+    fonts = root / "vendor" / "fonts"
+    if not (fonts / "stamp.json").is_file():
+        pytest.skip("vendor/fonts is built by `make setup`")
+    chars = {c for c in _fonts_tool(root).catalog_chars() if ord(c) > 0x7E}
+    for weight in ("400", "700"):
+        cmap = ttlib.TTFont(str(fonts / f"noto-sans-jp-{weight}.woff2")).getBestCmap()
+        missing = sorted(c for c in chars if ord(c) not in cmap and not c.isspace())
+        assert missing == [], f"run `make setup`: {''.join(missing)}"
+
+
+def _fonts_tool(root: Path) -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("parlor_fonts", root / "tools" / "fonts.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

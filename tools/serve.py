@@ -9,8 +9,9 @@ otherwise. The handler pins the MIME types the app needs (.mjs, .wasm, .toml, .j
 revalidate every file (Cache-Control: no-cache) so edits show on reload.
 
 Serving the working tree (not a built dist/), it rebuilds py/parlor.zip, assets/i18n.js
-and precache.js whenever the browser asks for them, so edits reach the page, and the service worker sees
-them as a new version (with its "reload to update" prompt) instead of stale code.
+and precache.js whenever the browser asks for them, so edits reach the page, and the
+service worker sees them as a new version (with its "reload to update" prompt) instead
+of stale code.
 
 Standard library only. e2e/conftest.py and tools/bench.py reuse `start_server`.
 """

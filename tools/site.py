@@ -135,6 +135,11 @@ def app_files(root: Path = ROOT) -> list[str]:
         if p.is_file() and p.suffix != ".map" and p.name != "service-worker.js"
     )
     files.update(f"vendor/pyodide/{name}" for name in PYODIDE_RUNTIME)
+    fonts = root / "vendor" / "fonts"  # tools/fonts.py
+    if not (fonts / "stamp.json").is_file():
+        raise SiteError("vendor/fonts/ is missing; run `make setup` first")
+    files.update(p.relative_to(root).as_posix() for p in fonts.iterdir()
+                 if p.suffix in (".woff2", ".txt"))
     missing = sorted(f for f in files if not (root / f).is_file())
     if missing:
         raise SiteError(f"missing files: {', '.join(missing[:10])}")
