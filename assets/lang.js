@@ -65,6 +65,8 @@
     }
     const picker = document.getElementById("lang-picker");
     if (picker) picker.value = lang.code;
+    const manifest = document.querySelector("link[rel='manifest']");
+    if (manifest) manifest.href = `./assets/manifest-${lang.code}.webmanifest`;
     root.classList.remove("i18n-pending");
     return lang.code;
   }

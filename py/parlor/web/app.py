@@ -46,7 +46,9 @@ def now_ms() -> float:
 
 
 def fmt_time(ms: float) -> str:
-    return str(js.Date.new(ms).toLocaleString())
+    """A save's date as the browser writes dates in the page's language (Persian digits
+    and calendar in Persian, and so on)."""
+    return str(js.Date.new(ms).toLocaleString(js.document.documentElement.lang))
 
 
 def query_params() -> dict[str, str]:
