@@ -212,3 +212,20 @@ def _fonts_tool(root: Path) -> Any:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def test_rules_pages_render_blocks_in_order_in_every_language() -> None:
+    """render/rules.py: ``## `` headings, ``- `` bullets grouped in one list, paragraphs."""
+    from parlor.render.rules import rule_keys, rules_html
+
+    for game_id in GAMES:
+        keys = rule_keys(game_id)
+        for code in CODES:
+            t = Translator(code)
+            html = rules_html(t, game_id)
+            assert t.missing == set()
+            if not keys:
+                assert html == ""
+                continue
+            assert html.count("<h3>") == sum(ENGLISH[k].startswith("## ") for k in keys)
+            assert "<ul><ul>" not in html and "## " not in html

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from parlor.app.saves import SaveEntry
 from parlor.i18n.catalog import Msg, Translator
 from parlor.render.html import attrs, button, esc
+from parlor.render.rules import rules_html
 
 
 def _select(name: str, label: str, choices: Sequence[tuple[str, str]], value: str,
@@ -59,7 +60,7 @@ def setup_form(t: Translator, game_id: str, players: int, seats: Sequence[str],
     return (f'<form class="setup" data-game-form="{esc(game_id)}" onsubmit="return false">'
             f'<h3>{esc(t("menu.new_game", game=name))}</h3>{"".join(fields)}'
             f'{button(t("menu.start"), action="start", cls="btn big", data_game=game_id)}'
-            '</form>')
+            '</form>' + rules_html(t, game_id))
 
 
 def save_summary(t: Translator, entry: SaveEntry) -> str:

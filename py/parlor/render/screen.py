@@ -15,6 +15,7 @@ from parlor.core.protocol import TABLE, legal_moves_of_view
 from parlor.core.timing import Window
 from parlor.i18n.catalog import Msg, Translator
 from parlor.render.html import button, esc
+from parlor.render.rules import rules_html
 
 
 def renderer(game_id: str) -> Any:
@@ -84,7 +85,8 @@ def game_screen(
         t=t,
         you=session.you,
     )
-    html = toolbar(t, session, thinking, handoff=False) + mod.render_play(view, screen, outcome)
+    html = (toolbar(t, session, thinking, handoff=False) + mod.render_play(view, screen, outcome)
+            + rules_html(t, session.match.game))
     lines = mod.log_lines(view, names, t)
     last = f"{lines[-1][0].upper()}{lines[-1][1:]}. " if lines else ""
     if outcome is not None:

@@ -64,6 +64,17 @@ def set_url(params: Any) -> None:
     js.window.history.replaceState(None, "", path)
 
 
+def redraw(node: Any, html: str) -> None:
+    """Replace ``node``'s markup, keeping open the ``details[data-keep]`` the player had
+    opened (the rules being read while the game goes on)."""
+    kept = {str(d.dataset.keep) for d in node.querySelectorAll("details[data-keep][open]")}
+    node.innerHTML = html
+    for key in kept:
+        found = node.querySelector(f'details[data-keep="{key}"]')
+        if not absent(found):
+            found.open = True
+
+
 def el(id_: str) -> Any:
     return js.document.getElementById(id_)
 
@@ -151,7 +162,7 @@ class App:
         elif isinstance(effect, ShowForm):
             slot = el(f"setup-{effect.game}")
             if not absent(slot):
-                slot.innerHTML = effect.html
+                redraw(slot, effect.html)
         elif isinstance(effect, MenuMessage):
             el("menu-message").textContent = effect.text
             el("menu-message").hidden = False
@@ -185,7 +196,7 @@ class App:
         root = el("game")
         root.hidden = False
         js.document.body.dataset.screen = "game"
-        root.innerHTML = out.html
+        redraw(root, out.html)
         self.panzoom.restore()  # the view this save's board had (pan/zoom is not game state)
         root.setAttribute("data-game", effect.game)
         root.setAttribute("data-phase", out.phase)
@@ -200,7 +211,7 @@ class App:
         for game_id, html in effect.forms.items():
             slot = el(f"setup-{game_id}")
             if not absent(slot):
-                slot.innerHTML = html
+                redraw(slot, html)
         el("saves").innerHTML = effect.saves
         cont = el("continue")
         cont.hidden = effect.resume is None
