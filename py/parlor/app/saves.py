@@ -83,8 +83,8 @@ def decode(save_id: str, raw: str) -> SaveEntry:
     try:
         try:
             data = json.loads(raw)
-        except ValueError as err:
-            raise BadSave(Msg.of("save.not_json", detail=str(err)), raw) from None
+        except ValueError:
+            raise BadSave(Msg("save.not_json"), raw) from None
         if not isinstance(data, dict):
             raise BadSave(Msg("save.not_object"), raw)
         if data.get("format") != ENVELOPE_FORMAT:

@@ -185,8 +185,8 @@ def insert_missing_moves(
 def match_from_json(text: str) -> Match:
     try:
         data = json.loads(text)
-    except (ValueError, TypeError) as err:
-        raise BadSave(Msg.of("save.not_json", detail=str(err)), text) from None
+    except (ValueError, TypeError):
+        raise BadSave(Msg("save.not_json"), text) from None
     return match_from_dict(data, text)
 
 
