@@ -40,6 +40,7 @@ from parlor.app.events import (
     WindowAnswer,
 )
 from parlor.app.forms import initial_forms
+from parlor.app.page_params import BOT_DELAY_MS, bot_delay, lang_note
 from parlor.app.realtime import open_window
 from parlor.app.saves import KeyValue
 from parlor.app.seats import parse_seat
@@ -53,15 +54,9 @@ from parlor.core.protocol import TABLE
 from parlor.core.timing import Window
 from parlor.i18n.catalog import Msg, Translator
 from parlor.i18n.languages import DEFAULT as DEFAULT_LANG
-from parlor.i18n.languages import known as known_languages
 from parlor.i18n.languages import parse_lang
 from parlor.render.menu import saves_html
 from parlor.render.screen import game_screen, next_picks
-
-#: How long a bot "thinks" before its move shows, so a person can follow the game.
-BOT_DELAY_MS = 700
-MAX_BOT_DELAY_MS = 10_000
-
 
 # --------------------------------------------------------------------------- controller
 
@@ -114,8 +109,7 @@ class Controller:
     # ---- start-up -------------------------------------------------------------------
 
     def _boot(self, params: Mapping[str, str], out: list[Effect]) -> None:
-        self._read_delay(params)
-        self._read_lang(params)
+        self._read_page_params(params)
         if "save" in params:
             entry = saves.read(self.store, params["save"])
             if entry is not None and entry.session is not None:
@@ -131,23 +125,11 @@ class Controller:
         else:
             self._menu(out)
 
-    def _read_delay(self, params: Mapping[str, str]) -> None:
-        text = params.get("botdelay")
-        if text is None:
-            return
-        if text.isdigit() and int(text) <= MAX_BOT_DELAY_MS:
-            self.bot_delay = int(text)
-        else:
-            self.message = self.t("error.bad_botdelay", most=MAX_BOT_DELAY_MS,
-                                  value=repr(text), used=BOT_DELAY_MS)
-
-    def _read_lang(self, params: Mapping[str, str]) -> None:
-        """The page already speaks the language it chose (assets/lang.js, which passes
-        over a ``lang=`` it does not know); here a wrong ``lang=`` is explained."""
-        text = params.get("lang")
-        if text is not None and parse_lang(text) is None:
-            note = self.t("error.bad_lang", value=repr(text), known=known_languages())
-            self.message = f"{self.message} {note}" if self.message else note
+    def _read_page_params(self, params: Mapping[str, str]) -> None:
+        self.bot_delay, delay_note = bot_delay(params)
+        notes = [self.t.say(m) for m in (delay_note, lang_note(params)) if m is not None]
+        if notes:
+            self.message = " ".join(notes)
 
     def _language(self, code: str, out: list[Effect]) -> None:
         """Say everything again in ``code``: the game (its picks and thinking kept) or
