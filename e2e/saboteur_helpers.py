@@ -80,7 +80,7 @@ def play_one_move(page: Page) -> str:
         pick(page, token)
         if page.locator(TARGETS).count():
             return click_best_place(page)
-        if "press Turn" in choices_text(page):
+        if page.locator("#game [data-pick='turn']").count():  # any language
             pick(page, "turn")
             if page.locator(TARGETS).count():
                 return click_best_place(page)
