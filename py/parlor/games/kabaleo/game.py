@@ -13,6 +13,7 @@ from parlor.games.kabaleo import rules, scoring
 from parlor.games.kabaleo.options import SPECS, normalize
 from parlor.games.kabaleo.state import KabaleoState, KabaleoView
 from parlor.games.kabaleo.view import determinize, view
+from parlor.i18n.english import English
 
 
 class Kabaleo:
@@ -46,7 +47,7 @@ class Kabaleo:
     def outcome(self, s: KabaleoState, seat_names: tuple[str, ...] = ()) -> Outcome | None:
         if not s.finished:
             return None
-        names = seat_names or tuple(f"Player {i + 1}" for i in range(s.players))
+        names = seat_names or tuple(English.of("name.player", n=i + 1) for i in range(s.players))
         return scoring.score(s.piles, s.targets, names)
 
     def view(self, s: KabaleoState, seat: int | None) -> KabaleoView:
