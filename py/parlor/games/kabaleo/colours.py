@@ -6,7 +6,7 @@ as an ``English`` value, plain English text where a caller reads text and a mess
 
 from __future__ import annotations
 
-from parlor.i18n.english import English
+from parlor.core.words import English
 
 #: Notation letters in canonical order (rules page: O G B P Y V).
 LETTERS: tuple[str, ...] = ("O", "G", "B", "P", "Y", "V")

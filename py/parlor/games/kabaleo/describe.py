@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from parlor.core.words import Msg
 from parlor.games.kabaleo.colours import name
 from parlor.games.kabaleo.notation import parse_move
 from parlor.games.kabaleo.rules import place
-from parlor.i18n.catalog import Msg
 
 
 def piles_before_each_move(

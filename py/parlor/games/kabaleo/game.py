@@ -9,11 +9,11 @@ from parlor.core.match import Migration
 from parlor.core.options import OptionSpec
 from parlor.core.protocol import Outcome
 from parlor.core.rng import Rng
+from parlor.core.words import English
 from parlor.games.kabaleo import rules, scoring
 from parlor.games.kabaleo.options import SPECS, normalize
 from parlor.games.kabaleo.state import KabaleoState, KabaleoView
 from parlor.games.kabaleo.view import determinize, view
-from parlor.i18n.english import English
 
 
 class Kabaleo:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from parlor.core.errors import BadOptions
 from parlor.core.options import OptionSpec, parse_bool
-from parlor.i18n.catalog import Msg
+from parlor.core.words import Msg
 
 SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(

@@ -10,11 +10,11 @@ from collections.abc import Mapping, Sequence
 
 from parlor.core.errors import IllegalMove, InvalidMove
 from parlor.core.rng import Rng
+from parlor.core.words import Msg
 from parlor.games.kabaleo.colours import LETTERS, name
 from parlor.games.kabaleo.notation import format_move, parse_move
 from parlor.games.kabaleo.options import normalize
 from parlor.games.kabaleo.state import BASES_PER_COLOUR, PIECES_PER_COLOUR, KabaleoState
-from parlor.i18n.catalog import Msg
 
 
 def new_game(players: int, seed: int, given: Mapping[str, object]) -> KabaleoState:

@@ -10,9 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from parlor.core.protocol import Outcome
+from parlor.core.words import Arg, English, Msg
 from parlor.games.kabaleo.colours import name
-from parlor.i18n.catalog import Arg, Msg
-from parlor.i18n.english import English
 
 
 @dataclass(frozen=True)

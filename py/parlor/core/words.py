@@ -1,4 +1,6 @@
-"""A ``Msg`` that is also its English text, for values that older callers read as text.
+"""What a game's rules say things with: ``Msg`` (a sentence as data, said later by the
+page's ``Translator``) and ``English``, a ``Msg`` that is also its English text. Rules
+import them from here, the core, never from ``i18n`` (tests/test_layers.py).
 
 Some values a game hands out were plain English strings before the catalogs, and code
 and tests still read them as such (``Outcome.explanation`` lines compared with ``==``,
@@ -12,6 +14,8 @@ read from the catalog when the value is made: no sentence lives in the code.
 from __future__ import annotations
 
 from parlor.i18n.catalog import Arg, Msg, Translator
+
+__all__ = ["Arg", "English", "Msg"]
 
 _ENGLISH = Translator("en")
 
