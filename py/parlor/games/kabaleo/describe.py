@@ -1,9 +1,13 @@
-"""Moves in words, for the move log and the status line ("what the bot just did")."""
+"""Moves in words, for the move log and the status line ("what the bot just did").
+
+A move is described as a ``Msg`` (``kabaleo.log.*``) naming the player, so each language
+orders the sentence its own way; the screen says it in the page's language."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from parlor.core.words import Msg
 from parlor.games.kabaleo.colours import name
 from parlor.games.kabaleo.notation import parse_move
 from parlor.games.kabaleo.rules import place
@@ -25,17 +29,16 @@ def piles_before_each_move(
     return out
 
 
-def describe_move(piles_before: Sequence[tuple[str, ...]], move: str) -> str:
+def describe_move(piles_before: Sequence[tuple[str, ...]], move: str, player: str) -> Msg:
+    """``player`` (a seat's name) made ``move`` on the board ``piles_before``."""
     parsed = parse_move(move)
     if parsed is None:
-        return move
+        return Msg.of("kabaleo.log.other", name=player, move=move)
     colour, i = parsed
     stack = piles_before[i]
     after, cancelled = place(stack, colour)
-    where = f"pile {i + 1}"
     if cancelled:
-        return (
-            f"played {name(colour)} on {name(colour)} at {where}: both pieces go back to "
-            f"the box and the pile shows {name(after[-1])} again"
-        )
-    return f"played {name(colour)} on {where} ({name(stack[-1])} before)"
+        return Msg.of("kabaleo.log.cancelled", name=player, colour=name(colour), pile=i + 1,
+                      after=name(after[-1]))
+    return Msg.of("kabaleo.log.placed", name=player, colour=name(colour), pile=i + 1,
+                  before=name(stack[-1]))

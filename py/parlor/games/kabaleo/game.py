@@ -9,6 +9,7 @@ from parlor.core.match import Migration
 from parlor.core.options import OptionSpec
 from parlor.core.protocol import Outcome
 from parlor.core.rng import Rng
+from parlor.core.words import English
 from parlor.games.kabaleo import rules, scoring
 from parlor.games.kabaleo.options import SPECS, normalize
 from parlor.games.kabaleo.state import KabaleoState, KabaleoView
@@ -46,7 +47,7 @@ class Kabaleo:
     def outcome(self, s: KabaleoState, seat_names: tuple[str, ...] = ()) -> Outcome | None:
         if not s.finished:
             return None
-        names = seat_names or tuple(f"Player {i + 1}" for i in range(s.players))
+        names = seat_names or tuple(English.of("name.player", n=i + 1) for i in range(s.players))
         return scoring.score(s.piles, s.targets, names)
 
     def view(self, s: KabaleoState, seat: int | None) -> KabaleoView:

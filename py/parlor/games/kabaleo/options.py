@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from parlor.core.errors import BadOptions
 from parlor.core.options import OptionSpec, parse_bool
+from parlor.core.words import Msg
 
 SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
@@ -50,22 +51,23 @@ class KabaleoOptions:
 
 def normalize(players: int, given: Mapping[str, object]) -> KabaleoOptions:
     if not 2 <= players <= 4:
-        raise BadOptions(f"Kabaleo is for 2 to 4 players, not {players}")
+        raise BadOptions(Msg.of("kabaleo.options.players", min=2, max=4, players=players))
     unknown = sorted(set(given) - {s.key for s in SPECS})
     if unknown:
-        raise BadOptions(f"Kabaleo has no option {unknown[0]!r}")
+        raise BadOptions(Msg.of("kabaleo.options.unknown", option=repr(unknown[0])))
     ban = parse_bool("last_pile_ban", given.get("last_pile_ban", True))
     dist = given.get("distribution", "random")
     if dist not in ("random", "even"):
-        raise BadOptions(f"the deal must be 'random' or 'even', not {dist!r}")
+        raise BadOptions(Msg.of("kabaleo.options.deal", random=repr("random"), even=repr("even"),
+                                value=repr(dist)))
     if dist == "even" and players == 4:
-        raise BadOptions("the even deal is for 2 or 3 players (36 pieces do not split evenly "
-                         "by colour among 4)")
+        raise BadOptions(Msg.of("kabaleo.options.even_deal", a=2, b=3, pieces=36,
+                                n=4))
     tpp = given.get("targets_per_player", 1)
     if isinstance(tpp, str) and tpp in ("1", "2"):  # not isdigit(): int("²") raises
         tpp = int(tpp)
     if tpp not in (1, 2) or isinstance(tpp, bool):
-        raise BadOptions(f"targets per player must be 1 or 2, not {tpp!r}")
+        raise BadOptions(Msg.of("kabaleo.options.targets", a=1, b=2, value=repr(tpp)))
     if tpp == 2 and players != 2:
-        raise BadOptions("two targets each is a 2-player variant")
+        raise BadOptions(Msg.of("kabaleo.options.two_targets", n=2))
     return KabaleoOptions(last_pile_ban=ban, distribution=str(dist), targets_per_player=int(tpp))

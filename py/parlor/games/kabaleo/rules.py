@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from parlor.core.errors import IllegalMove, InvalidMove
 from parlor.core.rng import Rng
+from parlor.core.words import Msg
 from parlor.games.kabaleo.colours import LETTERS, name
 from parlor.games.kabaleo.notation import format_move, parse_move
 from parlor.games.kabaleo.options import normalize
@@ -69,23 +70,18 @@ def refusal(
     ban: bool,
     colour: str,
     pile: int,
-) -> str | None:
-    """Why placing ``colour`` on ``pile`` is not allowed, or None if it is."""
+) -> Msg | None:
+    """Why placing ``colour`` on ``pile`` is not allowed (a ``kabaleo.reason.*`` message),
+    or None if it is."""
     if hand[LETTERS.index(colour)] == 0:
-        return f"the player to move has no {name(colour)} piece left"
+        return Msg.of("kabaleo.reason.no_piece", colour=name(colour))
     if not 0 <= pile < len(piles):
-        return f"there is no pile {pile + 1} (piles are numbered 1 to {len(piles)})"
+        return Msg.of("kabaleo.reason.no_pile", pile=pile + 1, first=1, last=len(piles))
     stack = piles[pile]
     if len(stack) == 1 and stack[0] == colour:
-        return (
-            f"pile {pile + 1} is a bare {name(colour)} base: a piece never goes on a bare "
-            "base of its own colour, because a base never leaves the board"
-        )
+        return Msg.of("kabaleo.reason.own_base", pile=pile + 1, colour=name(colour))
     if ban and last_pile == pile:
-        return (
-            f"pile {pile + 1} was played on by the previous move, and the last-pile ban "
-            "forbids playing there again straight away"
-        )
+        return Msg.of("kabaleo.reason.last_pile", pile=pile + 1)
     return None
 
 
@@ -121,12 +117,11 @@ def place(stack: tuple[str, ...], colour: str) -> tuple[tuple[str, ...], bool]:
 
 def apply(s: KabaleoState, move: str) -> KabaleoState:
     if s.finished:
-        raise IllegalMove(move, "the game is over")
+        raise IllegalMove(move, Msg("kabaleo.reason.over"))
     parsed = parse_move(move)
     if parsed is None:
-        raise InvalidMove(
-            move, "a move is a colour letter (O G B P Y V) and a pile number, like Y7"
-        )
+        raise InvalidMove(move, Msg.of("kabaleo.reason.notation", letters=" ".join(LETTERS),
+                                       example=format_move("Y", 6)))
     colour, pile = parsed
     reason = refusal(
         s.piles, s.hands[s.to_move], s.last_pile, s.options.last_pile_ban, colour, pile

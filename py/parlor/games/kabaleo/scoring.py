@@ -1,5 +1,8 @@
 """End of game: count piles by top colour, then the two tie-breaks (rules page, "End and
-scoring"). Every comparison is kept as a step so the end screen can walk through it."""
+scoring"). Every comparison is kept as a step so the end screen can walk through it.
+
+The explanation's lines are ``English`` values: English text for whoever reads them as
+text, ``kabaleo.end.*`` messages for a screen that says them in its language."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from parlor.core.protocol import Outcome
+from parlor.core.words import Arg, English, Msg
 from parlor.games.kabaleo.colours import name
 
 
@@ -30,11 +34,16 @@ def tally(piles: Sequence[tuple[str, ...]], seat: int, colours: tuple[str, ...])
     )
 
 
-CRITERIA: tuple[tuple[str, str], ...] = (
-    ("piles", "piles showing their colour"),
-    ("covered", "of those, piles topped by a piece (tie-break 1)"),
-    ("tallest", "tallest pile of their colour (tie-break 2)"),
-)
+#: The criteria in the order they are compared; each is named by ``kabaleo.criterion.*``.
+CRITERIA: tuple[str, ...] = ("piles", "covered", "tallest")
+
+
+def joined(items: Sequence[Arg], key: str = "list.pair") -> Arg:
+    """``a and b and c`` (or ``a, b, c`` with ``list.more``) as nested messages."""
+    out: Arg = items[0]
+    for item in items[1:]:
+        out = Msg.of(key, a=out, b=item)
+    return out
 
 
 def score(
@@ -43,11 +52,12 @@ def score(
     tallies = [tally(piles, s, t) for s, t in enumerate(targets)]
     contenders = list(range(len(targets)))
     steps: list[dict[str, object]] = []
-    lines: list[str] = []
-    for key, label in CRITERIA:
+    lines: list[English] = []
+    for key in CRITERIA:
         values = {s: getattr(tallies[s], key) for s in contenders}
         best = max(values.values())
         kept = [s for s in contenders if values[s] == best]
+        label = English.of(f"kabaleo.criterion.{key}")
         steps.append(
             {
                 "criterion": key,
@@ -57,18 +67,20 @@ def score(
                 "kept": kept,
             }
         )
-        parts = ", ".join(f"{seat_names[s]} {values[s]}" for s in contenders)
-        lines.append(f"{label[0].upper()}{label[1:]}: {parts}.")
+        parts = [Msg.of("kabaleo.end.value", name=seat_names[s], n=values[s])
+                 for s in contenders]
+        lines.append(English.of("kabaleo.end.step", label=label,
+                                values=joined(parts, "list.more")))
         contenders = kept
         if len(contenders) == 1:
             break
     if len(contenders) == 1:
-        lines.append(f"{seat_names[contenders[0]]} wins.")
+        lines.append(English.of("kabaleo.end.wins", name=seat_names[contenders[0]]))
     else:
-        lines.append("Still tied: " + " and ".join(seat_names[s] for s in contenders)
-                     + " share the win.")
+        lines.append(English.of("kabaleo.end.still_tied",
+                                names=joined([seat_names[s] for s in contenders])))
     reveal = [
-        f"{seat_names[s]}'s colour: " + " and ".join(name(c) for c in t)
+        English.of("kabaleo.end.reveal", name=seat_names[s], colours=joined([name(c) for c in t]))
         for s, t in enumerate(targets)
     ]
     return Outcome(

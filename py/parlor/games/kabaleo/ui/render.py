@@ -3,20 +3,26 @@ seat's own target, the move log and the end-of-game walk-through.
 
 Colour is never the only cue: every cone carries its colour's letter, and pieces show
 their two rings (bases one), so the board reads in greyscale and on a projector.
+
+Every word comes from the catalogs (``kabaleo.*`` keys) through the page's ``screen.t``;
+numbers are written in its digits; colour letters, notation and ``data-*`` stay as they
+are in every language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 
 from parlor.core.protocol import Outcome
 from parlor.games.kabaleo.colours import LETTERS, name
 from parlor.games.kabaleo.describe import describe_move, piles_before_each_move
 from parlor.games.kabaleo.notation import parse_move
 from parlor.games.kabaleo.rules import refusal
+from parlor.games.kabaleo.scoring import joined
 from parlor.games.kabaleo.state import KabaleoView
-from parlor.i18n.catalog import Translator
+from parlor.i18n.catalog import Msg, Translator
 from parlor.render import common
 from parlor.render.html import actionable, attrs, esc
 
@@ -98,13 +104,20 @@ def stack_height(stack: Sequence[str]) -> float:
     return BASE_H + PIECE_H * (len(stack) - 1) + TIP_H
 
 
-def pile_label(view: KabaleoView, i: int) -> str:
+def pile_state(view: KabaleoView, i: int) -> Msg:
+    """What pile ``i`` shows: its top colour, and a bare base or its height."""
     stack = view.piles[i]
-    kind = "bare base" if len(stack) == 1 else f"height {len(stack)}"
-    return f"Pile {i + 1}: shows {name(stack[-1])}, {kind}"
+    if len(stack) == 1:
+        return Msg.of("kabaleo.pile.bare", colour=name(stack[-1]))
+    return Msg.of("kabaleo.pile.height", colour=name(stack[-1]), height=len(stack))
+
+
+def pile_label(view: KabaleoView, i: int) -> Msg:
+    return Msg.of("kabaleo.pile.label", pile=i + 1, state=pile_state(view, i))
 
 
 def board_svg(view: KabaleoView, screen: Screen) -> str:
+    t = screen.t
     piles = view.piles
     n = len(piles)
     cols = columns(n)
@@ -128,31 +141,33 @@ def board_svg(view: KabaleoView, screen: Screen) -> str:
                 f'height="{floor - y + LABEL_H - 4:.1f}" rx="8"/>',
                 pile_svg(stack, x, floor),
                 f'<text class="pile-no" x="{x + CELL_W / 2}" y="{floor + 22:.1f}" '
-                f'text-anchor="middle" font-size="20">{i + 1}{" ✕" if blocked else ""}</text>',
+                f'text-anchor="middle" font-size="20">{t.number(i + 1)}'
+                f'{" ✕" if blocked else ""}</text>',
             ]
             label = pile_label(view, i)
             move = targets.get((screen.picked, i)) if screen.picked else None
             if move is not None:
-                body.append(actionable(
-                    "g", "".join(inner), label=f"Place {name(screen.picked or '')} on "
-                    f"{label[0].lower()}{label[1:]}", class_=cls + " target", data_move=move,
-                    data_pile=i + 1))
+                place = t("kabaleo.pile.place", colour=name(screen.picked or ""), pile=i + 1,
+                          state=pile_state(view, i))
+                body.append(actionable("g", "".join(inner), label=place, class_=cls + " target",
+                                       data_move=move, data_pile=i + 1))
                 continue
-            reason = None
+            reason: Msg | None = None
             if blocked:
-                reason = "Blocked: the previous move was played on this pile (last-pile ban)."
+                reason = Msg("kabaleo.pile.blocked")
             if screen.picked and screen.interactive:
                 why = refusal(piles, hand, view.last_pile, ban, screen.picked, i)
-                reason = f"Not allowed: {why}." if why else reason
-            title = f"<title>{esc(label + ('. ' + reason if reason else ''))}</title>"
-            described = label + (". " + reason if reason else "")
+                reason = Msg.of("kabaleo.pile.not_allowed", reason=why) if why else reason
+            described = t.say(Msg.of("kabaleo.pile.why", label=label, reason=reason)
+                              if reason else label)
+            title = f"<title>{esc(described)}</title>"
             g_attrs = attrs(class_=cls, data_pile=i + 1, tabindex="0" if reason else None,
                             aria_label=described)
             body.append(f"<g{g_attrs}>{title}{''.join(inner)}</g>")
         y = floor + LABEL_H
     width = cols * CELL_W
     return (f'<svg class="kabaleo-board" viewBox="0 0 {width} {y:.1f}" role="group" '
-            f'aria-label="The board: {n} piles" xmlns="http://www.w3.org/2000/svg">'
+            f'aria-label="{esc(t("kabaleo.board.label", n=n))}" xmlns="http://www.w3.org/2000/svg">'
             f'{"".join(body)}</svg>')
 
 
@@ -163,6 +178,7 @@ def chip(colour: str, text: str = "") -> str:
 
 
 def supplies_html(view: KabaleoView, screen: Screen) -> str:
+    t = screen.t
     rows = []
     for s in range(view.players):
         hand = view.hands[s]
@@ -171,11 +187,11 @@ def supplies_html(view: KabaleoView, screen: Screen) -> str:
             if c not in view.colours:
                 continue
             count = hand[ci]
-            label = f"{count} {name(c)}"
-            content = f"{chip(c)}<span class=\"count\">×{count}</span>"
+            label = t("kabaleo.supply.count", n=count, colour=name(c))
+            content = f"{chip(c)}<span class=\"count\">×{t.number(count)}</span>"
             if screen.interactive and s == view.seat and count > 0:
                 items.append(actionable(
-                    "span", content, label=f"Pick a {name(c)} piece ({count} left)",
+                    "span", content, label=t("kabaleo.supply.pick", colour=name(c), n=count),
                     class_="piece pickable" + (" picked" if screen.picked == c else ""),
                     data_pick=c, aria_pressed="true" if screen.picked == c else "false"))
             else:
@@ -183,93 +199,139 @@ def supplies_html(view: KabaleoView, screen: Screen) -> str:
                              f'aria-label="{esc(label)}">{content}</span>')
         turn = view.to_move == s
         kind = screen.kinds[s]
-        level = esc(kind.replace("bot:", "bot, "))
-        tag = "" if kind == "human" else f' <span class="kind">({level})</span>'
-        thinking = ' <span class="thinking">thinking…</span>' if screen.thinking == s else ""
+        tag = "" if kind == "human" else f' <span class="kind">({esc(kind_label(t, kind))})</span>'
+        thinking = (f' <span class="thinking">{esc(t("kabaleo.supply.thinking"))}</span>'
+                    if screen.thinking == s else "")
         rows.append(
             f'<li class="supply{" to-move" if turn else ""}{" me" if s == view.seat else ""}"'
             f'{attrs(data_seat=s)}><span class="who">{"▶ " if turn else ""}'
             f'{esc(screen.names[s])}{tag}{thinking}</span><span class="pieces">{"".join(items)}'
-            f'</span><span class="left">{sum(hand)} left</span></li>'
+            f'</span><span class="left">{esc(t("kabaleo.supply.left", n=sum(hand)))}</span></li>'
         )
     return f'<ul class="supplies">{"".join(rows)}</ul>'
+
+
+def kind_label(t: Translator, kind: str) -> str:
+    """A seat's kind as the supplies show it: ``bot:easy`` reads "bot, easy"."""
+    level = kind.removeprefix("bot:")
+    key = f"kabaleo.level.{level}"
+    return t("kabaleo.supply.bot", level=Msg(key)) if key in LEVEL_KEYS else kind
+
+
+#: The bot levels the supplies can name (``kabaleo.level.*``).
+LEVEL_KEYS = frozenset(f"kabaleo.level.{lv}" for lv in ("random", "easy", "medium", "hard"))
 
 
 def target_html(view: KabaleoView, screen: Screen) -> str:
     if view.seat is None or not view.my_targets:
         return ""
-    chips = " and ".join(f"{chip(c)} {name(c)}" for c in view.my_targets)
-    noun = "colours" if len(view.my_targets) > 1 else "colour"
-    who = "Your" if screen.names[view.seat] == "You" else f"{esc(screen.names[view.seat])}'s"
-    return (f'<div class="target" data-secret="target">{who} secret {noun}: {chips}'
-            f'<small>Make it show on the most piles. Keep it hidden.</small></div>')
+    t = screen.t
+    two = "_two" if len(view.my_targets) > 1 else ""
+    if view.seat == screen.you:
+        said = t(f"kabaleo.target.yours{two}", colours=MARK)
+    else:
+        said = t(f"kabaleo.target.named{two}", name=screen.names[view.seat], colours=MARK)
+    chips = with_chips(t, view.my_targets)
+    said_html = escape(said, quote=False).replace(MARK, chips)  # ' as typed, like before
+    return (f'<div class="target" data-secret="target">{said_html}'
+            f'<small>{esc(t("kabaleo.target.help"))}</small></div>')
+
+
+#: Stands for HTML (colour chips) inside a sentence until the sentence is escaped.
+MARK = "\ue000"
+
+
+def with_chips(t: Translator, colours: Sequence[str], sep: str | None = None) -> str:
+    """Each colour as its chip and name; ``sep`` joins them, or the language's "and"."""
+    each = [f"{chip(c)} {esc(t.say(name(c)))}" for c in colours]
+    if sep is not None:
+        return sep.join(each)
+    if len(each) == 1:
+        return each[0]
+    marks = [f"{MARK}{i}{MARK}" for i in range(len(each))]
+    text = esc(t.join(marks))
+    for mark, html in zip(marks, each, strict=True):
+        text = text.replace(mark, html)
+    return text
 
 
 def log_lines(view: KabaleoView, names: Sequence[str],
               t: Translator | None = None) -> list[str]:
+    """Every move so far in words, oldest first, in ``t``'s language (English without)."""
+    t = t or Translator()
     before = piles_before_each_move(view.piles, view.history)
-    return [f"{names[seat]} {describe_move(before[i], move)}"
+    return [t.say(describe_move(before[i], move, names[seat]))
             for i, (seat, move) in enumerate(view.history)]
 
 
-def log_html(view: KabaleoView, names: Sequence[str]) -> str:
-    lines = log_lines(view, names)
-    items = "".join(f"<li><span class=\"n\">{i + 1}.</span> {esc(t)}</li>"
-                    for i, t in reversed(list(enumerate(lines))))
-    return f'<ol class="log" reversed aria-label="Moves, newest first">{items}</ol>'
+def log_html(view: KabaleoView, names: Sequence[str], t: Translator) -> str:
+    lines = log_lines(view, names, t)
+    items = "".join(f"<li><span class=\"n\">{t.number(i + 1)}.</span> {esc(line)}</li>"
+                    for i, line in reversed(list(enumerate(lines))))
+    return (f'<ol class="log" reversed aria-label="{esc(t("kabaleo.log.label"))}">'
+            f'{items}</ol>')
 
 
-def notes_html(view: KabaleoView) -> str:
+def notes_html(view: KabaleoView, t: Translator) -> str:
     notes = []
     if view.options.last_pile_ban and view.last_pile is not None and view.to_move is not None:
-        notes.append(f"Pile {view.last_pile + 1} is blocked this turn: the previous move was "
-                     "played there (last-pile ban).")
-    return "".join(f'<p class="note">{esc(t)}</p>' for t in notes)
+        notes.append(t("kabaleo.note.blocked", pile=view.last_pile + 1))
+    return "".join(f'<p class="note">{esc(note)}</p>' for note in notes)
 
 
-def end_html(view: KabaleoView, outcome: Outcome, names: Sequence[str]) -> str:
+def end_html(view: KabaleoView, outcome: Outcome, screen: Screen) -> str:
+    """The result, the revealed colours and counts, and each comparison that decided it."""
     assert view.revealed_targets is not None
+    t, names = screen.t, screen.names
     tallies = outcome.details["tallies"]
-    head = ("<tr><th>Player</th><th>Secret colour</th><th>Piles</th>"
-            "<th>Topped by a piece</th><th>Tallest</th></tr>")
+    head = "".join(f"<th>{esc(t(f'kabaleo.end.col.{col}'))}</th>"
+                   for col in ("player", "colour", "piles", "covered", "tallest"))
     rows = []
-    for t in tallies:
-        s = t["seat"]
-        colours = " ".join(f"{chip(c)} {name(c)}" for c in t["colours"])
+    for tally in tallies:
+        s = tally["seat"]
+        colours = with_chips(t, tally["colours"], " ")
         win = " winner" if s in outcome.winners else ""
-        rows.append(f'<tr class="tally{win}"><td>{esc(names[s])}{" ★ winner" if win else ""}</td>'
-                    f'<td>{colours}</td><td>{t["piles"]}</td><td>{t["covered"]}</td>'
-                    f'<td>{t["tallest"]}</td></tr>')
+        star = f" ★ {esc(t('kabaleo.end.winner'))}" if win else ""
+        rows.append(f'<tr class="tally{win}"><td>{esc(names[s])}{star}</td>'
+                    f'<td>{colours}</td><td>{t.number(tally["piles"])}</td>'
+                    f'<td>{t.number(tally["covered"])}</td>'
+                    f'<td>{t.number(tally["tallest"])}</td></tr>')
     steps = []
     for step in outcome.details["steps"]:
-        vals = ", ".join(f"{esc(names[int(s)])}: {v}" for s, v in step["values"].items())
-        kept = " and ".join(esc(names[s]) for s in step["kept"])
-        verb = "leads" if len(step["kept"]) == 1 else "are tied"
-        verdict = f"{kept} {verb} with {step['best']}."
-        steps.append(f"<li><strong>{esc(step['label'][0].upper() + step['label'][1:])}</strong>: "
-                     f"{vals}. {verdict}</li>")
+        vals = [Msg.of("kabaleo.end.step_value", name=names[int(s)], n=v)
+                for s, v in step["values"].items()]
+        kept = joined([names[s] for s in step["kept"]])
+        verdict = Msg.of("kabaleo.end.leads" if len(step["kept"]) == 1 else "kabaleo.end.tied",
+                         names=kept, n=step["best"])
+        said = t("kabaleo.end.step_line", values=joined(vals, "list.more"), verdict=verdict)
+        label = t(f"kabaleo.criterion.{step['criterion']}")
+        steps.append(f"<li><strong>{esc(label)}</strong>{esc(said)}</li>")
     if len(outcome.winners) == 1:
-        winner = names[outcome.winners[0]]
-        result = f"{esc(winner)} {'win' if winner == 'You' else 'wins'}!"
+        w = outcome.winners[0]
+        result = (t("kabaleo.end.you_win") if w == screen.you
+                  else t("kabaleo.end.winner_banner", name=names[w]))
     else:
-        result = "A shared win: " + " and ".join(esc(names[s]) for s in outcome.winners) + "."
-    return (f'<section class="end" aria-label="Result"><h2>{result}</h2>'
-            f'<table class="tallies">{head}{"".join(rows)}</table>'
-            f'<h3>How it was decided</h3><ol class="steps">{"".join(steps)}</ol></section>')
+        result = t("kabaleo.end.shared", names=joined([names[s] for s in outcome.winners]))
+    return (f'<section class="end" aria-label="{esc(t("kabaleo.end.label"))}">'
+            f'<h2>{esc(result)}</h2>'
+            f'<table class="tallies"><tr>{head}</tr>{"".join(rows)}</table>'
+            f'<h3>{esc(t("kabaleo.end.how"))}</h3><ol class="steps">{"".join(steps)}</ol>'
+            '</section>')
 
 
 def render_play(view: KabaleoView, screen: Screen, outcome: Outcome | None) -> str:
     """The whole game area for one seat's view (or a spectator's when ``view.seat`` is None)."""
-    board = f'<div class="board-wrap">{board_svg(view, screen)}{notes_html(view)}</div>'
+    t = screen.t
+    board = f'<div class="board-wrap">{board_svg(view, screen)}{notes_html(view, t)}</div>'
     side = (f'<aside class="side">{target_html(view, screen)}'
-            f'<h3>Supplies (public)</h3>{supplies_html(view, screen)}'
-            f'<h3>Moves</h3>{log_html(view, screen.names)}</aside>')
-    end = end_html(view, outcome, screen.names) if outcome is not None else ""
+            f'<h3>{esc(t("kabaleo.side.supplies"))}</h3>{supplies_html(view, screen)}'
+            f'<h3>{esc(t("kabaleo.side.moves"))}</h3>{log_html(view, screen.names, t)}</aside>')
+    end = end_html(view, outcome, screen) if outcome is not None else ""
     return f'{end}<div class="table kabaleo">{board}{side}</div>'
 
 
 def hint(view: KabaleoView, screen: Screen) -> str:
     """The instruction for a human whose turn it is."""
     if screen.picked:
-        return f"Now choose a pile for your {name(screen.picked)} piece (or pick another piece)."
-    return "Your turn: pick one of your pieces, then a pile."
+        return screen.t("kabaleo.hint.pile", colour=name(screen.picked))
+    return screen.t("kabaleo.hint.pick")
