@@ -24,9 +24,10 @@ from parlor.render.screen import game_screen
 
 LANGS = ("en", "fa", "ru", "ja")
 VISIBLE_ATTRS = ("aria-label", "title", "placeholder", "alt")
-#: Latin words a translated screen may show on purpose: the game name "Ciao!" (menus),
-#: link words quoted in option refusals ('random', 'even', an unknown option's name).
-ALLOWED = re.compile(r"Ciao!|'[^']*'")
+#: Latin words a translated screen may show on purpose: the app's name "Parlor" (the
+#: rules page), the game name "Ciao!" (menus), link words quoted in option refusals
+#: ('random', 'even', an unknown option's name).
+ALLOWED = re.compile(r"Parlor|Ciao!|'[^']*'")
 WORD = re.compile(r"[A-Za-z]{2,}")
 OPEN, CLOSE = "⟦", "⟧"
 

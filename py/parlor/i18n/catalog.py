@@ -102,6 +102,15 @@ class Translator:
             text = self._form("list.more").replace("{a}", part).replace("{b}", text)
         return text
 
+    def compose(self, key: str, **parts: str) -> str:
+        """Sentences already said in this language, put together by the catalog's form
+        (``status.after_move``: "{last}. {now}"): the parts are not isolated, since they
+        are this language's own text."""
+        text = self._form(key)
+        for name, part in parts.items():
+            text = text.replace("{" + name + "}", part)
+        return text
+
     def _form(self, key: str) -> str:
         message = self._message(key)
         assert isinstance(message, str)

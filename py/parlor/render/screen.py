@@ -88,35 +88,37 @@ def game_screen(
     html = (toolbar(t, session, thinking, handoff=False) + mod.render_play(view, screen, outcome)
             + rules_html(t, session.match.game))
     lines = mod.log_lines(view, names, t)
-    last = f"{lines[-1][0].upper()}{lines[-1][1:]}. " if lines else ""
     if outcome is not None:
         phase = "over"
         if not outcome.winners:  # e.g. a solo game below the winning score
             verdict = (t.text(outcome.explanation[0]) if outcome.explanation
                        else t("status.nobody"))
-            status = last + t("status.over", verdict=verdict)
+            status = t("status.over", verdict=verdict)
         elif len(outcome.winners) == 1:
             w = outcome.winners[0]
-            status = last + (t("status.you_win") if w == session.you
+            status = (t("status.you_win") if w == session.you
                              else t("status.wins", name=names[w]))
         else:
-            status = last + t("status.shared", names=t.join([names[s] for s in outcome.winners]))
+            status = t("status.shared", names=t.join([names[s] for s in outcome.winners]))
     else:
         phase = "play"
         assert to_act is not None
         if interactive:
             hint = mod.hint(view, screen)
-            status = last + (hint if to_act == TABLE or to_act == session.you
+            status = (hint if to_act == TABLE or to_act == session.you
                              else t("status.named_hint", name=names[to_act], hint=hint))
         elif to_act == TABLE:
             what = {"race": "status.race", "thanks": "status.thanks"}
-            status = last + t(what.get(window.kind if window else "", "status.table"))
+            status = t(what.get(window.kind if window else "", "status.table"))
         elif thinking:
-            status = last + t("status.thinking", name=names[to_act])
+            status = t("status.thinking", name=names[to_act])
         else:
-            status = last + t("status.to_play", name=names[to_act])
+            status = t("status.to_play", name=names[to_act])
+    if lines:
+        status = t.compose("status.after_move", last=lines[-1][0].upper() + lines[-1][1:],
+                           now=status)
     if error:
-        status = f"{error} {status}"
+        status = t.compose("status.after_error", error=error, now=status)
     return Rendered(html, phase, to_act, status)
 
 
