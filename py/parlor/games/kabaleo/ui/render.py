@@ -188,15 +188,23 @@ def supplies_html(view: KabaleoView, screen: Screen) -> str:
                 continue
             count = hand[ci]
             label = t("kabaleo.supply.count", n=count, colour=name(c))
-            content = f"{chip(c)}<span class=\"count\">×{t.number(count)}</span>"
+            # The letter and count are what the label says in words: hidden from
+            # assistive technology so a piece is named once, by its label.
+            content = (f'<span aria-hidden="true">{chip(c)}'
+                       f'<span class="count">×{t.number(count)}</span></span>')
             if screen.interactive and s == view.seat and count > 0:
-                items.append(actionable(
-                    "span", content, label=t("kabaleo.supply.pick", colour=name(c), n=count),
-                    class_="piece pickable" + (" picked" if screen.picked == c else ""),
-                    data_pick=c, aria_pressed="true" if screen.picked == c else "false"))
+                # Named by words inside it (not aria-label), so what is seen (the letter,
+                # the count) and what is heard never disagree.
+                words = t("kabaleo.supply.pick", colour=name(c), n=count)
+                picked = screen.picked == c
+                opening = attrs(tabindex="0", role="button", data_pick=c,
+                                class_="piece pickable" + (" picked" if picked else ""),
+                                aria_pressed="true" if picked else "false")
+                items.append(f'<span{opening}>{content}'
+                             f'<span class="sr-only">{esc(words)}</span></span>')
             else:
                 items.append(f'<span class="piece{" none" if count == 0 else ""}" '
-                             f'aria-label="{esc(label)}">{content}</span>')
+                             f'role="img" aria-label="{esc(label)}">{content}</span>')
         turn = view.to_move == s
         kind = screen.kinds[s]
         tag = "" if kind == "human" else f' <span class="kind">({esc(kind_label(t, kind))})</span>'
