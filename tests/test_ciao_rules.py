@@ -25,6 +25,7 @@ from parlor.games.ciao.cards import BY_CODE, CODES
 from parlor.games.ciao.describe import describe_move
 from parlor.games.ciao.notation import format_move, parse_move
 from parlor.games.ciao.state import CiaoState
+from parlor.i18n.catalog import Translator
 
 GAME = GAMES["ciao"]
 SHARED_DECK = Path("/work/shared/rules/ciao_deck.json")
@@ -526,5 +527,6 @@ def test_illegal_moves_say_why() -> None:
 
 def test_describe_move() -> None:
     s = scenario(["Py.3 Sg", "Sg", "Sg"], discard="Rg")
-    text = describe_move(GAME.view(s, None), "play Py.3", ("Bot 1", "Bot 2", "Bot 3"))
+    text = Translator().say(
+        describe_move(GAME.view(s, None), "play Py.3", ("Bot 1", "Bot 2", "Bot 3")))
     assert text == "Bot 1 played a yellow paper +3: Bot 2 must answer or draw 3"

@@ -27,7 +27,7 @@ import pytest
 
 from parlor.core.errors import IllegalMove, InvalidMove
 from parlor.core.match import Match, match_from_json, replay
-from parlor.core.protocol import TABLE, Game, Outcome
+from parlor.core.protocol import TABLE, Game, Msg, Outcome
 from parlor.core.rng import Rng
 from parlor.games import GAMES
 
@@ -156,7 +156,7 @@ def play_and_check(game: Game, players: int, seed: int, options: Mapping[str, ob
     assert set(out.winners) <= set(range(players))
     assert len(set(out.winners)) == len(out.winners)
     assert len(out.points) == players
-    assert out.explanation and all(isinstance(line, str) for line in out.explanation)
+    assert out.explanation and all(isinstance(line, (str, Msg)) for line in out.explanation)
     assert game.outcome(s, tuple(f"Seat{i}" for i in range(players))) == out
 
 

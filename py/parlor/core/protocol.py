@@ -9,7 +9,11 @@ from typing import Any, Protocol
 from parlor.core.match import Migration
 from parlor.core.options import OptionSpec
 from parlor.core.rng import Rng
-from parlor.i18n.catalog import Msg
+
+# Re-exported: a game's rules say sentences as ``Msg`` values through core, never
+# reaching into i18n (tests/test_layers.py), and never hold a ``Translator``.
+from parlor.i18n.catalog import Arg as Arg
+from parlor.i18n.catalog import Msg as Msg
 
 #: ``to_act`` returns this for decisions the table makes together (timed races).
 TABLE = -1

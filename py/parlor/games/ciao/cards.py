@@ -15,6 +15,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from parlor.core.protocol import Msg
+
 #: Symbol indices: rock 0, paper 1, scissors 2. ``(a - b) % 3 == 1`` means a beats b:
 #: paper > rock, rock > scissors, scissors > paper (rules page, "higher").
 SYMBOLS = ("rock", "paper", "scissors")
@@ -25,13 +27,6 @@ COLOUR_LETTERS = ("", "g", "y", "r")
 #: Effects as named in the data file, with their notation letter after the dot.
 EFFECTS = ("plus3", "again_or_reverse", "speed", "give", "swap")
 EFFECT_LETTERS = {"plus3": "3", "again_or_reverse": "A", "speed": "F", "give": "G", "swap": "X"}
-EFFECT_NAMES = {
-    "plus3": "+3",
-    "again_or_reverse": "play again or reverse",
-    "speed": "speed challenge",
-    "give": "give a card",
-    "swap": "swap hands",
-}
 #: Penalty points per card left in hand at the end of a round (rules page).
 COLOUR_PENALTY = (0, 10, 20, 30)
 SPECIAL_PENALTY = 50
@@ -165,14 +160,30 @@ def playable(card: int, top_symbol: int, top_colour: int, colours: bool) -> bool
     return colours and sym == top_symbol and COLOUR_OF[card] > top_colour
 
 
-def card_name(card: int) -> str:
-    """``a red paper +3``-style words for the move log."""
+def symbol_msg(symbol: int) -> Msg:
+    """A symbol's word ("paper"), for a joker's named symbol."""
+    return Msg(f"ciao.symbol.{SYMBOLS[symbol]}")
+
+
+def look_msg(symbol: int, colour: int) -> Msg:
+    """What a top card counts as ("yellow paper"): one message per pair, since the
+    colour's word agrees with the symbol's in some languages (жёлтая бумага)."""
+    return Msg(f"ciao.card.{SYMBOLS[symbol]}.{COLOURS[colour]}")
+
+
+def card_msg(card: int) -> Msg:
+    """A card's name without an article ("red paper +3"), as the catalogs say it."""
     k = KINDS[card]
     if k.is_millstone:
-        return "a millstone"
+        return Msg("ciao.card.millstone")
     if k.is_joker:
-        return f"a {COLOURS[k.colour]} joker"
-    text = f"a {COLOURS[k.colour]} {SYMBOLS[k.symbol]}"
-    if k.effect is not None:
-        text += f" {EFFECT_NAMES[k.effect]}"
-    return text
+        return Msg(f"ciao.card.joker.{COLOURS[k.colour]}")
+    look = look_msg(k.symbol, k.colour)
+    if k.effect is None:
+        return look
+    return Msg.of("ciao.card.icon", card=look, effect=Msg(f"ciao.effect.{k.effect}"))
+
+
+def card_name(card: int) -> Msg:
+    """``a red paper +3``-style words for the move log (English puts "a" before it)."""
+    return Msg.of("ciao.card.a", card=card_msg(card))

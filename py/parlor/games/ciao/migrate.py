@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from parlor.core.errors import BadSave
 from parlor.core.match import Match, insert_missing_moves
+from parlor.core.protocol import Msg
 from parlor.games.ciao import moves, rules
 from parlor.games.ciao.cards import EFFECT_OF
 from parlor.games.ciao.notation import KEEP, parse_move
@@ -34,7 +35,7 @@ def _keep_after_draw(state: CiaoState, move: str) -> str | None:
     return KEEP if state.phase == "drawn" else None
 
 
-def _changed_ruling(state: CiaoState, move: str) -> str | None:
+def _changed_ruling(state: CiaoState, move: str) -> Msg | None:
     """Why version 2 would play ``move`` differently from version 1 (None: the same).
 
     With ``speed_continue = speed_player``, version 1 went on from the speed card's
@@ -53,9 +54,9 @@ def _changed_ruling(state: CiaoState, move: str) -> str | None:
         return None
     effect = EFFECT_OF[m.card]
     if effect == "plus3" and (state.base + state.direction) % state.players == seat:
-        return "a +3 that won a speed race hit its own player under the old rules"
+        return Msg("ciao.save.plus3_hit_own")
     if effect == "speed" and state.base != seat:
-        return "a speed card that won a speed race was followed by the old rules' turn order"
+        return Msg("ciao.save.speed_order")
     return None
 
 
@@ -70,7 +71,7 @@ def v1_to_v2(match: Match) -> Match:
     for i, move in enumerate(upgraded, start=1):
         why = _changed_ruling(state, move)
         if why is not None:
-            raise BadSave(f"at move {i} ({move!r}) {why}")
+            raise BadSave(Msg.of("ciao.save.changed", move_no=i, move=repr(move), why=why))
         state = moves.apply(state, move)
     if state.phase == "drawn" and rules.legal_moves(state) == [KEEP]:
         upgraded = (*upgraded, KEEP)  # version 1 had already passed the turn

@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields
 
 from parlor.core.errors import BadOptions
 from parlor.core.options import OptionSpec, parse_bool
+from parlor.core.protocol import Msg
 
 _ON_OFF = ((True, "on"), (False, "off"))
 
@@ -145,9 +146,8 @@ def _int_choice(key: str, value: object) -> int:
             except BadOptions:
                 pass
     if isinstance(value, bool) or value not in allowed:
-        raise BadOptions(
-            f"option {key} must be one of {', '.join(str(v) for v in allowed)}, not {value!r}"
-        )
+        raise BadOptions(Msg.of("ciao.options.choice", option=key, value=repr(value),
+                                allowed=", ".join(str(v) for v in allowed)))
     assert isinstance(value, int)
     return value
 
@@ -158,16 +158,16 @@ def _str_choice(key: str, value: object) -> str:
         if value == v or value == label:
             return str(v)
     allowed = ", ".join(str(v) for v, _ in spec.choices)
-    raise BadOptions(f"option {key} must be one of {allowed}, not {value!r}")
+    raise BadOptions(Msg.of("ciao.options.choice", option=key, value=repr(value), allowed=allowed))
 
 
 def normalize(players: int, given: Mapping[str, object]) -> CiaoOptions:
     """Defaults filled in, every value checked; ``BadOptions`` names the first problem."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
-        raise BadOptions(f"Ciao! is for 2 to 6 players, not {players}")
+        raise BadOptions(Msg.of("ciao.options.players", value=str(players)))
     unknown = sorted(set(given) - set(_SPEC))
     if unknown:
-        raise BadOptions(f"Ciao! has no option {unknown[0]!r}")
+        raise BadOptions(Msg.of("ciao.options.unknown", option=repr(unknown[0])))
     d = CiaoOptions()
     out: dict[str, object] = {}
     for f in fields(CiaoOptions):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from parlor.core.protocol import TABLE
+from parlor.core.protocol import TABLE, Msg
 from parlor.core.rng import Rng
 from parlor.games.ciao.cards import (
     EFFECT_OF,
@@ -19,8 +19,11 @@ from parlor.games.ciao.cards import (
     MILLSTONE,
     SYMBOL_LETTERS,
     VARIANT_DECKS,
+    card_msg,
     card_name,
+    look_msg,
     playable,
+    symbol_msg,
 )
 from parlor.games.ciao.notation import Move, format_move, parse_move
 from parlor.games.ciao.options import CiaoOptions, normalize
@@ -201,75 +204,69 @@ def legal_moves(s: CiaoState) -> list[str]:
 
 
 # ------------------------------------------------------------------ refusals
+# Each refusal is a ``Msg`` (``ciao.reason.*``); what the phase asks for is
+# ``ciao.task.<phase>``, and the top card is described by ``ciao.top.*``.
 
 
-_PHASE_TASK = {
-    "play": "play a higher card or draw",
-    "again": "play again on their own card or draw",
-    "drawn": "play the card just drawn or keep it",
-    "again_or_reverse": "choose to play again or to reverse",
-    "plus3": "answer the +3 with a joker or a +3, or take the cards",
-    "race": "see who wins the speed race (race <seat> <card>, or race none)",
-    "race_turn": "answer the speed challenge or pass",
-    "give_target": "choose a card to give and who gets it",
-    "swap_target": "choose whose hand to swap with",
-    "thanks": "see whether the card's receiver says thank you",
-}
+#: What moves look like, quoted in every language (notation is language-neutral).
+NOTATION_EXAMPLES = "'play Rg', 'play Jy=P', 'draw', 'give Rg>2', 'swap 3'"
 
 
-def _describe_top(s: CiaoState) -> str:
+def _describe_top(s: CiaoState) -> Msg:
     if s.top < 0:
-        return "nothing (the opening lead may be any card but a millstone)"
-    from parlor.games.ciao.cards import COLOURS, SYMBOLS
-
+        return Msg("ciao.top.none")
     if IS_JOKER[s.top]:
-        return f"{card_name(s.top)} named {SYMBOLS[s.named]}"
+        return Msg.of("ciao.top.joker", card=card_name(s.top), symbol=symbol_msg(s.named))
     if not s.options.colours:
-        return f"{card_name(s.top)} (colours do not count in this variant)"
-    return f"{card_name(s.top)} ({COLOURS[s.top_colour]} {SYMBOLS[s.top_symbol]})"
+        return Msg.of("ciao.top.no_colours", card=card_name(s.top))
+    return Msg.of("ciao.top.counts_as", card=card_name(s.top),
+                  look=look_msg(s.top_symbol, s.top_colour))
 
 
-def refusal(s: CiaoState, move: str) -> str:
+def _task(s: CiaoState) -> Msg:
+    return Msg(f"ciao.task.{s.phase}")
+
+
+def refusal(s: CiaoState, move: str) -> Msg:
     """A person-readable reason why ``move`` is not among the legal moves."""
     if s.phase == "over":
-        return "the match is over"
+        return Msg("ciao.reason.over")
     m = parse_move(move)
     if m is None:
-        return ("that is not Ciao! notation (moves look like 'play Rg', 'play Jy=P', 'draw', "
-                "'give Rg>2', 'swap 3')")
-    task = _PHASE_TASK.get(s.phase, s.phase)
+        return Msg.of("ciao.reason.notation", examples=NOTATION_EXAMPLES)
     if m.verb in ("race", "thanks", "nothanks") and s.phase not in TABLE_PHASES:
-        return f"that is a table decision; now seat {s.turn + 1} must {task}"
+        return Msg.of("ciao.reason.table_decision", seat=s.turn + 1, task=_task(s))
     seat = m.seat if m.verb == "race" and m.seat >= 0 else s.turn
     if m.verb == "race" and m.seat == s.speed_player:
-        return "the player who laid the speed card may not answer it"
+        return Msg("ciao.reason.own_speed_card")
     if m.seat >= s.players:
-        return f"there is no seat {m.seat + 1} at a table of {s.players}"
+        return Msg.of("ciao.reason.no_seat", seat=m.seat + 1, n=s.players)
     if m.verb in ("give", "swap") and m.seat == s.turn:
-        return "a card is given to, or a hand swapped with, another player"
+        return Msg("ciao.reason.another_player")
     if m.verb == "attempt" and not s.options.strict_table:
-        return "'attempt' is only for the strict table option (legal cards are offered)"
+        return Msg("ciao.reason.attempt_strict_only")
     if m.card >= 0:
         hand = s.hands[seat] if 0 <= seat < s.players else ()
         if m.card not in hand:
-            return f"seat {seat + 1} holds no {card_name(m.card)[2:]}"
+            return Msg.of("ciao.reason.not_held", seat=seat + 1, card=card_msg(m.card))
         if m.verb in ("play", "race", "attempt") and IS_MILLSTONE[m.card]:
-            return "millstones are never played (give or swap them away)"
+            return Msg("ciao.reason.millstone_never_played")
         if m.millstone and not s.options.millstone_discard_with_special:
-            return "discarding a millstone with an icon card needs that option"
+            return Msg("ciao.reason.shed_needs_option")
         if m.millstone and (MILLSTONE not in hand):
-            return "there is no millstone in hand to discard"
+            return Msg("ciao.reason.no_millstone")
         if s.phase == "drawn" and m.verb == "play" and m.card != s.drawn:
-            return "after drawing, only the card just drawn may be played"
+            return Msg("ciao.reason.only_drawn")
         if s.phase == "plus3" and m.verb == "play":
             if not IS_JOKER[m.card] and EFFECT_OF[m.card] != "plus3":
-                return "a +3 is answered only with a joker or another +3 (or take the cards)"
-            return f"with this option a +3 answer must beat the top card, {_describe_top(s)}"
+                return Msg("ciao.reason.plus3_answer")
+            return Msg.of("ciao.reason.plus3_must_beat", top=_describe_top(s))
         if m.verb in ("play", "race"):
-            return f"{card_name(m.card)} does not beat the top card, {_describe_top(s)}"
+            return Msg.of("ciao.reason.does_not_beat", card=card_name(m.card),
+                          top=_describe_top(s))
         if m.verb == "attempt":
-            return (f"{card_name(m.card)} may be played: use "
-                    f"'{format_move(Move('play', m.card))}'")
+            return Msg.of("ciao.reason.may_be_played", card=card_name(m.card),
+                          move=format_move(Move("play", m.card)))
     if m.verb in ("thanks", "nothanks") and m.seat != s.receiver:
-        return f"seat {m.seat + 1} was not given a card"
-    return f"now seat {s.turn + 1} must {task}"
+        return Msg.of("ciao.reason.not_given", seat=m.seat + 1)
+    return Msg.of("ciao.reason.must", seat=s.turn + 1, task=_task(s))

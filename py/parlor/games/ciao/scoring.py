@@ -6,9 +6,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlor.core.protocol import Outcome
+from parlor.core.protocol import Arg, Msg, Outcome
 from parlor.games.ciao.cards import CODES, PENALTY_OF
 from parlor.games.ciao.state import RoundResult
+
+
+def joined(items: Sequence[Arg], key: str = "ciao.list.comma") -> Arg:
+    """Items joined pairwise by ``key`` ("{a}, {b}" or "{a} and {b}"), as one ``Msg``
+    (a single item as itself): a list said in the reader's punctuation."""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = Msg.of(key, a=item, b=out)
+    return out
+
+
+def points(names: Sequence[str], values: Sequence[int], skip: int = -1) -> Arg:
+    """"Ann 20, Bob 0": each seat's name and points, in seat order."""
+    return joined([Msg.of("ciao.end.points", name=names[s], points=v)
+                   for s, v in enumerate(values) if s != skip])
 
 
 def round_table(result: RoundResult) -> list[dict[str, object]]:
@@ -30,18 +45,17 @@ def score(
 ) -> Outcome:
     best = min(scores)
     winners = tuple(s for s, v in enumerate(scores) if v == best)
-    lines = []
-    for r in results:
-        parts = ", ".join(
-            f"{names[s]} {p}" for s, p in enumerate(r.penalties) if s != r.winner
-        )
-        lines.append(f"Round {r.round}: {names[r.winner]} went out; penalties: {parts}.")
-    lines.append("Totals: " + ", ".join(f"{names[s]} {v}" for s, v in enumerate(scores)) + ".")
+    lines: list[Msg] = [
+        Msg.of("ciao.end.round", round=r.round, name=names[r.winner],
+               parts=points(names, r.penalties, skip=r.winner))
+        for r in results
+    ]
+    lines.append(Msg.of("ciao.end.totals", parts=points(names, scores)))
     if len(winners) == 1:
-        lines.append(f"{names[winners[0]]} wins with the lowest total, {best}.")
+        lines.append(Msg.of("ciao.end.wins", name=names[winners[0]], total=best))
     else:
-        lines.append(" and ".join(names[s] for s in winners)
-                     + f" share the win with the lowest total, {best}.")
+        lines.append(Msg.of("ciao.end.share", names=joined([names[s] for s in winners],
+                                                            "ciao.list.and"), total=best))
     return Outcome(
         winners=winners,
         points=tuple(scores),

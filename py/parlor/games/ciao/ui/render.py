@@ -3,7 +3,9 @@ every opponent's card count, direction, pending +3, the speed race and "Thank yo
 windows, the score table and the round-end tables.
 
 Cards carry a second cue besides colour: a symbol glyph and its name, and one to three
-rank dots (green 1 < yellow 2 < red 3), as the printed cards do.
+rank dots (green 1 < yellow 2 < red 3), as the printed cards do. Every word comes from
+the catalogs (``ciao.*`` keys) through the page's ``screen.t``; notation, ``data-*``
+attributes and classes stay language-neutral.
 """
 
 from __future__ import annotations
@@ -16,26 +18,26 @@ from parlor.games.ciao.cards import (
     BY_CODE,
     CODES,
     COLOUR_OF,
-    COLOURS,
     EFFECT_OF,
     IS_JOKER,
     IS_MILLSTONE,
     SYMBOL_OF,
     SYMBOLS,
     card_name,
+    look_msg,
+    symbol_msg,
 )
 from parlor.games.ciao.describe import describe
 from parlor.games.ciao.notation import KEEP, parse_logged, parse_move
+from parlor.games.ciao.scoring import joined, points
 from parlor.games.ciao.state import CiaoView
-from parlor.i18n.catalog import Translator
+from parlor.i18n.catalog import Arg, Msg, Translator
 from parlor.render import common
 from parlor.render.html import actionable, attrs, esc
 
 #: Background and text colour per colour rank (0: millstone).
 PALETTE = {0: ("#8a8a8a", "#ffffff"), 1: ("#2e9e44", "#ffffff"), 2: ("#f6d32d", "#1a1a1a"),
            3: ("#d7352b", "#ffffff")}
-ICON_LABEL = {"plus3": "+3", "again_or_reverse": "AGAIN / REVERSE", "speed": "SPEED",
-              "give": "GIVE", "swap": "SWAP"}
 GLYPHS = {
     0: '<path d="M5 14c0-5 3-8 7-8s7 3 7 8c0 3-2 5-7 5s-7-2-7-5z"/>',  # rock: a stone
     1: '<rect x="6" y="4" width="12" height="16" rx="1"/><path d="M9 9h6M9 12h6M9 15h4" '
@@ -43,11 +45,21 @@ GLYPHS = {
     2: '<circle cx="7" cy="17" r="3" fill="none" stroke-width="2"/><circle cx="17" cy="17" '
        'r="3" fill="none" stroke-width="2"/><path d="M9 15L17 4M15 15L7 4" stroke-width="2"/>',
 }
+#: Bot levels a seat's kind may name (``bot:<level>``), each said by ``ciao.seat.bot.*``.
+LEVELS = ("random", "easy", "medium", "hard")
 
 
 @dataclass(frozen=True)
 class Screen(common.Screen):
     pass
+
+
+def say_list(t: Translator, items: Sequence[Arg], key: str = "ciao.list.comma") -> str:
+    """Items as one phrase in ``t``'s punctuation ("" for none)."""
+    if not items:
+        return ""
+    value = joined(items, key)
+    return t.number(value) if isinstance(value, int) else t.text(value)
 
 
 def _glyph(symbol: int) -> str:
@@ -57,24 +69,27 @@ def _glyph(symbol: int) -> str:
             f'stroke="currentColor">{GLYPHS[symbol]}</svg>')
 
 
-def card_html(card: int, *, named: int = -1, extra_cls: str = "") -> str:
+def card_html(card: int, t: Translator, *, named: int = -1, extra_cls: str = "") -> str:
     """One card face. ``named``: the symbol a joker on the pile counts as."""
     colour = COLOUR_OF[card]
     bg, ink = PALETTE[colour]
     dots = "●" * colour
     if IS_MILLSTONE[card]:
-        face = '<span class="name">MILLSTONE</span><span class="small">cannot be played</span>'
+        face = (f'<span class="name">{esc(t("ciao.face.millstone"))}</span>'
+                f'<span class="small">{esc(t("ciao.face.cannot_play"))}</span>')
     elif IS_JOKER[card]:
-        face = ('<span class="name">JOKER</span>'
-                + (f'{_glyph(named)}<span class="small">as {SYMBOLS[named]}</span>'
-                   if named >= 0 else '<span class="small">goes on anything</span>'))
+        small = (t("ciao.face.as", symbol=symbol_msg(named)) if named >= 0
+                 else t("ciao.face.anything"))
+        face = (f'<span class="name">{esc(t("ciao.face.joker"))}</span>'
+                f'{_glyph(named) if named >= 0 else ""}<span class="small">{esc(small)}</span>')
     else:
         effect = EFFECT_OF[card]
-        icon = f'<span class="icon">{ICON_LABEL[effect]}</span>' if effect else ""
-        face = f'{_glyph(SYMBOL_OF[card])}<span class="name">{SYMBOLS[SYMBOL_OF[card]].upper()}' \
-               f'</span>{icon}'
+        icon = (f'<span class="icon">{esc(t(f"ciao.icon.{effect}"))}</span>' if effect
+                else "")
+        face = (f'{_glyph(SYMBOL_OF[card])}<span class="name">'
+                f'{esc(t(f"ciao.face.{SYMBOLS[SYMBOL_OF[card]]}"))}</span>{icon}')
     return (f'<span class="card{" " + extra_cls if extra_cls else ""}" '
-            f'style="background:{bg};color:{ink}" title="{esc(card_name(card))}">'
+            f'style="background:{bg};color:{ink}" title="{esc(t.say(card_name(card)))}">'
             f'<span class="rank" aria-hidden="true">{dots}</span>{face}</span>')
 
 
@@ -101,42 +116,45 @@ def _card_of(move: str) -> str | None:
     return CODES[m.card]
 
 
-def _choice_label(move: str, names: Sequence[str]) -> str:
+def _choice_label(move: str, names: Sequence[str]) -> Msg:
     m = parse_move(move)
     assert m is not None
-    parts = []
+    parts: list[Arg] = []
     if m.named >= 0:
-        parts.append(f"as {SYMBOLS[m.named]}")
+        parts.append(Msg.of("ciao.choice.as", symbol=symbol_msg(m.named)))
     if m.millstone:
-        parts.append("and discard a millstone")
+        parts.append(Msg("ciao.choice.shed"))
     if m.verb == "give":
-        parts.append(f"give to {names[m.seat]}")
+        parts.append(Msg.of("ciao.choice.give", name=names[m.seat]))
     if m.verb == "attempt":
-        parts.append("try it")
-    return " ".join(parts) or "play it"
+        parts.append(Msg("ciao.choice.try"))
+    label = joined(parts, "ciao.list.space") if parts else Msg("ciao.choice.play")
+    assert isinstance(label, Msg)
+    return label
 
 
-VERB_LABELS = {"draw": "Draw a card", "keep": "Keep it (end my turn)",
-               "take": "Take the cards", "again": "Play again", "reverse": "Reverse direction",
-               "pass": "Pass"}
+#: Moves that are a single word: their button's label is ``ciao.button.<move>``.
+VERB_BUTTONS = ("draw", "keep", "take", "again", "reverse", "pass")
 
 
-def _move_button(move: str, names: Sequence[str]) -> str:
+def _move_button(move: str, names: Sequence[str], t: Translator) -> str:
     m = parse_move(move)
-    if move in VERB_LABELS:
-        label = VERB_LABELS[move]
+    thanks = m is not None and m.verb == "thanks"
+    if move in VERB_BUTTONS:
+        label = t(f"ciao.button.{move}")
     elif m is not None and m.verb == "swap":
-        label = f"Swap hands with {names[m.seat]}"
-    elif m is not None and m.verb == "thanks":
-        label = "Thank you!"
+        label = t("ciao.button.swap", name=names[m.seat])
+    elif thanks:
+        label = t("ciao.button.thanks")
     else:
         label = move
-    cls = "btn big thanks" if label == "Thank you!" else "btn"
+    cls = "btn big thanks" if thanks else "btn"
     return (f'<button type="button"{attrs(class_=cls, data_move=move, aria_label=label)}>'
             f"{esc(label)}</button>")
 
 
 def hand_html(view: CiaoView, screen: Screen) -> str:
+    t = screen.t
     moves = _viewer_moves(view, screen.legal) if screen.interactive else []
     by_card: dict[str, list[str]] = {}
     for move in moves:
@@ -154,60 +172,72 @@ def hand_html(view: CiaoView, screen: Screen) -> str:
         options = by_card.get(code, [])
         legal = any(m.verb != "attempt" for m in map(parse_move, options) if m is not None)
         cls = "in-hand" + (" legal" if legal and not strict else "")
-        face = card_html(card, extra_cls=cls + (" picked" if picked == code else ""))
+        face = card_html(card, t, extra_cls=cls + (" picked" if picked == code else ""))
         label = card_name(card)
         if len(options) == 1:
-            items.append(actionable("span", face, label=f"{_choice_label(options[0], screen.names)}"
-                                    f": {label}", class_="slot", data_move=options[0]))
+            choice = _choice_label(options[0], screen.names)
+            items.append(actionable("span", face, label=t("ciao.hand.play_as", how=choice,
+                                                          card=label),
+                                    class_="slot", data_move=options[0]))
         elif options:
-            items.append(actionable("span", face, label=f"Choose {label}", class_="slot",
-                                    data_pick=code))
+            items.append(actionable("span", face, label=t("ciao.hand.choose", card=label),
+                                    class_="slot", data_pick=code))
         else:
             items.append(f'<span class="slot">{face}</span>')
     choices = ""
     if picked and picked in by_card:
         buttons = "".join(
             f'<button type="button"{attrs(class_="btn", data_move=m, aria_label=m)}>'
-            f"{esc(_choice_label(m, screen.names))}</button>" for m in by_card[picked])
-        choices = (f'<div class="choices" role="group" aria-label="How to play it">'
-                   f'{card_html(BY_CODE[picked])}{buttons}</div>')
-    others = "".join(_move_button(m, screen.names) for m in moves if _card_of(m) is None)
-    who = "Your" if view.seat is not None and screen.names[view.seat] == "You" else (
-        f"{esc(screen.names[view.seat])}'s" if view.seat is not None else "")
-    return (f'<section class="hand" aria-label="{who} hand" data-secret="hand">'
-            f'<h3>{who} hand ({len(view.hand)} cards)</h3><div class="fan">{"".join(items)}</div>'
+            f"{esc(t.say(_choice_label(m, screen.names)))}</button>" for m in by_card[picked])
+        choices = (f'<div class="choices" role="group" aria-label="{esc(t("ciao.hand.how"))}">'
+                   f'{card_html(BY_CODE[picked], t)}{buttons}</div>')
+    others = "".join(_move_button(m, screen.names, t) for m in moves if _card_of(m) is None)
+    n = len(view.hand)
+    if view.seat is not None and view.seat == screen.you:
+        aria, head = t("ciao.hand.yours"), t("ciao.hand.yours_count", n=n)
+    elif view.seat is not None:
+        name = screen.names[view.seat]
+        aria, head = t("ciao.hand.named", name=name), t("ciao.hand.named_count", name=name, n=n)
+    else:
+        aria, head = "", ""
+    return (f'<section class="hand" aria-label="{esc(aria)}" data-secret="hand">'
+            f'<h3>{esc(head)}</h3><div class="fan">{"".join(items)}</div>'
             f'{choices}<div class="moves">{others}</div></section>')
 
 
 def centre_html(view: CiaoView, screen: Screen) -> str:
+    t = screen.t
     if view.top >= 0:
-        top = card_html(view.top, named=view.named if IS_JOKER[view.top] else -1,
+        top = card_html(view.top, t, named=view.named if IS_JOKER[view.top] else -1,
                         extra_cls="top")
-        counts_as = (f"counts as a {COLOURS[view.top_colour]} {SYMBOLS[view.top_symbol]}"
+        counts_as = (t("ciao.top.label", look=look_msg(view.top_symbol, view.top_colour))
                      if view.top_symbol >= 0 else "")
     else:
-        top = '<span class="card empty">no card yet</span>'
-        counts_as = "the first card may be anything but a millstone"
-    arrow = "↻ clockwise" if view.direction == 1 else "↺ counter-clockwise"
-    bits = [f'<span class="pile">{view.draw_count} in the draw pile</span>',
-            f'<span class="dir" aria-label="direction of play">{arrow}</span>',
-            f'<span class="round">Round {view.round} of {view.options.rounds}</span>']
+        top = f'<span class="card empty">{esc(t("ciao.top.empty"))}</span>'
+        counts_as = t("ciao.top.first")
+    arrow = t("ciao.dir.cw") if view.direction == 1 else t("ciao.dir.ccw")
+    round_ = t("ciao.facts.round", round=view.round, rounds=view.options.rounds)
+    bits = [f'<span class="pile">{esc(t("ciao.facts.pile", count=view.draw_count))}</span>',
+            f'<span class="dir" aria-label="{esc(t("ciao.dir.label"))}">{esc(arrow)}</span>',
+            f'<span class="round">{esc(round_)}</span>']
     if view.pending:
-        bits.append(f'<span class="pending">+3 pending: {view.pending} cards</span>')
+        bits.append(f'<span class="pending">{esc(t("ciao.facts.pending", n=view.pending))}'
+                    '</span>')
     banner = ""
     if view.phase == "race" and view.to_act == TABLE:
         secs = screen.timer or view.options.race_seconds
-        banner = (f'<div class="window race" role="alert"><strong>Speed challenge!</strong> '
-                  f'Lay a card that beats it, fast. <span class="countdown" '
-                  f'style="animation-duration:{secs}s"></span></div>')
+        banner = (f'<div class="window race" role="alert"><strong>'
+                  f'{esc(t("ciao.race.title"))}</strong> {esc(t("ciao.race.body"))} '
+                  f'<span class="countdown" style="animation-duration:{secs}s"></span></div>')
     elif view.phase == "thanks" and view.to_act == TABLE:
         secs = screen.timer or view.options.thanks_seconds
         who = screen.names[view.receiver]
-        banner = (f'<div class="window thanks" role="alert"><strong>{esc(who)} was given a '
-                  f'card:</strong> say “Thank you!” in time or draw 3. <span class="countdown" '
+        banner = (f'<div class="window thanks" role="alert"><strong>'
+                  f'{esc(t("ciao.thanks.title", name=who))}</strong> '
+                  f'{esc(t("ciao.thanks.body"))} <span class="countdown" '
                   f'style="animation-duration:{secs}s"></span></div>')
-    return (f'<section class="centre" aria-label="The table">{banner}{event_html(view, screen)}'
-            f'<div class="topcard">{top}<p>{esc(counts_as)}</p></div>'
+    return (f'<section class="centre" aria-label="{esc(t("ciao.table.label"))}">{banner}'
+            f'{event_html(view, screen)}<div class="topcard">{top}<p>{esc(counts_as)}</p></div>'
             f'<p class="facts">{"".join(bits)}</p></section>')
 
 
@@ -224,93 +254,113 @@ def event_html(view: CiaoView, screen: Screen) -> str:
     if m is None or m.verb not in NOTICED or (m.verb == "race" and m.seat < 0):
         return ""
     return (f'<div class="event" role="status" data-event="{esc(m.verb)}">'
-            f"{esc(describe(actor, move, screen.names))}</div>")
+            f"{esc(screen.t.say(describe(actor, move, screen.names)))}</div>")
+
+
+def _kind(kind: str, t: Translator) -> str:
+    """A seat's kind in words ("bot, easy"), or "" for a person."""
+    if kind == "human":
+        return ""
+    level = kind.removeprefix("bot:")
+    return t(f"ciao.seat.bot.{level}") if level in LEVELS else kind
 
 
 def seats_html(view: CiaoView, screen: Screen) -> str:
+    t = screen.t
     rows = []
     for s in range(view.players):
         turn = view.to_act == s or (view.to_act == TABLE and view.turn == s)
         marks = []
         if s == view.leader:
-            marks.append("led this round")
+            marks.append(Msg("ciao.mark.leader"))
         if view.phase in ("race", "race_turn") and s == view.speed_player:
-            marks.append("laid the speed card")
+            marks.append(Msg("ciao.mark.speed"))
         if view.phase == "thanks" and s == view.receiver:
-            marks.append("was given a card")
+            marks.append(Msg("ciao.mark.given"))
         if screen.thinking == s:
-            marks.append("thinking…")
-        kind = screen.kinds[s]
-        shown = esc(kind.replace("bot:", "bot, "))
-        level = "" if kind == "human" else f' <span class="kind">({shown})</span>'
+            marks.append(Msg("ciao.mark.thinking"))
+        kind = _kind(screen.kinds[s], t)
+        level = f' <span class="kind">({esc(kind)})</span>' if kind else ""
         backs = '<span class="back"></span>' * min(view.hand_counts[s], 12)
         rows.append(
             f'<li class="seat{" to-move" if turn else ""}{" me" if s == view.seat else ""}"'
             f'{attrs(data_seat=s)}><span class="who">{"▶ " if turn else ""}'
             f'{esc(screen.names[s])}{level}</span><span class="backs" aria-hidden="true">{backs}'
-            f'</span><span class="count">{view.hand_counts[s]} cards</span>'
-            f'<span class="score">{view.scores[s]} points</span>'
-            f'<span class="marks">{esc(", ".join(marks))}</span></li>')
+            f'</span><span class="count">{esc(t("ciao.seat.cards", n=view.hand_counts[s]))}'
+            f'</span><span class="score">{esc(t("ciao.seat.points", n=view.scores[s]))}</span>'
+            f'<span class="marks">{esc(say_list(t, marks))}</span></li>')
     return f'<ul class="seats">{"".join(rows)}</ul>'
 
 
-def scores_html(view: CiaoView, names: Sequence[str]) -> str:
+def scores_html(view: CiaoView, names: Sequence[str], t: Translator) -> str:
     if not view.results:
         return ""
     head = "".join(f"<th>{esc(n)}</th>" for n in names)
     rows = []
     for r in view.results:
         cells = "".join(
-            f'<td>{"out ★" if s == r.winner else p}</td>' for s, p in enumerate(r.penalties))
-        rows.append(f"<tr><th>Round {r.round}</th>{cells}</tr>")
-    totals = "".join(f"<td><strong>{v}</strong></td>" for v in view.scores)
+            f'<td>{esc(t("ciao.scores.out")) if s == r.winner else t.number(p)}</td>'
+            for s, p in enumerate(r.penalties))
+        rows.append(f"<tr><th>{esc(t('ciao.scores.round', round=r.round))}</th>{cells}</tr>")
+    totals = "".join(f"<td><strong>{t.number(v)}</strong></td>" for v in view.scores)
     last = view.results[-1]
-    detail = "; ".join(
-        f"{names[s]}: " + (", ".join(card_name(c) for c in hand) + f" = {last.penalties[s]}"
-                           if hand else "went out")
-        for s, hand in enumerate(last.hands))
-    return (f'<section class="scores" aria-label="Scores"><h3>Scores (lowest wins)</h3>'
-            f'<table><tr><th></th>{head}</tr>{"".join(rows)}<tr><th>Total</th>{totals}</tr>'
-            f'</table><p class="round-end">Round {last.round}: {esc(detail)}.</p></section>')
+    detail = say_list(t, [
+        Msg.of("ciao.scores.hand", name=names[s], penalty=last.penalties[s],
+               cards=joined([card_name(c) for c in hand])) if hand
+        else Msg.of("ciao.scores.went_out", name=names[s])
+        for s, hand in enumerate(last.hands)], "ciao.list.semicolon")
+    ending = t("ciao.scores.round_end", round=last.round, detail=detail)
+    return (f'<section class="scores" aria-label="{esc(t("ciao.scores.label"))}">'
+            f'<h3>{esc(t("ciao.scores.title"))}</h3><table><tr><th></th>{head}</tr>'
+            f'{"".join(rows)}<tr><th>{esc(t("ciao.scores.total"))}</th>{totals}</tr></table>'
+            f'<p class="round-end">{esc(ending)}</p></section>')
 
 
 def log_lines(view: CiaoView, names: Sequence[str],
               t: Translator | None = None) -> list[str]:
-    return [describe(actor, move, names) for actor, move in view.history]
+    """The move log in ``t``'s language (English without one)."""
+    t = t or Translator()
+    return [t.say(describe(actor, move, names)) for actor, move in view.history]
 
 
-def log_html(view: CiaoView, names: Sequence[str]) -> str:
-    lines = log_lines(view, names)[-60:]
-    items = "".join(f"<li>{esc(t)}</li>" for t in reversed(lines))
-    return f'<ol class="log" reversed aria-label="Moves, newest first">{items}</ol>'
+def log_html(view: CiaoView, names: Sequence[str], t: Translator) -> str:
+    lines = log_lines(view, names, t)[-60:]
+    items = "".join(f"<li>{esc(line)}</li>" for line in reversed(lines))
+    return f'<ol class="log" reversed aria-label="{esc(t("ciao.log.label"))}">{items}</ol>'
 
 
-def end_html(outcome: Outcome, names: Sequence[str]) -> str:
+def end_html(outcome: Outcome, names: Sequence[str], t: Translator,
+             you: int | None = None) -> str:
     if len(outcome.winners) == 1:
-        w = names[outcome.winners[0]]
-        head = f"{esc(w)} {'win' if w == 'You' else 'wins'} the match!"
+        w = outcome.winners[0]
+        head = t("ciao.end.title_you") if w == you else t("ciao.end.title", name=names[w])
     else:
-        head = "A shared win: " + " and ".join(esc(names[s]) for s in outcome.winners) + "."
+        head = t("ciao.end.title_shared",
+                 names=joined([names[s] for s in outcome.winners], "ciao.list.and"))
     rounds = []
     for r in outcome.details["rounds"]:
         rows = "".join(
-            f'<tr><td>{esc(names[t["seat"]])}</td><td>'
-            + (" ".join(f"{c} ({p})" for c, p in zip(t["cards"], t["card_penalties"],
-                                                     strict=True)) or "went out ★")
-            + f'</td><td>{t["penalty"]}</td></tr>' for t in r["table"])
-        rounds.append(f'<h4>Round {r["round"]}</h4><table class="tallies"><tr><th>Player</th>'
-                      f'<th>Cards left (points)</th><th>Penalty</th></tr>{rows}</table>')
-    totals = ", ".join(f"{esc(names[s])} {v}" for s, v in enumerate(outcome.details["totals"]))
-    return (f'<section class="end" aria-label="Result"><h2>{head}</h2><p>Totals (lowest '
-            f'wins): {totals}.</p>{"".join(rounds)}</section>')
+            f'<tr><td>{esc(names[row["seat"]])}</td><td>'
+            + esc(" ".join(f"{c} ({t.number(p)})" for c, p in zip(
+                row["cards"], row["card_penalties"], strict=True)) or t("ciao.end.went_out"))
+            + f'</td><td>{t.number(row["penalty"])}</td></tr>' for row in r["table"])
+        rounds.append(f'<h4>{esc(t("ciao.scores.round", round=r["round"]))}</h4>'
+                      f'<table class="tallies"><tr><th>{esc(t("ciao.end.player"))}</th>'
+                      f'<th>{esc(t("ciao.end.cards_left"))}</th>'
+                      f'<th>{esc(t("ciao.end.penalty"))}</th></tr>{rows}</table>')
+    totals = t("ciao.end.totals_line", parts=points(names, outcome.details["totals"]))
+    return (f'<section class="end" aria-label="{esc(t("ciao.end.label"))}"><h2>{esc(head)}'
+            f'</h2><p>{esc(totals)}</p>{"".join(rounds)}</section>')
 
 
 def render_play(view: CiaoView, screen: Screen, outcome: Outcome | None) -> str:
-    end = end_html(outcome, screen.names) if outcome is not None else ""
+    t = screen.t
+    end = end_html(outcome, screen.names, t, screen.you) if outcome is not None else ""
     hand = hand_html(view, screen) if view.seat is not None else ""
     return (f'{end}<div class="table ciao"><div class="play-area">{centre_html(view, screen)}'
-            f'{hand}</div><aside class="side"><h3>Players</h3>{seats_html(view, screen)}'
-            f'{scores_html(view, screen.names)}<h3>Moves</h3>{log_html(view, screen.names)}'
+            f'{hand}</div><aside class="side"><h3>{esc(t("ciao.side.players"))}</h3>'
+            f'{seats_html(view, screen)}{scores_html(view, screen.names, t)}'
+            f'<h3>{esc(t("ciao.side.moves"))}</h3>{log_html(view, screen.names, t)}'
             f'</aside></div>')
 
 
@@ -319,25 +369,20 @@ def next_picks(picks: tuple[str, ...], token: str) -> tuple[str, ...]:
     return () if picks == (token,) else (token,)
 
 
+#: Phases with a hint of their own (``ciao.hint.<phase>``); others say ``default``.
+HINTED = ("play", "again", "drawn", "again_or_reverse", "race_turn", "give_target",
+          "swap_target")
+
+
 def hint(view: CiaoView, screen: Screen) -> str:
     if view.to_act == TABLE:
-        return ("Speed challenge: lay a card that beats it, fast!" if view.phase == "race"
-                else "Say “Thank you!” before the time runs out!")
-    tasks = {
-        "play": "Your turn: play a card that beats the top card, or draw.",
-        "again": "Play again on your own card, or draw.",
-        "drawn": "Play the card you drew, or keep it.",
-        "again_or_reverse": "Play again, or reverse the direction?",
-        "plus3": f"A +3 is coming at you ({view.pending} cards): answer with a joker or a "
-                 "+3, or take them.",
-        "race_turn": "Speed challenge: answer it with a card, or pass.",
-        "give_target": "Give a card: pick one, then who gets it.",
-        "swap_target": "Swap hands: with whom?",
-    }
-    text = tasks.get(view.phase, "Your turn.")
+        return screen.t("ciao.hint.race" if view.phase == "race" else "ciao.hint.thanks")
     if view.phase == "drawn" and screen.legal == (KEEP,) and view.drawn >= 0:
-        text = (f"You drew {card_name(view.drawn)}: it does not beat the top card, so keep "
-                "it.")
+        msg = Msg.of("ciao.hint.drawn_keep", card=card_name(view.drawn))
+    elif view.phase == "plus3":
+        msg = Msg.of("ciao.hint.plus3", n=view.pending)
+    else:
+        msg = Msg(f"ciao.hint.{view.phase if view.phase in HINTED else 'default'}")
     if screen.picks:
-        text += " Choose how to play the card you picked."
-    return text
+        msg = Msg.of("ciao.hint.picked", hint=msg)
+    return screen.t.say(msg)
