@@ -19,7 +19,7 @@ from parlor.render.screen import game_screen
 
 #: Latin words a non-English Ciao! screen may show on purpose: the game's name and the
 #: card codes of the end screen's tallies (notation, language-neutral).
-ALLOWED = {"Ciao", *(code.split(".")[0] for code in CODES)}
+ALLOWED = {"Parlor", "Ciao", *(code.split(".")[0] for code in CODES)}  # the app's name too
 TEXT = re.compile(r">([^<]+)<|(?:aria-label|title|placeholder)=\"([^\"]*)\"")
 ISOLATED = re.compile(f"{FSI}[^{PDI}]*{PDI}")
 
