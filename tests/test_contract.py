@@ -30,6 +30,7 @@ from parlor.core.match import Match, match_from_json, replay
 from parlor.core.protocol import TABLE, Game, Outcome
 from parlor.core.rng import Rng
 from parlor.games import GAMES
+from parlor.i18n.catalog import Msg
 
 #: Inside Pyodide the suite runs to catch differences between CPython 3.11 and the
 #: browser's 3.14, not to repeat the coverage: a sample of the seeds keeps `make test`
@@ -156,7 +157,7 @@ def play_and_check(game: Game, players: int, seed: int, options: Mapping[str, ob
     assert set(out.winners) <= set(range(players))
     assert len(set(out.winners)) == len(out.winners)
     assert len(out.points) == players
-    assert out.explanation and all(isinstance(line, str) for line in out.explanation)
+    assert out.explanation and all(isinstance(line, (str, Msg)) for line in out.explanation)
     assert game.outcome(s, tuple(f"Seat{i}" for i in range(players))) == out
 
 

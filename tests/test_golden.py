@@ -17,6 +17,7 @@ import pytest
 from parlor.bots import make_bot
 from parlor.bots.arena import play
 from parlor.games import ENTRIES
+from parlor.i18n.catalog import Translator
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -50,7 +51,7 @@ def transcript(game_id: str, players: int, seed: int, options: dict[str, object]
     lines += [f"  {line}" for line in ui.log_lines(game.view(state, None), names)]
     lines += ["", "Result: winners " + (", ".join(names[w] for w in outcome.winners) or "none")
               + "; points " + ", ".join(str(p) for p in outcome.points)]
-    lines += [f"  {line}" for line in outcome.explanation]
+    lines += [f"  {Translator('en').text(line)}" for line in outcome.explanation]
     return "\n".join(lines) + "\n"
 
 

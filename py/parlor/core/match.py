@@ -144,7 +144,7 @@ def upgrade(match: Match, raw: str | None = None) -> Match:
         except BadSave as err:
             raise BadSave(
                 f"the save was made under older rules (version {match.rules_version}) and "
-                f"cannot be brought up to date: {err.reason}",
+                f"cannot be brought up to date: {err}",
                 raw,
             ) from None
         assert newer.rules_version == match.rules_version + 1, "a migration is one step"

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 from parlor.core.match import Migration
 from parlor.core.options import OptionSpec
 from parlor.core.rng import Rng
-from parlor.i18n.catalog import Msg
+from parlor.i18n.catalog import Msg as Msg  # re-exported: game rules say sentences as Msg
 
 #: ``to_act`` returns this for decisions the table makes together (timed races).
 TABLE = -1

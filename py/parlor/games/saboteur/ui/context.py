@@ -149,9 +149,12 @@ class Ctx:
         return {p.cell: p for p in self.view.maze}
 
     def refusal(self, move: str) -> str | None:
+        """Why ``move`` is refused, in the page's language (None when it is legal)."""
+        t = self.screen.t
         if self.det is None:
-            return "it is not your turn"
-        return rules.refusal(self.det, move)
+            return t("saboteur.reason.not_your_turn")
+        why = rules.refusal(self.det, move)
+        return t.say(why) if why is not None else None
 
     @property
     def card(self) -> str | None:

@@ -102,7 +102,15 @@ def rounds_table(view: SaboteurView, names: Sequence[str]) -> str:
 # ------------------------------------------------------------------------ log
 
 
-def _described(view: SaboteurView, names: Sequence[str]) -> list[tuple[int, str]]:
+def _you(names: Sequence[str], t: Translator) -> int | None:
+    """The seat the log calls "you": the one named with the reader's word for "You"
+    (``log_lines`` is given names, not the screen)."""
+    you = t("name.you")
+    return names.index(you) if you in names else None
+
+
+def _described(view: SaboteurView, names: Sequence[str], t: Translator,
+               you: int | None) -> list[tuple[int, str]]:
     """(round, sentence) per move, each described from a view of the time: the card a
     rockfall removed (replayed from the placements), a peek named only for the seat that
     looked and only while that goal is still face down this round."""
@@ -119,7 +127,7 @@ def _described(view: SaboteurView, names: Sequence[str]) -> list[tuple[int, str]
             maze = (Placed(cell[0], cell[1], placed[cell], 0, True, seat, 0),)
         peeked = view.peeked if rnd == view.round else ()
         v = replace(view, to_move=seat, maze=maze, peeked=peeked)
-        out.append((rnd, as_you(describe_move(v, move, names))))
+        out.append((rnd, t.say(describe_move(v, move, names, you))))
         if m is not None and m.kind == "place" and m.cell is not None and m.card:
             placed[m.cell] = m.card
         elif m is not None and m.kind == "rockfall" and m.cell is not None:
@@ -127,33 +135,22 @@ def _described(view: SaboteurView, names: Sequence[str]) -> list[tuple[int, str]
     return out
 
 
-_YOU_VERBS = ("places", "breaks", "repairs", "puts", "brings", "looks", "discards", "passes",
-              "bribes", "turns", "ends")
-
-
-def as_you(text: str) -> str:
-    """describe_move speaks of a third person; "You places" reads "You place"."""
-    if not text.startswith("You "):
-        return text
-    head, _, rest = text[4:].partition(" ")
-    if head.rstrip(",") in _YOU_VERBS:
-        verb = head.rstrip(",")
-        base = verb[:-2] if verb.endswith("sses") else verb[:-1]
-        head = base + ("," if head.endswith(",") else "")
-    return f"You {head}" + f" {rest}".replace(" their ", " your ")
-
-
 def log_lines(view: SaboteurView, names: Sequence[str],
               t: Translator | None = None) -> list[str]:
-    return [text for _, text in _described(view, names)]
+    t = t or Translator()
+    return [text for _, text in _described(view, names, t, _you(names, t))]
 
 
-def log_html(view: SaboteurView, names: Sequence[str]) -> str:
-    moves = _described(view, names)
-    items = "".join(f'<li><span class="n">{i + 1}.</span> <span class="r">R{r}</span> '
-                    f'{esc(t)}</li>' for i, (r, t) in reversed(list(enumerate(moves))))
-    events = "".join(f'<li><span class="r">R{r}</span> {esc(t)}</li>'
-                     for r, t in reversed(view.log))
-    return (f'<h3>Moves</h3><ol class="log" reversed aria-label="Moves, newest first">{items}</ol>'
-            f'<h3>What happened</h3><ul class="log events" aria-label="Events, newest first">'
-            f'{events}</ul>')
+def log_html(view: SaboteurView, screen: Screen) -> str:
+    t, names = screen.t, screen.names
+    you = screen.you if screen.you is not None else _you(names, t)
+    moves = _described(view, names, t, you)
+    items = "".join(f'<li><span class="n">{t.number(i + 1)}.</span> <span class="r">'
+                    f'{esc(t("saboteur.log.round_tag", n=r))}</span> '
+                    f'{esc(line)}</li>' for i, (r, line) in reversed(list(enumerate(moves))))
+    events = "".join(f'<li><span class="r">{esc(t("saboteur.log.round_tag", n=r))}</span> '
+                     f'{esc(t.say(msg))}</li>' for r, msg in reversed(view.log))
+    return (f'<h3>{esc(t("saboteur.log.moves"))}</h3><ol class="log" reversed aria-label='
+            f'"{esc(t("saboteur.log.moves_label"))}">{items}</ol>'
+            f'<h3>{esc(t("saboteur.log.events"))}</h3><ul class="log events" aria-label='
+            f'"{esc(t("saboteur.log.events_label"))}">{events}</ul>')

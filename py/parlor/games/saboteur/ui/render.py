@@ -115,13 +115,13 @@ def render_play(view: SaboteurView, screen: Screen, outcome: Outcome | None) -> 
     board = (f'<div class="board-wrap maze-wrap">{zoom_bar()}{maze}{caption}</div>')
     if view.phase == OVER:
         main = f'<div class="sab-main">{board}</div>'
-        side = f'<aside class="side">{log_html(view, names)}</aside>'
+        side = f'<aside class="side">{log_html(view, screen)}</aside>'
     else:
         main = (f'<div class="sab-main">{round_banner(view, names)}{board}'
                 f'{hand_html(view, ctx, names)}{choices_html(view, ctx, names)}</div>')
         side = (f'<aside class="side">{table_facts(view)}<h3>Players</h3>'
                 f'{players_html(view, screen)}<h3>Gold per round</h3>'
-                f'{rounds_table(view, names)}{log_html(view, names)}</aside>')
+                f'{rounds_table(view, names)}{log_html(view, screen)}</aside>')
     end = end_html(view, outcome, names) if outcome is not None else ""
     return f'{end}<div class="table saboteur">{main}{side}</div>'
 
