@@ -38,10 +38,12 @@ def bribe_window_words(view: SaboteurView, t: Translator | None = None) -> str:
 
 
 def is_you(screen: common.Screen, seat: int | None) -> bool:
-    """Whether sentences about ``seat`` say "you": the screen's "You" seat, while it
-    goes by the default name (a seat someone named is called by its name)."""
-    return (seat is not None and seat == screen.you and seat < len(screen.names)
-            and screen.names[seat] == screen.t("name.you"))
+    """Whether sentences about ``seat`` say "you": the screen's "You" seat (or, when the
+    screen names none, the seat called "You"), while it goes by the default name (a
+    seat someone named is called by its name)."""
+    if seat is None or seat >= len(screen.names) or screen.names[seat] != screen.t("name.you"):
+        return False
+    return screen.you is None or seat == screen.you
 
 
 def reveal_words(view: SaboteurView, cell: tuple[int, int], t: Translator | None = None
