@@ -22,6 +22,7 @@ from itertools import combinations_with_replacement
 import pytest
 
 from parlor.core.errors import BadOptions, IllegalMove
+from parlor.core.protocol import Outcome
 from parlor.core.rng import Rng
 from parlor.games import GAMES
 from parlor.games.saboteur import rules
@@ -38,12 +39,27 @@ from parlor.games.saboteur.state import (
     SaboteurState,
     SaboteurView,
 )
+from parlor.i18n.catalog import Msg, Translator
 
 GAME = GAMES["saboteur"]
 SHARED = pathlib.Path("/work/shared/rules/saboteur_duel_cards.json")
 GREEN, BLUE = 0, 1
 
 Cell = tuple[int, int]
+
+#: Rules speak in ``Msg`` values; these tests read them in English.
+EN = Translator("en")
+
+
+def said(msg: Msg | None) -> str | None:
+    return None if msg is None else EN.say(msg)
+
+
+def english(out: Outcome | None) -> Outcome | None:
+    """The outcome with its explanation said in English."""
+    if out is None:
+        return None
+    return replace(out, explanation=tuple(EN.text(line) for line in out.explanation))
 
 
 def scenario(
@@ -93,7 +109,7 @@ def refused(s: SaboteurState, move: str) -> str:
     assert reason is not None, f"{move} was allowed"
     with pytest.raises(IllegalMove):
         GAME.apply(s, move)
-    return reason
+    return EN.say(reason)
 
 
 def frontier(s: SaboteurState, seat: int) -> set[Cell]:
@@ -332,7 +348,7 @@ def test_map_peek_is_private() -> None:
     assert "G13" not in repr(GAME.view(s2, BLUE))
     assert GAME.view(s2, BLUE).peeks == (((7, -1),), ())  # that green looked is public
     v = GAME.view(s, GREEN)
-    assert describe_move(v, "map @7,-1") == "Green looks secretly at the goal at 7,-1"
+    assert EN.say(describe_move(v, "map @7,-1")) == "Green looks secretly at the goal at 7,-1"
 
 
 # --------------------------------------------------------------------------- gold
@@ -591,7 +607,7 @@ def test_solo_bands() -> None:
     s = scenario(players=1, hands=[["P08"]], draw=(), round=3,
                  treasure=((("G13", 3), ("G15", 3), ("G10", 3), ("G12", 2), ("G03", 2),
                             ("G05", 2), ("G06", 2)),))
-    out = GAME.outcome(GAME.apply(s, "pass P08"))
+    out = english(GAME.outcome(GAME.apply(s, "pass P08")))
     assert out is not None and out.points == (17,)
     assert "not bad" in out.explanation[0] and out.details["band"] == "not bad"
 
@@ -680,7 +696,7 @@ def test_refusal_agrees_with_legal_moves(players: int) -> None:
 
 def test_refusal_from_a_view_of_the_other_seat() -> None:
     s = rules.new_game(2, 1, {})
-    assert rules.refusal(GAME.view(s, BLUE), "pass P08") == "it is not your turn"
+    assert said(rules.refusal(GAME.view(s, BLUE), "pass P08")) == "it is not your turn"
 
 
 @pytest.mark.parametrize("players", [1, 2])
@@ -734,10 +750,11 @@ def test_describe_move_in_words() -> None:
     """The move log reads like the table talk."""
     s = scenario(hands=[["P14", "A-BRK-PICK"], ["P08"]])
     v = GAME.view(s, GREEN)
-    assert describe_move(v, "place P14@1,-1v") == "Green places P14 (1 gold) at 1,-1, turned"
-    assert describe_move(v, "break pick", ("Ann", "Bob")) == "Ann breaks Bob's pick"
-    assert describe_move(v, "pass P08 P16") == "Green passes, discarding P08 and P16"
-    assert describe_move(v, "bribe @4,1") == "Green bribes the troll at 4,1"
+    assert EN.say(describe_move(v, "place P14@1,-1v")) == (
+        "Green places P14 (1 gold) at 1,-1, turned")
+    assert EN.say(describe_move(v, "break pick", ("Ann", "Bob"))) == "Ann breaks Bob's pick"
+    assert EN.say(describe_move(v, "pass P08 P16")) == "Green passes, discarding P08 and P16"
+    assert EN.say(describe_move(v, "bribe @4,1")) == "Green bribes the troll at 4,1"
 
 
 def test_network_of_a_view_matches_the_state() -> None:

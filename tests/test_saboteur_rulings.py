@@ -25,7 +25,7 @@ from parlor.games.saboteur import reasons, rules
 from parlor.games.saboteur.cards import ORIENTED
 from parlor.games.saboteur.notation import END_TURN, format_move, parse_move
 from parlor.games.saboteur.state import BRIBE, PLAY, REVEAL, Counter, Placed, SaboteurState
-from test_saboteur_rules import legal, refused
+from test_saboteur_rules import english, legal, refused
 
 GAME = GAMES["saboteur"]
 GREEN, BLUE = 0, 1
@@ -243,7 +243,7 @@ def test_solo_below_15_gold_has_no_winner() -> None:
     not won"; the verdict still reads "not a winner". From 15 on the player wins."""
     def finish(treasure: tuple[tuple[str, int], ...]):
         s = scenario(players=1, hands=[["P08"]], draw=(), round=3, treasure=(treasure,))
-        out = GAME.outcome(GAME.apply(s, "pass P08"))
+        out = english(GAME.outcome(GAME.apply(s, "pass P08")))
         assert out is not None
         return out
 

@@ -62,8 +62,11 @@ class Session:
         seat = self.to_act()
         return seat is not None and seat >= 0 and self.seats[seat].is_bot
 
-    def outcome(self) -> Outcome | None:
-        return self.game.outcome(self.state, self.names)
+    def outcome(self, t: Translator | None = None) -> Outcome | None:
+        """The result; with ``t``, its sentences name the seats as the reader sees them
+        (default names in the reader's language), not as the save spells them."""
+        names = self.display_names(t) if t is not None else self.names
+        return self.game.outcome(self.state, names)
 
     def play(self, move: str) -> Session:
         """Apply ``move`` for the seat to act; ``IllegalMove`` (with its reason) otherwise."""

@@ -66,7 +66,7 @@ def game_screen(
         return Rendered(toolbar(t, session, thinking=False, handoff=True) + html, "handoff",
                         to_act, t("handoff.status", name=who))
     viewer = session.viewer()
-    outcome = session.outcome()
+    outcome = session.outcome(t)
     view = session.game.view(session.state, viewer)
     in_window = window is not None and viewer in window.humans
     interactive = (

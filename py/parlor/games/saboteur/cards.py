@@ -25,9 +25,6 @@ OPP: MappingProxyType[str, str] = MappingProxyType({"N": "S", "S": "N", "E": "W"
 DELTA: MappingProxyType[str, tuple[int, int]] = MappingProxyType(
     {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 )
-DIR_NAMES: MappingProxyType[str, str] = MappingProxyType(
-    {"N": "north", "E": "east", "S": "south", "W": "west"}
-)
 COLOURS: tuple[str, ...] = ("green", "blue")
 
 #: Tool names in notation (short, as players say them) and in the data file.

@@ -1,85 +1,96 @@
-"""Moves in words, for the move log and the status line ("what the bot just did").
+"""Moves in words, for the move log and the status line ("what the bot just did"), as
+``Msg`` values (``saboteur.log.*`` keys) the page says in its language.
 
 ``describe_move`` takes the view *before* the move, from the seat that will read the
 text, so it never names a card that seat could not see (a map peek names the goal
-only to the player who looked).
+only to the player who looked). The reader's own moves have their own sentences
+(``saboteur.log.you.*``): "You place", not "You places", in every language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from parlor.core.protocol import Msg
 from parlor.games.saboteur.cards import CARDS
+from parlor.games.saboteur.facts import cell_msg, chain, colour_name, comma, tool_msg
 from parlor.games.saboteur.notation import parse_move
 from parlor.games.saboteur.state import SaboteurView
 
-_TOOL = {"pick": "pick", "lamp": "lamp", "cart": "cart"}
 
-
-def _at(cell: tuple[int, int] | None) -> str:
-    assert cell is not None
-    return f"{cell[0]},{cell[1]}"
-
-
-def _card_words(cid: str) -> str:
+def card_msg(cid: str) -> str | Msg:
+    """A card by id with what matters about it: "P14 (1 gold)"; just the id if plain."""
     card = CARDS.get(cid)
     if card is None:
         return cid
-    bits: list[str] = []
+    bits: list[str | Msg] = []
     if card.shows_gold:
-        bits.append(f"{card.gold_total} gold")
+        bits.append(Msg.of("saboteur.cw.gold", n=card.gold_total))
     if card.doors:
-        bits.append(" and ".join(sorted({c for _, c in card.doors})) + " door")
+        colours = sorted({c for _, c in card.doors})
+        bits.append(Msg("saboteur.cw.doors_both") if len(colours) > 1
+                    else Msg(f"saboteur.door.{colours[0]}"))
     if card.trolls:
-        bits.append("troll")
+        bits.append(Msg("saboteur.cw.troll"))
     if card.ladder and card.kind == "path":
-        bits.append(f"{card.ladder} ladder")
+        bits.append(Msg(f"saboteur.cw.ladder.{card.ladder}"))
     if card.is_bridge_like:
-        bits.append("two tunnels")
-    return f"{cid} ({', '.join(bits)})" if bits else cid
+        bits.append(Msg("saboteur.cw.two_tunnels"))
+    return Msg.of("saboteur.cw.card", card=cid, bits=comma(bits)) if bits else cid
 
 
-def describe_move(v: SaboteurView, move: str, names: Sequence[str] = ()) -> str:
-    """One sentence for ``move`` made by the seat to act in ``v``."""
+def describe_move(v: SaboteurView, move: str, names: Sequence[str] = (),
+                  you: int | None = None) -> Msg:
+    """One sentence for ``move`` made by the seat to act in ``v``; ``you`` is the seat
+    the reader plays (its moves read "You ...")."""
     m = parse_move(move)
     seat = v.to_move if v.to_move is not None else 0
-    who = names[seat] if seat < len(names) else v.colours[seat].capitalize()
+    who: str | Msg = names[seat] if seat < len(names) else colour_name(v.colours[seat])
     if m is None:
-        return f"{who}: {move}"
+        return Msg.of("saboteur.log.other", who=who, move=move)
+    mine = seat == you
+
+    def say(key: str, **args: str | int | Msg) -> Msg:
+        if mine:
+            return Msg.of(f"saboteur.log.you.{key}", **args)
+        return Msg.of(f"saboteur.log.{key}", who=who, **args)
+
     k = m.kind
+    at = cell_msg(m.cell or (0, 0))  # every move kind naming a cell has one (notation)
     if k == "place":
-        turned = "turned" if m.rot == 1 else "upright"
-        return f"{who} places {_card_words(m.card or '')} at {_at(m.cell)}, {turned}"
+        return say("placed", card=card_msg(m.card or ""), cell=at,
+                   rot=Msg(f"saboteur.rot.{1 if m.rot == 1 else 0}"))
     if k == "break":
         other = 1 - seat
-        target = names[other] if other < len(names) else v.colours[other].capitalize()
-        return f"{who} breaks {target}'s {_TOOL[m.tool or '']}"
+        target = names[other] if other < len(names) else colour_name(v.colours[other])
+        return say("broke", target=target, tool=tool_msg(m.tool or "pick"))
     if k == "repair":
-        using = f" with the {'+'.join(m.tools)} card" if m.tools else ""
-        return f"{who} repairs their {m.tool}{using}"
+        tool = tool_msg(m.tool or "pick")
+        if m.tools:
+            return say("repaired_with", tool=tool, tools=tool_msg(*m.tools))
+        return say("repaired", tool=tool)
     if k == "key":
-        return f"{who} puts a key on the door at {_at(m.cell)}"
+        return say("key", cell=at)
     if k == "rockfall":
         grid = {p.cell: p for p in v.maze}
         p = grid.get(m.cell) if m.cell else None
-        what = p.card if p is not None and p.card else "a card"
-        return f"{who} brings down a rockfall on {what} at {_at(m.cell)}"
+        if p is not None and p.card:
+            return say("rockfall_card", card=p.card, cell=at)
+        return say("rockfall", cell=at)
     if k == "map":
-        mine = dict(v.peeked)
-        text = f"{who} looks secretly at the goal at {_at(m.cell)}"
-        if v.seat == seat and m.cell in mine:
-            text += f" (it is {mine[m.cell]})"
-        return text
+        peeked = dict(v.peeked)
+        if v.seat == seat and m.cell in peeked:
+            return say("map_seen", cell=at, card=peeked[m.cell])
+        return say("map", cell=at)
+    cards = chain("saboteur.and", list(m.cards)) if m.cards else ""
     if k == "clear":
-        return (f"{who} discards {' and '.join(m.cards)} to clear their broken "
-                f"{m.tool}")
+        return say("cleared", cards=cards, tool=tool_msg(m.tool or "pick"))
     if k == "pass":
-        return f"{who} passes, discarding {' and '.join(m.cards)}"
+        return say("passed", cards=cards)
     if k == "bribe":
-        return f"{who} bribes the troll at {_at(m.cell)}"
+        return say("bribed", cell=at)
     if k == "reveal":
-        turned = "turned" if m.rot == 1 else "upright"
-        return f"{who} turns the goal at {_at(m.cell)} face up, {turned}"
+        return say("revealed", cell=at, rot=Msg(f"saboteur.rot.{1 if m.rot == 1 else 0}"))
     if k == "done":
-        return f"{who} ends the turn without bribing the troll"
-    return f"{who}: {move}"
+        return say("done")
+    return Msg.of("saboteur.log.other", who=who, move=move)

@@ -7,7 +7,7 @@ from types import MappingProxyType
 
 from parlor.core.match import Migration
 from parlor.core.options import OptionSpec
-from parlor.core.protocol import Outcome
+from parlor.core.protocol import Msg, Outcome
 from parlor.core.rng import Rng
 from parlor.games.saboteur import rules, scoring
 from parlor.games.saboteur.migrate import v1_to_v2
@@ -45,7 +45,7 @@ class Saboteur:
     def apply(self, s: SaboteurState, move: str) -> SaboteurState:
         return rules.apply(s, move)
 
-    def refusal(self, s: SaboteurState | SaboteurView, move: str) -> str | None:
+    def refusal(self, s: SaboteurState | SaboteurView, move: str) -> Msg | None:
         return rules.refusal(s, move)
 
     def outcome(self, s: SaboteurState, seat_names: tuple[str, ...] = ()) -> Outcome | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
+from parlor.core.protocol import Msg
 from parlor.core.rng import Rng
 from parlor.games.saboteur import maze as mz
 from parlor.games.saboteur.cards import (
@@ -103,17 +104,17 @@ def legal_moves(s: SaboteurState) -> list[str]:
             if m.kind in _BY_CONSTRUCTION or _reason(c, m) is None]
 
 
-def refusal(s: SaboteurState | SaboteurView, move: str) -> str | None:
-    """Why ``move`` is not legal now (None when it is), in words for a person.
+def refusal(s: SaboteurState | SaboteurView, move: str) -> Msg | None:
+    """Why ``move`` is not legal now (None when it is), a ``Msg`` the page says.
 
     Takes a state or a view: legality never depends on hidden information, so for a
     view the question is answered on a state consistent with it (the UI asks this to
     explain why a cell or card cannot be used)."""
     if isinstance(s, SaboteurView):
         if s.phase == OVER:
-            return "the game is over"
+            return Msg.of("saboteur.reason.game_over")
         if s.seat is None or s.to_move != s.seat:
-            return "it is not your turn"
+            return Msg.of("saboteur.reason.not_your_turn")
         from parlor.games.saboteur.view import determinize
 
         s = determinize(s, Rng(0))
@@ -123,11 +124,11 @@ def refusal(s: SaboteurState | SaboteurView, move: str) -> str | None:
     return _check(_Ctx(s), m, move)
 
 
-def _check(c: _Ctx, m: Move, move: str) -> str | None:
+def _check(c: _Ctx, m: Move, move: str) -> Msg | None:
     if c.s.phase == OVER:
-        return "the game is over"
+        return Msg.of("saboteur.reason.game_over")
     if (m.kind == "place" and m.rot < 0) or (c.s.phase == REVEAL) != (m.kind == "reveal"):
         return _reason(c, m)
     if format_move(m) != move:
-        return f"write it as {format_move(m)!r}"
+        return Msg.of("saboteur.reason.write_as", move=format_move(m))
     return _reason(c, m)

@@ -22,7 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from parlor.games.saboteur.cards import CARDS, DELTA, DIR_NAMES, DIRS, OPP, ORIENTED, Oriented
+from parlor.core.protocol import Msg
+from parlor.games.saboteur.cards import CARDS, DELTA, DIRS, OPP, ORIENTED, Oriented
+from parlor.games.saboteur.facts import side_msg
 from parlor.games.saboteur.state import Cell, Counter, Placed
 
 Grid = Mapping[Cell, Placed]
@@ -218,7 +220,7 @@ def empty_neighbours(grid: Grid) -> set[Cell]:
     return out
 
 
-def mismatch(grid: Grid, cell: Cell, o: Oriented) -> str | None:
+def mismatch(grid: Grid, cell: Cell, o: Oriented) -> Msg | None:
     """The first side of a card at ``cell`` that does not match its neighbour, in words.
 
     Face-down goals impose nothing; dead-end stubs count as openings."""
@@ -232,10 +234,8 @@ def mismatch(grid: Grid, cell: Cell, o: Oriented) -> str | None:
         mine = o.is_open(d)
         theirs = no.is_open(OPP[d])
         if mine != theirs:
-            side = DIR_NAMES[d]
-            if mine:
-                return f"the card's {side} side is open but the card beside it is rock there"
-            return f"the card's {side} side is rock but the tunnel beside it is open"
+            name = "side_open" if mine else "side_rock"
+            return Msg.of(f"saboteur.reason.{name}", side=side_msg(d))
     return None
 
 
@@ -254,24 +254,23 @@ def touches_goal_or_gold(grid: Grid, cell: Cell) -> bool:
     return False
 
 
-def connection(r: Reach, cell: Cell, o: Oriented, colour: str) -> str | None:
+def connection(r: Reach, cell: Cell, o: Oriented, colour: str) -> Msg | None:
     """None when one of the card's tunnels at ``cell`` meets ``colour``'s unbroken
     network; otherwise why not."""
     sides = r.frontier.get(cell)
     if not sides:
-        return "no unbroken tunnel from your start reaches this cell"
-    last = "none of the card's tunnels meets the tunnel from your start"
+        return Msg.of("saboteur.reason.not_reached")
+    last = Msg.of("saboteur.reason.no_tunnel_meets")
     for d in sides:
         if d not in o.group_at:
             continue
         door = o.door_at.get(d)
         if door is not None and door != colour:
-            last = (f"the card's {DIR_NAMES[d]} side, where your tunnel arrives, "
-                    f"is a {door} door: it breaks your tunnel")
+            last = Msg.of("saboteur.reason.door_breaks", side=side_msg(d),
+                          door=Msg.of(f"saboteur.door.{door}"))
             continue
         if d in o.troll_at:
-            last = (f"a troll on the card's {DIR_NAMES[d]} side, where your tunnel "
-                    "arrives, blocks it")
+            last = Msg.of("saboteur.reason.troll_blocks", side=side_msg(d))
             continue
         return None
     return last

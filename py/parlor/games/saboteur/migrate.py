@@ -24,6 +24,7 @@ from dataclasses import replace
 
 from parlor.core.errors import BadOptions, BadSave
 from parlor.core.match import Match
+from parlor.core.protocol import Msg
 from parlor.games.saboteur import rules
 from parlor.games.saboteur.notation import END_TURN
 from parlor.games.saboteur.state import BRIBE, OVER
@@ -35,17 +36,18 @@ def v1_to_v2(match: Match) -> Match:
     try:
         s = rules.new_game(len(match.seats), match.seed, match.options)
     except BadOptions as err:
-        raise BadSave(f"the save's set-up is not playable: {err}") from None
+        why = err.msg if err.msg is not None else str(err)
+        raise BadSave(Msg.of("saboteur.save.unplayable", why=why)) from None
     moves: list[str] = []
     for i, move in enumerate(match.moves, start=1):
         if s.phase == BRIBE:
             s = rules.apply(s, END_TURN)
             moves.append(END_TURN)
         if s.phase == OVER:
-            raise BadSave(f"move {i} ({move!r}) comes after the game had ended")
+            raise BadSave(Msg.of("saboteur.save.after_end", i=i, move=move))
         if move not in rules.legal_moves(s):
-            why = rules.refusal(s, move) or "it is not among the legal moves"
-            raise BadSave(f"move {i} ({move!r}) is not legal under today's rules: {why}")
+            why = rules.refusal(s, move) or Msg.of("saboteur.reason.not_legal")
+            raise BadSave(Msg.of("saboteur.save.illegal", i=i, move=move, why=why))
         s = rules.apply(s, move)
         moves.append(move)
     if s.phase == BRIBE:

@@ -4,6 +4,7 @@ secured, the round-end triggers, the bribe window, the draw and the next turn.""
 from __future__ import annotations
 
 from parlor.core.errors import IllegalMove, InvalidMove
+from parlor.core.protocol import Msg
 from parlor.games.saboteur import maze as mz
 from parlor.games.saboteur.cards import (
     ACTION_OF_KIND,
@@ -11,14 +12,9 @@ from parlor.games.saboteur.cards import (
     REPAIR_CARD,
     SABOTAGE_CARD,
 )
-from parlor.games.saboteur.facts import (
-    NOT_NOTATION,
-)
+from parlor.games.saboteur.facts import NOT_NOTATION, cell_msg
 from parlor.games.saboteur.legal import _check
-from parlor.games.saboteur.notation import (
-    cell_text,
-    parse_move,
-)
+from parlor.games.saboteur.notation import parse_move
 from parlor.games.saboteur.reasons import _Ctx, network
 from parlor.games.saboteur.rounds import _advance, _end_round
 from parlor.games.saboteur.state import (
@@ -37,7 +33,7 @@ def apply(s: SaboteurState, move: str) -> SaboteurState:
     m = parse_move(move)
     if m is None:
         if s.phase == OVER:
-            raise IllegalMove(move, "the game is over")
+            raise IllegalMove(move, Msg.of("saboteur.reason.game_over"))
         raise InvalidMove(move, NOT_NOTATION)
     reason = _check(_Ctx(s), m, move)
     if reason is not None:
@@ -55,8 +51,9 @@ def apply(s: SaboteurState, move: str) -> SaboteurState:
         p = w.maze[m.cell]
         w.maze[m.cell] = Placed(p.x, p.y, p.card, m.rot, True, p.by, p.order)
         w.pending.remove(m.cell)
-        w.note(f"{w.name(seat)} turns {p.card} face up at {cell_text(m.cell)[1:]} "
-               f"({'upright' if m.rot == 0 else 'turned'}).")
+        assert p.card is not None
+        w.note("revealed", who=w.name(seat), card=p.card, cell=cell_msg(m.cell),
+               rot=Msg.of(f"saboteur.rot.{m.rot}"))
         _settle(w, seat, 1 if w.end_turn_after else 0)
         return w.freeze()
     if k == "bribe":
@@ -210,7 +207,7 @@ def _secure(w: _Work, actor: int, reaches: list[mz.Reach]) -> None:
             taken.add((cell, g))
             w.counters_left[seat] -= 1
             w.claims.append(Counter(cell[0], cell[1], g, seat))
-            w.note(f"{w.name(seat)} secures {value} gold at {cell_text(cell)[1:]}.")
+            w.note("secured", who=w.name(seat), n=value, cell=cell_msg(cell))
 
 
 def _round_over_now(w: _Work) -> bool:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from parlor.core.errors import BadOptions
 from parlor.core.options import OptionSpec
+from parlor.core.protocol import Msg
 
 SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
@@ -45,21 +46,21 @@ class SaboteurOptions:
 
 def normalize(players: int, given: Mapping[str, object]) -> SaboteurOptions:
     if not 1 <= players <= 2:
-        raise BadOptions(f"Saboteur: The Duel is for 1 or 2 players, not {players}")
+        raise BadOptions(Msg.of("saboteur.options.players", game=Msg("game.saboteur.name"),
+                                n=players))
     unknown = sorted(set(given) - {s.key for s in SPECS})
     if unknown:
-        raise BadOptions(f"Saboteur has no option {unknown[0]!r}")
+        raise BadOptions(Msg.of("saboteur.options.unknown", name=unknown[0]))
     rounds = given.get("rounds", 3)
     if isinstance(rounds, str) and rounds in ("1", "2", "3"):
         rounds = int(rounds)
     if isinstance(rounds, str):
         rounds = {"one": 1, "two": 2, "three": 3}.get(rounds, rounds)
     if isinstance(rounds, bool) or rounds not in (1, 2, 3):
-        raise BadOptions(f"rounds must be 1, 2 or 3, not {rounds!r}")
+        raise BadOptions(Msg.of("saboteur.options.rounds", value=repr(rounds)))
     colour = given.get("solo_colour", "green")
     if colour not in ("green", "blue"):
-        raise BadOptions(f"the solo colour must be green or blue, not {colour!r}")
+        raise BadOptions(Msg.of("saboteur.options.colour", value=repr(colour)))
     if players == 2 and colour != "green":
-        raise BadOptions("the colour choice is for the solo game (in the duel green is "
-                         "the first seat, blue the second)")
+        raise BadOptions(Msg.of("saboteur.options.duel_colour"))
     return SaboteurOptions(rounds=int(rounds), solo_colour=str(colour))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from parlor.core.protocol import Msg
 from parlor.games.saboteur import maze as mz
 from parlor.games.saboteur.cards import (
     ACTION_OF_KIND,
@@ -15,15 +16,8 @@ from parlor.games.saboteur.cards import (
     REPAIR_CARD,
     SABOTAGE_CARD,
 )
-from parlor.games.saboteur.facts import (
-    KEY_TOKENS,
-    ROT_WORDS,
-)
-from parlor.games.saboteur.notation import (
-    END_TURN,
-    Move,
-    cell_text,
-)
+from parlor.games.saboteur.facts import KEY_TOKENS, cell_msg, cells_msg, rot_msg, tool_msg
+from parlor.games.saboteur.notation import END_TURN, Move
 from parlor.games.saboteur.state import (
     BRIBE,
     OVER,
@@ -33,6 +27,13 @@ from parlor.games.saboteur.state import (
     SaboteurState,
     SaboteurView,
 )
+
+R = "saboteur.reason."
+
+
+def _why(name: str, **args: str | int | Msg) -> Msg:
+    """A refusal reason: said by the page in its language (saboteur.reason.* keys)."""
+    return Msg.of(R + name, **args)
 
 
 class _Ctx:
@@ -141,71 +142,67 @@ def joining_orientations(s: SaboteurState | SaboteurView, cell: Cell) -> tuple[i
     return tuple(rot for rot in (0, 1) if any(ORIENTED[(card, rot)].is_open(d) for d in sides))
 
 
-def _reveal_reason(c: _Ctx, m: Move) -> str | None:
+def _reveal_reason(c: _Ctx, m: Move) -> Msg | None:
     s = c.s
     assert m.cell is not None
     if m.cell not in s.pending:
-        return f"no goal card waits to be turned face up at {cell_text(m.cell)[1:]}"
+        return _why("no_goal_waiting_at", cell=cell_msg(m.cell))
     allowed = reveal_orientations(s, m.cell)
     if m.rot not in allowed:
-        return ("the goal's tunnels must join the tunnel that reached it: only "
-                f"{ROT_WORDS[allowed[0]]} joins")
+        return _why("must_join", rot=rot_msg(allowed[0]))
     return None
 
 
-def _reason(c: _Ctx, m: Move) -> str | None:
+def _reason(c: _Ctx, m: Move) -> Msg | None:
     """Why move ``m`` is not legal for the seat to act (None: it is). The one test."""
     s = c.s
     if s.phase == OVER:
-        return "the game is over"
+        return _why("game_over")
     if s.phase == REVEAL:
         if m.kind != "reveal":
-            where = ", ".join(cell_text(p)[1:] for p in s.pending)
-            return f"first choose how to turn the goal card you reached ({where}) face up"
+            return _why("reveal_first", where=cells_msg(s.pending))
         return _reveal_reason(c, m)
     if m.kind == "reveal":
-        return "no goal card is waiting to be turned face up"
+        return _why("no_goal_waiting")
     if s.phase == BRIBE:
         if m.kind == "done":
             return None
         if m.kind == "bribe":
             return _bribe_reason(c, m)
-        return ("your action is done: bribe a troll it opened the way to, or end your turn "
-                f"({END_TURN})")
+        return _why("bribe_window", done=END_TURN)
     if m.kind == "done":
-        return ("there is no bribe to decline: your turn ends by itself after your action "
-                f"({END_TURN} only follows an action that made a troll reachable)")
+        return _why("no_bribe_to_decline", done=END_TURN)
     return _REASONS[m.kind](c, m)
 
 
-def _place_reason(c: _Ctx, m: Move) -> str | None:
+def _place_reason(c: _Ctx, m: Move) -> Msg | None:
     assert m.card is not None and m.cell is not None
     if m.rot < 0:
-        return "cards are placed upright (^) or turned 180 degrees (v), never sideways"
+        return _why("sideways")
     card = CARDS.get(m.card)
     if card is None:
-        return f"there is no card {m.card}"
+        return _why("no_such_card", card=m.card)
     if not card.is_path:
-        return f"{m.card} is not a path card"
+        return _why("not_path", card=m.card)
     if not c.has(m.card):
-        return f"you have no {m.card} in your hand"
+        return _why("not_in_hand", card=m.card)
     tools = c.s.sabotage[c.seat]
     if tools:
-        return f"you have a broken {tools[0]} in front of you"
+        return _why("broken_tool", tool=tool_msg(tools[0]))
     grid = c.grid
     if m.cell in grid:
         p = grid[m.cell]
-        what = "a goal card" if p.card is None or CARDS[p.card].kind == "goal" else "a card"
-        return f"{what} already lies at {cell_text(m.cell)[1:]}"
+        goal = p.card is None or CARDS[p.card].kind == "goal"
+        return _why("goal_lies_at" if goal else "card_lies_at", cell=cell_msg(m.cell))
     return _fit_reason(c, m.card, m.cell, m.rot)
 
 
-def _fit_reason(c: _Ctx, cid: str, cell: Cell, rot: int) -> str | None:
+def _fit_reason(c: _Ctx, cid: str, cell: Cell, rot: int) -> Msg | None:
     """The maze's part of a placement's legality (the hand and sabotage checks done):
     beside a card, every touching side matching, ladder spacing, connection."""
     anyone, constrained, must_open = c.around(cell)
     if not anyone:
-        return "a card must go orthogonally next to a card already in the maze"
+        return _why("not_adjacent")
     o = ORIENTED[(cid, rot)]
     if o.open_mask & constrained != must_open:
         bad = mz.mismatch(c.grid, cell, o)
@@ -213,123 +210,123 @@ def _fit_reason(c: _Ctx, cid: str, cell: Cell, rot: int) -> str | None:
         return bad
     ladder = CARDS[cid].ladder
     if ladder is not None and mz.touches_goal_or_gold(c.grid, cell):
-        return "a ladder card may not go next to a goal card or a card showing gold"
+        return _why("ladder_near_goal")
     if ladder == c.colour:
         return None  # its tunnels count as connected to your start
     return mz.connection(c.reach, cell, o, c.colour)
 
 
-def _break_reason(c: _Ctx, m: Move) -> str | None:
+def _break_reason(c: _Ctx, m: Move) -> Msg | None:
     assert m.tool is not None
     if c.s.players == 1:
-        return "there is no opponent to sabotage in the solo game"
+        return _why("solo_no_opponent")
     cid = SABOTAGE_CARD[m.tool]
     if not c.has(cid):
-        return f"you have no broken-{m.tool} card in your hand"
+        return _why("no_break_card", tool=tool_msg(m.tool))
     opp = 1 - c.seat
     if m.tool in c.s.sabotage[opp]:
-        return f"a broken {m.tool} already lies in front of your opponent"
+        return _why("opponent_broken", tool=tool_msg(m.tool))
     return None
 
 
-def _repair_reason(c: _Ctx, m: Move) -> str | None:
+def _repair_reason(c: _Ctx, m: Move) -> Msg | None:
     assert m.tool is not None
     tools = m.tools or (m.tool,)
     cid = REPAIR_CARD.get(tools)
     if cid is None:
-        return f"no repair card shows {'+'.join(tools)}"
+        return _why("no_repair_shows", tools=tool_msg(*tools))
     if m.tool not in tools:
-        return f"that repair card does not mend a {m.tool}"
+        return _why("repair_not_mend", tool=tool_msg(m.tool))
     if not c.has(cid):
-        return f"you have no {'+'.join(tools)} repair card in your hand"
+        return _why("no_repair_card", tools=tool_msg(*tools))
     if m.tool not in c.s.sabotage[c.seat]:
-        return f"there is no broken {m.tool} in front of you"
+        return _why("nothing_broken", tool=tool_msg(m.tool))
     return None
 
 
-def _key_target(c: _Ctx, cell: Cell) -> str | None:
+def _key_target(c: _Ctx, cell: Cell) -> Msg | None:
     p = c.grid.get(cell)
     if p is None:
-        return f"there is no card at {cell_text(cell)[1:]}"
+        return _why("no_card_at", cell=cell_msg(cell))
     o = mz.oriented(p)
     if o is None:
-        return "the goal card there is face down"
+        return _why("goal_face_down")
     if not any(col != c.colour for col in o.door_at.values()):
-        return "that card has no door of the other colour"
+        return _why("no_other_door")
     if cell in c.keyed:
-        return "a key already lies on that card"
+        return _why("key_there")
     return None
 
 
-def _key_reason(c: _Ctx, m: Move) -> str | None:
+def _key_reason(c: _Ctx, m: Move) -> Msg | None:
     assert m.cell is not None
     if not c.has(ACTION_OF_KIND["key"]):
-        return "you have no key card in your hand"
+        return _why("no_key_card")
     if len(c.s.keys) >= KEY_TOKENS:
-        return "both key tokens are already on the table"
+        return _why("keys_used")
     return _key_target(c, m.cell)
 
 
-def _rockfall_reason(c: _Ctx, m: Move) -> str | None:
+def _rockfall_reason(c: _Ctx, m: Move) -> Msg | None:
     assert m.cell is not None
     if not c.has(ACTION_OF_KIND["rockfall"]):
-        return "you have no rockfall card in your hand"
+        return _why("no_rockfall_card")
     p = c.grid.get(m.cell)
     if p is None:
-        return f"there is no card at {cell_text(m.cell)[1:]}"
+        return _why("no_card_at", cell=cell_msg(m.cell))
     if p.card is None or CARDS[p.card].kind != "path":
-        return "a rockfall cannot remove a start or goal card"
+        return _why("rockfall_start_goal")
     card = CARDS[p.card]
     if card.shows_gold:
-        return "a rockfall cannot remove a card showing gold"
+        return _why("rockfall_gold")
     if card.has_troll:
-        return "a rockfall cannot remove a troll card"
+        return _why("rockfall_troll")
     return None
 
 
-def _map_reason(c: _Ctx, m: Move) -> str | None:
+def _map_reason(c: _Ctx, m: Move) -> Msg | None:
     assert m.cell is not None
     if not c.has(ACTION_OF_KIND["map"]):
-        return "you have no map card in your hand"
+        return _why("no_map_card")
     p = c.grid.get(m.cell)
     if p is None or m.cell not in c.s.goal_cells:
-        return f"there is no goal card at {cell_text(m.cell)[1:]}"
+        return _why("no_goal_at", cell=cell_msg(m.cell))
     if p.face_up:
-        return "that goal card is already face up"
+        return _why("goal_face_up")
     return None
 
 
-def _discards_reason(c: _Ctx, cards: tuple[str, ...]) -> str | None:
+def _discards_reason(c: _Ctx, cards: tuple[str, ...]) -> Msg | None:
     if tuple(sorted(cards)) != cards:
-        return "write the discarded cards in sorted order: " + " ".join(sorted(cards))
+        return _why("discards_sorted", cards=" ".join(sorted(cards)))
     for cid in set(cards):
         if not c.has(cid, cards.count(cid)):
-            return f"you do not hold {cards.count(cid)} x {cid}"
+            return _why("not_holding", n=cards.count(cid), card=cid)
     return None
 
 
-def _clear_reason(c: _Ctx, m: Move) -> str | None:
+def _clear_reason(c: _Ctx, m: Move) -> Msg | None:
     assert m.tool is not None
     if m.tool not in c.s.sabotage[c.seat]:
-        return f"there is no broken {m.tool} in front of you"
+        return _why("nothing_broken", tool=tool_msg(m.tool))
     return _discards_reason(c, m.cards)
 
 
-def _pass_reason(c: _Ctx, m: Move) -> str | None:
+def _pass_reason(c: _Ctx, m: Move) -> Msg | None:
     return _discards_reason(c, m.cards)
 
 
-def _bribe_reason(c: _Ctx, m: Move) -> str | None:
+def _bribe_reason(c: _Ctx, m: Move) -> Msg | None:
     assert m.cell is not None
     p = c.grid.get(m.cell)
     if p is None or p.card is None or not p.face_up or not CARDS[p.card].has_troll:
-        return f"there is no troll at {cell_text(m.cell)[1:]}"
+        return _why("no_troll_at", cell=cell_msg(m.cell))
     if m.cell in c.bribed:
-        return "that troll has already been bribed"
+        return _why("troll_bribed")
     if c.s.counters_left[c.seat] == 0:
-        return "you have no dwarf counter left"
+        return _why("no_counter")
     if m.cell not in c.reach.trolls:
-        return "your unbroken tunnel does not reach that troll"
+        return _why("troll_not_reached")
     return None
 
 

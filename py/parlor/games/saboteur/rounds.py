@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from parlor.core.protocol import Msg
 from parlor.games.saboteur.cards import (
     CARDS,
     COUNTS,
@@ -20,6 +21,7 @@ from parlor.games.saboteur.facts import (
     COUNTERS,
     HAND_SIZE,
     SET_ASIDE,
+    comma,
 )
 from parlor.games.saboteur.options import normalize
 from parlor.games.saboteur.state import (
@@ -196,7 +198,7 @@ def _end_round(w: _Work) -> None:
             paid[seat] += v
         w.treasure[seat] = [p for i, p in enumerate(w.treasure[seat]) if i not in set(idx)]
         if debt:
-            w.note(f"{w.name(seat)} owes {debt} gold to trolls and pays {paid[seat]}.")
+            w.note("paid", who=w.name(seat), n=debt, paid=paid[seat])
     for cell in w.goal_cells:
         p = w.maze[cell]
         assert p.card is not None
@@ -206,8 +208,8 @@ def _end_round(w: _Work) -> None:
             w.boxed.append(p.card)
     totals = tuple(sum(v for _, v in t) for t in w.treasure)
     w.results.append(RoundResult(w.round, tuple(won), tuple(paid), totals))
-    w.note(f"Round {w.round} ends: " + ", ".join(
-        f"{w.name(s)} takes {won[s]} gold" for s in range(w.players)) + ".")
+    takes = [Msg.of("saboteur.note.takes", who=w.name(s), n=won[s]) for s in range(w.players)]
+    w.note("round_end", n=w.round, takes=comma(takes))
     w.last_maze = tuple(
         p if p.face_up else Placed(p.x, p.y, None, 0, False, p.by, p.order)
         for _, p in sorted(w.maze.items())

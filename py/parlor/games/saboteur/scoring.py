@@ -9,8 +9,8 @@ winner.
 
 from __future__ import annotations
 
-from parlor.core.protocol import Outcome
-from parlor.games.saboteur.facts import band, colour_name
+from parlor.core.protocol import Msg, Outcome
+from parlor.games.saboteur.facts import band, band_msg, chain, colour_name
 from parlor.games.saboteur.state import SaboteurState
 
 #: The least solo score that wins ("15–19 not bad"); below it: "not a winner".
@@ -18,17 +18,20 @@ SOLO_WIN = 15
 
 
 def outcome(s: SaboteurState, seat_names: tuple[str, ...] = ()) -> Outcome:
-    names = seat_names or tuple(colour_name(c) for c in s.colours)
+    """The result, its explanation as ``Msg`` lines (said in the page's language) and
+    ``details`` for the end screen (``band`` is the band's id, ``facts.SOLO_BANDS``)."""
+    names: tuple[str | Msg, ...] = seat_names or tuple(colour_name(c) for c in s.colours)
     points = tuple(sum(v for _, v in t) for t in s.treasure)
-    lines: list[str] = []
+    lines: list[Msg] = []
     for r in s.results:
-        parts = []
+        parts: list[str | Msg] = []
         for seat in range(s.players):
-            part = f"{names[seat]} took {r.won[seat]} gold"
             if r.paid[seat]:
-                part += f" and paid {r.paid[seat]} to trolls"
-            parts.append(part)
-        lines.append(f"Round {r.round}: " + "; ".join(parts) + ".")
+                parts.append(Msg.of("saboteur.end.took_paid", who=names[seat], n=r.won[seat],
+                                    paid=r.paid[seat]))
+            else:
+                parts.append(Msg.of("saboteur.end.took", who=names[seat], n=r.won[seat]))
+        lines.append(Msg.of("saboteur.end.round", n=r.round, parts=chain("saboteur.semi", parts)))
     details: dict[str, object] = {
         "rounds": [
             {"round": r.round, "won": list(r.won), "paid": list(r.paid), "total": list(r.total)}
@@ -39,16 +42,15 @@ def outcome(s: SaboteurState, seat_names: tuple[str, ...] = ()) -> Outcome:
     if s.players == 1:
         verdict = band(points[0])
         details["band"] = verdict
-        head = f"{names[0]} finished with {points[0]} gold: {verdict}."
-        scale = "Solo scale: 0-14 not a winner, 15-19 not bad, 20-24 a good nose for gold, " \
-                "25+ boss of all mines."
+        head = Msg.of("saboteur.end.solo", who=names[0], n=points[0], band=band_msg(verdict))
+        scale = Msg.of("saboteur.end.solo_scale")
         winners: tuple[int, ...] = () if points[0] < SOLO_WIN else (0,)
         return Outcome(winners=winners, points=points, explanation=(head, *lines, scale),
                        details=details)
     best = max(points)
     winners = tuple(i for i, p in enumerate(points) if p == best)
     if len(winners) == 1:
-        head = f"{names[winners[0]]} wins with {best} gold to {min(points)}."
+        head = Msg.of("saboteur.end.wins", who=names[winners[0]], n=best, low=min(points))
     else:
-        head = f"A shared win: both players have {best} gold."
+        head = Msg.of("saboteur.end.shared", n=best)
     return Outcome(winners=winners, points=points, explanation=(head, *lines), details=details)

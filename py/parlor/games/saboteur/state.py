@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 from functools import cached_property
 from typing import Any
 
+from parlor.core.protocol import Msg
 from parlor.games.saboteur.options import SaboteurOptions
 
 Cell = tuple[int, int]
@@ -97,7 +98,7 @@ class SaboteurTable:
     boxed: tuple[str, ...]  # sorted: out of the game (revealed goals nobody took...)
     results: tuple[RoundResult, ...]
     history: tuple[tuple[int, int, str], ...]  # (round, seat, move)
-    log: tuple[tuple[int, str], ...]  # (round, text): what happened by itself
+    log: tuple[tuple[int, Msg], ...]  # (round, sentence): what happened by itself
     placed_count: int
     last_maze: tuple[Placed, ...]  # the previous round's maze as it ended (a picture:
     last_counters: tuple[Counter, ...]  # face-down goals without identity), for the UI

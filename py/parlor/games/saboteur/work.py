@@ -4,6 +4,7 @@ sabotage and rockfall on drawing)."""
 
 from __future__ import annotations
 
+from parlor.core.protocol import Msg
 from parlor.core.rng import Rng
 from parlor.games.saboteur import maze as mz
 from parlor.games.saboteur.cards import (
@@ -11,10 +12,9 @@ from parlor.games.saboteur.cards import (
     TOOLS,
 )
 from parlor.games.saboteur.facts import (
+    cell_msg,
     colour_name,
-)
-from parlor.games.saboteur.notation import (
-    cell_text,
+    tool_msg,
 )
 from parlor.games.saboteur.state import (
     Cell,
@@ -62,10 +62,11 @@ class _Work:
         self.opened = False  # set by moves that may open tunnels (see _settle)
         self.grown: tuple[SaboteurState, Cell] | None = None  # a placement's (before, cell)
 
-    def note(self, text: str) -> None:
-        self.log.append((self.round, text))
+    def note(self, key: str, **args: str | int | Msg) -> None:
+        """An event of the round, said by the page (``saboteur.note.*`` keys)."""
+        self.log.append((self.round, Msg.of(f"saboteur.note.{key}", **args)))
 
-    def name(self, seat: int) -> str:
+    def name(self, seat: int) -> Msg:
         return colour_name(self.colours[seat])
 
     def reach(self, seat: int) -> mz.Reach:
@@ -129,21 +130,21 @@ def _draw(w: _Work, seat: int, n: int) -> None:
                 tool = card.tools[0]
                 if tool in w.sabotage[seat]:
                     w.discard.append(cid)
-                    w.note(f"Drew a second broken {tool}: discarded without effect.")
+                    w.note("second_broken", tool=tool_msg(tool))
                 else:
                     w.sabotage[seat].append(tool)
-                    w.note(f"Drew a broken {tool}: it goes in front of you.")
+                    w.note("broken", tool=tool_msg(tool))
                 continue
             if w.players == 1 and card.kind == "rockfall":
                 w.discard.append(cid)
                 target = _solo_rockfall_target(w, seat)
                 if target is None:
-                    w.note("Drew a rockfall: no path card of yours to hit, discarded.")
+                    w.note("rockfall_none")
                 else:
                     removed = w.maze[target].card
+                    assert removed is not None
                     _remove_card(w, target)
-                    w.note(f"Drew a rockfall: it removes {removed} at "
-                           f"{cell_text(target)[1:]}.")
+                    w.note("rockfall", card=removed, cell=cell_msg(target))
                 continue
             w.hands[seat].append(cid)
             break

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from parlor.games.saboteur.cards import CARDS, DIRS, oriented_edges
+from parlor.games.saboteur.facts import chain, comma, tool_msg
+from parlor.i18n.catalog import Msg, Translator
 from parlor.render.html import esc
 
 S = 100  # SVG units per grid cell
@@ -32,11 +34,9 @@ TROLL = "#6a1b9a"
 MID = {"N": (50, 0), "E": (100, 50), "S": (50, 100), "W": (0, 50)}
 INWARD = {"N": (0, 1), "E": (-1, 0), "S": (0, -1), "W": (1, 0)}
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
-SIDE = {"N": "north", "E": "east", "S": "south", "W": "west"}
 #: Door bars sit across the tunnel at the card's edge: (x, y, width, height).
 DOOR_BOX = {"N": (31, 1, 38, 18), "S": (31, 81, 38, 18), "W": (1, 31, 18, 38),
             "E": (81, 31, 18, 38)}
-ROT_WORD = ("upright", "turned")
 
 
 # ------------------------------------------------------------------------ drawing a card
@@ -81,18 +81,24 @@ def _text(x: float, y: float, text: str, size: int, fill: str, cls: str = "",
             f'font-size="{size}" font-weight="{weight}" fill="{fill}">{esc(text)}</text>')
 
 
-def counter_svg(x: float, y: float, colour: str, what: str = "dwarf counter") -> str:
-    """A dwarf counter in the owner's colour, with the colour's letter."""
+def counter_svg(x: float, y: float, colour: str, what: str = "counter",
+                t: Translator | None = None) -> str:
+    """A dwarf counter in the owner's colour, with the colour's letter; ``what`` is the
+    ``saboteur.ui.*`` key of its title (counter, counter_gold, counter_troll)."""
+    t = t or Translator()
     fill, ink, letter = COLOUR[colour]
-    return (f'<g class="counter"><title>{esc(colour.capitalize())} {esc(what)}</title>'
+    title = t(f"saboteur.ui.{what}", colour=Msg(f"saboteur.player.{colour}"))
+    return (f'<g class="counter"><title>{esc(title)}</title>'
             f'<circle cx="{_f(x)}" cy="{_f(y)}" r="13" fill="{fill}" stroke="#fff" '
             f'stroke-width="3"/><circle cx="{_f(x)}" cy="{_f(y)}" r="16" fill="none" '
             f'stroke="#111" stroke-width="1.5"/>{_text(x, y + 1, letter, 15, ink)}</g>')
 
 
-def key_svg(x: float, y: float, colour: str) -> str:
+def key_svg(x: float, y: float, colour: str, t: Translator | None = None) -> str:
+    t = t or Translator()
     fill, _, letter = COLOUR[colour]
-    return (f'<g class="key-token"><title>{esc(colour.capitalize())} key on this door</title>'
+    title = t("saboteur.ui.key_token", colour=Msg(f"saboteur.player.{colour}"))
+    return (f'<g class="key-token"><title>{esc(title)}</title>'
             f'<circle cx="{_f(x)}" cy="{_f(y)}" r="14" fill="#fff" stroke="{fill}" '
             f'stroke-width="4"/><circle cx="{_f(x - 4)}" cy="{_f(y)}" r="4" fill="none" '
             f'stroke="#111" stroke-width="2.5"/><path d="M{_f(x)},{_f(y)} h9 m-3,0 v4 m-3,-4 v3" '
@@ -177,42 +183,45 @@ def card_face(cid: str, rot: int, bribed: Iterable[str] = ()) -> str:
     return "".join(out)
 
 
-def goal_back() -> str:
+def goal_back(t: Translator | None = None) -> str:
+    t = t or Translator()
     return (f'<rect x="1" y="1" width="98" height="98" rx="6" fill="#1d2540" stroke="#d4a017" '
             f'stroke-width="3"/>{_text(50, 46, "?", 54, "#ffd23f")}'
-            f'{_text(50, 86, "GOAL", 13, "#ffd23f")}')
+            f'{_text(50, 86, t("saboteur.face.goal"), 13, "#ffd23f")}')
 
 
-def action_face(cid: str) -> str:
+def action_face(cid: str, t: Translator | None = None) -> str:
     """An action card: what it does in words, and a simple mark."""
+    t = t or Translator()
     card = CARDS[cid]
     bg = {"sabotage": "#fde3e0", "repair": "#e0f4e2"}.get(card.kind, "#ece6f7")
     out = [f'<rect x="1" y="1" width="98" height="98" rx="6" fill="{bg}" stroke="#333" '
            f'stroke-width="2"/>']
     if card.kind == "sabotage":
-        out.append(_text(50, 18, "BREAK", 15, "#8b1a10"))
-        out.append(_text(50, 56, card.tools[0], 22, "#1a1a1a"))
+        out.append(_text(50, 18, t("saboteur.face.break"), 15, "#8b1a10"))
+        out.append(_text(50, 56, t.say(tool_msg(card.tools[0])), 22, "#1a1a1a"))
         out.append('<path d="M22,36 L78,78 M78,36 L22,78" stroke="#c0392b" stroke-width="6" '
                    'stroke-linecap="round" opacity=".8"/>')
     elif card.kind == "repair":
-        out.append(_text(50, 18, "REPAIR", 15, "#17612c"))
-        for i, t in enumerate(card.tools):
-            out.append(_text(50, 46 + i * 24 - (len(card.tools) - 1) * 10, t, 20, "#1a1a1a"))
+        out.append(_text(50, 18, t("saboteur.face.repair"), 15, "#17612c"))
+        for i, tool in enumerate(card.tools):
+            y = 46 + i * 24 - (len(card.tools) - 1) * 10
+            out.append(_text(50, y, t.say(tool_msg(tool)), 20, "#1a1a1a"))
         out.append('<path d="M66,82 l8,8 l16,-18" stroke="#1e7b34" stroke-width="6" '
                    'fill="none" stroke-linecap="round"/>')
     elif card.kind == "key":
-        out.append(_text(50, 18, "KEY", 15, "#3d2470"))
+        out.append(_text(50, 18, t("saboteur.face.key"), 15, "#3d2470"))
         out.append('<circle cx="36" cy="56" r="12" fill="none" stroke="#1a1a1a" '
                    'stroke-width="6"/><path d="M48,56 h32 m-8,0 v12 m-10,-12 v9" '
                    'stroke="#1a1a1a" stroke-width="6" fill="none"/>')
     elif card.kind == "rockfall":
-        out.append(_text(50, 18, "ROCKFALL", 14, "#3d2470"))
+        out.append(_text(50, 18, t("saboteur.face.rockfall"), 14, "#3d2470"))
         out.append('<g fill="#6d6d6d" stroke="#1a1a1a" stroke-width="2">'
                    '<polygon points="20,84 30,62 46,66 50,84"/>'
                    '<polygon points="46,84 56,54 74,58 80,84"/>'
                    '<polygon points="34,60 42,40 58,44 52,58"/></g>')
     elif card.kind == "map":
-        out.append(_text(50, 18, "MAP", 15, "#3d2470"))
+        out.append(_text(50, 18, t("saboteur.face.map"), 15, "#3d2470"))
         out.append('<rect x="20" y="32" width="60" height="52" fill="#f3e2b3" stroke="#1a1a1a" '
                    'stroke-width="2"/><path d="M28,74 q12,-20 24,-8 t18,-22" fill="none" '
                    'stroke="#1a1a1a" stroke-width="2.5" stroke-dasharray="4 3"/>'
@@ -220,35 +229,46 @@ def action_face(cid: str) -> str:
     return "".join(out)
 
 
-def any_face(cid: str, rot: int = 0) -> str:
-    return card_face(cid, rot) if CARDS[cid].is_tunnel else action_face(cid)
+def any_face(cid: str, rot: int = 0, t: Translator | None = None) -> str:
+    return card_face(cid, rot) if CARDS[cid].is_tunnel else action_face(cid, t)
 
 
-def card_words(cid: str, rot: int = 0) -> str:
-    """A card in words (aria-labels, tooltips, the log)."""
+def card_words(cid: str, rot: int = 0, t: Translator | None = None) -> str:
+    """A card in words (aria-labels, tooltips), in ``t``'s language (English without)."""
+    return (t or Translator()).say(card_msg(cid, rot))
+
+
+def card_msg(cid: str, rot: int = 0) -> Msg:
+    """A card in words as a ``Msg``: "P14 (tunnel north-south with 1 gold, ...)"."""
     card = CARDS[cid]
     if card.kind == "sabotage":
-        return f"{cid}: break a {card.tools[0]} (sabotage)"
+        return Msg.of("saboteur.cw.sabotage", card=cid, tool=tool_msg(card.tools[0]))
     if card.kind == "repair":
-        return f"{cid}: repair a {' or '.join(card.tools)}"
+        tools = chain("saboteur.or", [tool_msg(x) for x in card.tools])
+        return Msg.of("saboteur.cw.repair", card=cid, tools=tools)
     if card.kind in ("key", "rockfall", "map"):
-        return f"{cid}: {card.kind}"
-    bits = []
+        return Msg.of("saboteur.cw.action", card=cid, kind=Msg(f"saboteur.kind.{card.kind}"))
+    bits: list[str | Msg] = []
     edges = oriented_edges(cid, rot)
     for _, ds in sorted(_groups(cid, rot).items()):
-        sides = [SIDE[d] for d in ds]
+        gold = edges[ds[0]].gold
         if len(ds) == 1:
-            text = f"dead end {sides[0]}"
+            side = Msg(f"saboteur.dir.{ds[0]}")
+            bits.append(Msg.of("saboteur.cw.dead_end_gold", side=side, n=gold) if gold
+                        else Msg.of("saboteur.cw.dead_end", side=side))
         else:
-            text = "tunnel " + "-".join(sides)
-        if edges[ds[0]].gold:
-            text += f" with {edges[ds[0]].gold} gold"
-        bits.append(text)
+            sides = chain("saboteur.dash", [Msg(f"saboteur.dir.{d}") for d in ds])
+            bits.append(Msg.of("saboteur.cw.tunnel_gold", sides=sides, n=gold) if gold
+                        else Msg.of("saboteur.cw.tunnel", sides=sides))
     for d in DIRS:
-        if edges[d].door:
-            bits.append(f"{edges[d].door} door on the {SIDE[d]}")
+        door = edges[d].door
+        if door:
+            bits.append(Msg.of("saboteur.cw.door_on", door=Msg(f"saboteur.door.{door}"),
+                               side=Msg(f"saboteur.dir.{d}")))
         if edges[d].troll:
-            bits.append(f"troll on the {SIDE[d]}")
+            bits.append(Msg.of("saboteur.cw.troll_on", side=Msg(f"saboteur.dir.{d}")))
     if card.ladder:
-        bits.append(f"{card.ladder} {'start' if card.kind == 'start' else 'ladder'}")
-    return f"{cid} ({', '.join(bits) or 'rock'})"
+        what = "start" if card.kind == "start" else "ladder"
+        bits.append(Msg(f"saboteur.cw.{what}.{card.ladder}"))
+    return Msg.of("saboteur.cw.card", card=cid,
+                  bits=comma(bits) if bits else Msg("saboteur.cw.rock"))

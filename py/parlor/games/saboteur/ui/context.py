@@ -15,6 +15,7 @@ from functools import cached_property
 from parlor.core.rng import Rng
 from parlor.games.saboteur import rules
 from parlor.games.saboteur.cards import CARDS
+from parlor.games.saboteur.facts import cell_msg
 from parlor.games.saboteur.game import GAME
 from parlor.games.saboteur.notation import Move, parse_move
 from parlor.games.saboteur.state import (
@@ -26,30 +27,34 @@ from parlor.games.saboteur.state import (
     SaboteurState,
     SaboteurView,
 )
-from parlor.games.saboteur.ui.cards import ROT_WORD
+from parlor.i18n.catalog import Msg, Translator
 from parlor.render import common
 
 
-def bribe_window_words(view: SaboteurView) -> str:
+def bribe_window_words(view: SaboteurView, t: Translator | None = None) -> str:
     """The status line in the bribe window: what the choice is and why it is now."""
-    who = "your opponent" if view.players == 2 else "a rockfall you draw"
-    return ("Your action opened the way to a troll: bribe it now with a dwarf counter "
-            f"(you pay 1 gold at the end of the round), before {who} can block the way, "
-            "or end your turn.")
+    return (t or Translator())("saboteur.hint.bribe_duel" if view.players == 2
+                               else "saboteur.hint.bribe_solo")
 
 
-def reveal_words(view: SaboteurView, cell: tuple[int, int]) -> str:
+def is_you(screen: common.Screen, seat: int | None) -> bool:
+    """Whether sentences about ``seat`` say "you": the screen's "You" seat (or, when the
+    screen names none, the seat called "You"), while it goes by the default name (a
+    seat someone named is called by its name)."""
+    if seat is None or seat >= len(screen.names) or screen.names[seat] != screen.t("name.you"):
+        return False
+    return screen.you is None or seat == screen.you
+
+
+def reveal_words(view: SaboteurView, cell: tuple[int, int], t: Translator | None = None
+                 ) -> str:
     """Why the goal at ``cell`` may lie one way or either way (rules, "Goals, gold,
     trolls": its tunnels must join the tunnel that reached it when they can)."""
+    t = t or Translator()
     joins = rules.joining_orientations(view, cell)
     if len(joins) == 1:
-        return (f"Only {ROT_WORD[joins[0]]} do its tunnels join the tunnel that reached it, "
-                f"so it must lie {ROT_WORD[joins[0]]}.")
-    if joins:
-        return ("Either way its tunnels join the tunnel that reached it: choose how it lies "
-                "(sides that do not match other cards are allowed).")
-    return ("Neither way do its tunnels join the tunnel that reached it: choose how it lies; "
-            "the sides that do not match stay so.")
+        return t("saboteur.hint.join_one", rot=Msg(f"saboteur.rot.{joins[0]}"))
+    return t("saboteur.hint.join_both" if joins else "saboteur.hint.join_none")
 
 
 # ------------------------------------------------------------------------ picks
@@ -149,9 +154,12 @@ class Ctx:
         return {p.cell: p for p in self.view.maze}
 
     def refusal(self, move: str) -> str | None:
+        """Why ``move`` is refused, in the page's language (None when it is legal)."""
+        t = self.screen.t
         if self.det is None:
-            return "it is not your turn"
-        return rules.refusal(self.det, move)
+            return t("saboteur.reason.not_your_turn")
+        why = rules.refusal(self.det, move)
+        return t.say(why) if why is not None else None
 
     @property
     def card(self) -> str | None:
@@ -191,16 +199,14 @@ class Ctx:
             return out
         cid = self.card
         kind = CARDS[cid].kind if cid is not None else None
-        words = {"key": "Put your key on the door card at",
-                 "rockfall": "Bring down a rockfall on the card at",
-                 "map": "Look secretly at the goal at"}
+        t = self.screen.t
+        words = {"key": "put_key", "rockfall": "rockfall_on", "map": "look_at"}
         if kind in words:
             for m, pm in self.of_kind(kind):
                 assert pm.cell is not None
-                out[pm.cell] = (m, f"{words[kind]} {pm.cell[0]},{pm.cell[1]}")
+                out[pm.cell] = (m, t(f"saboteur.ui.{words[kind]}", cell=cell_msg(pm.cell)))
         elif self.screen.picks == () or self.view.phase == BRIBE:
             for m, pm in self.of_kind("bribe"):
                 assert pm.cell is not None
-                out[pm.cell] = (m, f"Bribe the troll at {pm.cell[0]},{pm.cell[1]} with a "
-                                   "dwarf counter")
+                out[pm.cell] = (m, t("saboteur.ui.bribe_counter", cell=cell_msg(pm.cell)))
         return out

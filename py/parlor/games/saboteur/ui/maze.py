@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from parlor.games.saboteur.cards import CARDS, DIRS, oriented_edges
+from parlor.games.saboteur.facts import cell_msg, chain
 from parlor.games.saboteur.notation import Move, format_move
 from parlor.games.saboteur.state import (
     Counter,
@@ -16,7 +17,6 @@ from parlor.games.saboteur.state import (
 from parlor.games.saboteur.ui.cards import (
     INWARD,
     MID,
-    ROT_WORD,
     S,
     _group_geometry,
     _groups,
@@ -28,6 +28,7 @@ from parlor.games.saboteur.ui.cards import (
     key_svg,
 )
 from parlor.games.saboteur.ui.context import Ctx
+from parlor.i18n.catalog import Msg, Translator
 from parlor.render.html import actionable, attrs, esc
 
 # ------------------------------------------------------------------------ the maze
@@ -60,34 +61,35 @@ def fit_box(cells: Iterable[tuple[int, int]]) -> tuple[int, int, int, int]:
             (max(ys) - min(ys) + 3) * S)
 
 
-def _placed_label(view: SaboteurView, p: Placed, names: Sequence[str]) -> str:
-    where = f"{p.x},{p.y}"
+def _placed_label(view: SaboteurView, p: Placed, names: Sequence[str], t: Translator) -> str:
+    where = cell_msg(p.cell)
     mine = dict(view.peeked)
     if p.cell not in mine and (p.card is None or (not p.face_up
                                                   and p.cell not in view.pending)):
-        return f"Face-down goal at {where}"
+        return t("saboteur.ui.face_down", cell=where)
     cid = p.card if p.card is not None else mine[p.cell]
     if not p.face_up and p.cell in view.pending:
-        return f"Goal being turned face up at {where}: {card_words(cid)}"
+        return t("saboteur.ui.turning", cell=where, card=card_words(cid, 0, t))
     if not p.face_up:
-        return f"Face-down goal at {where}: you peeked, it is {card_words(cid)}"
-    text = f"{card_words(cid, p.rot)} at {where}, {ROT_WORD[p.rot]}"
-    extra = []
-    for c in view.claims:
-        if c.cell == p.cell:
-            extra.append(f"{names[c.seat] if c.seat < len(names) else c.seat}'s counter on "
-                         f"its gold")
-    for c in view.bribes:
-        if c.cell == p.cell:
-            extra.append(f"troll bribed by {names[c.seat] if c.seat < len(names) else c.seat}")
-    for k in view.keys:
-        if k.cell == p.cell:
-            extra.append(f"{names[k.seat] if k.seat < len(names) else k.seat}'s key on it")
-    return text + ("; " + "; ".join(extra) if extra else "")
+        return t("saboteur.ui.peeked", cell=where, card=card_words(cid, 0, t))
+    parts: list[str | Msg] = [Msg.of("saboteur.ui.placed", card=card_words(cid, p.rot, t),
+                                     cell=where, rot=Msg(f"saboteur.rot.{p.rot}"))]
+
+    def who(seat: int) -> str | int:
+        return names[seat] if seat < len(names) else seat
+
+    parts += [Msg.of("saboteur.ui.claim", name=who(c.seat)) for c in view.claims
+              if c.cell == p.cell]
+    parts += [Msg.of("saboteur.ui.bribed_by", name=who(c.seat)) for c in view.bribes
+              if c.cell == p.cell]
+    parts += [Msg.of("saboteur.ui.key_of", name=who(k.seat)) for k in view.keys
+              if k.cell == p.cell]
+    said = chain("saboteur.semi", parts)
+    return t.text(said)
 
 
 def _placed_svg(view: SaboteurView, p: Placed, counters: Sequence[Counter],
-                keys: Sequence[Counter]) -> str:
+                keys: Sequence[Counter], t: Translator) -> str:
     """The drawing of one maze card (face, back, peek or pending), with its tokens."""
     mine = dict(view.peeked)
     here_bribes = [c for c in counters if c.cell == p.cell and c.group is None]
@@ -96,15 +98,15 @@ def _placed_svg(view: SaboteurView, p: Placed, counters: Sequence[Counter],
     elif p.cell in view.pending and p.card is not None:
         body = (card_face(p.card, 0) + '<rect x="3" y="3" width="94" height="94" rx="6" '
                 'fill="none" stroke="#ff8c00" stroke-width="6"/>'
-                + _text(50, 8, "TURN UP", 10, "#1a1a1a", "badge"))
+                + _text(50, 8, t("saboteur.face.turn_up"), 10, "#1a1a1a", "badge"))
     elif p.cell in mine:
         body = (card_face(mine[p.cell], 0) + '<rect x="2" y="2" width="96" height="96" rx="6" '
                 'fill="#1d2540" fill-opacity=".35" stroke="#ffd23f" stroke-width="5" '
                 'stroke-dasharray="10 6"/><rect x="6" y="34" width="88" height="30" rx="5" '
                 'fill="#ffd23f" stroke="#1a1a1a" stroke-width="2"/>'
-                + _text(50, 49.5, "PEEKED", 16, "#1a1a1a"))
+                + _text(50, 49.5, t("saboteur.face.peeked"), 16, "#1a1a1a"))
     else:
-        body = goal_back()
+        body = goal_back(t)
     # Tokens: counters on gold groups and trolls, keys on doors.
     tok = []
     if p.face_up and p.card is not None:
@@ -116,16 +118,16 @@ def _placed_svg(view: SaboteurView, p: Placed, counters: Sequence[Counter],
             if c.group is not None and c.group in groups:
                 _, (ax, ay), _ = _group_geometry(groups[c.group])
                 tok.append(counter_svg(min(ax + 20, 84), max(ay - 20, 16), colour_of(view, c.seat),
-                                       "dwarf counter on this gold"))
+                                       "counter_gold", t))
             elif c.group is None:
                 d = next((d for d in DIRS if edges[d].troll), "S")
                 ix, iy = INWARD[d]
                 x, y = MID[d][0] + ix * 30, MID[d][1] + iy * 30
                 tok.append(counter_svg(x + 22 if x < 70 else x - 22, y - 12,
-                                       colour_of(view, c.seat), "counter: troll bribed"))
+                                       colour_of(view, c.seat), "counter_troll", t))
         for k in keys:
             if k.cell == p.cell:
-                tok.append(key_svg(82, 84, colour_of(view, k.seat)))
+                tok.append(key_svg(82, 84, colour_of(view, k.seat), t))
     return body + "".join(tok)
 
 
@@ -135,9 +137,11 @@ def colour_of(view: SaboteurView, seat: int) -> str:
 
 def maze_svg(view: SaboteurView, ctx: Ctx, names: Sequence[str],
              maze: Sequence[Placed] | None = None,
-             counters: Sequence[Counter] | None = None, label: str = "The maze") -> str:
+             counters: Sequence[Counter] | None = None, label: str | None = None) -> str:
     """The maze as SVG on the unbounded grid; ``maze``/``counters`` override the view's
     (the end screen draws the last round's maze)."""
+    t = ctx.screen.t
+    label = label if label is not None else t("saboteur.ui.maze")
     final = maze is not None
     placed = tuple(view.maze) if maze is None else tuple(maze)
     tokens = (tuple(view.claims) + tuple(view.bribes)) if counters is None else tuple(counters)
@@ -153,21 +157,23 @@ def maze_svg(view: SaboteurView, ctx: Ctx, names: Sequence[str],
     kind = CARDS[card].kind if card is not None else None
     for p in placed:
         x, y = _cell_xy(p.cell)
-        inner = _placed_svg(view, p, tokens, keys)
-        said = _placed_label(view, p, names)
+        inner = _placed_svg(view, p, tokens, keys, t)
+        said = _placed_label(view, p, names, t)
         cls = "mcard" + (" pending" if p.cell in view.pending else "")
         if p.cell in cell_moves:
             move, what = cell_moves[p.cell]
             ring = '<rect class="hl" x="3" y="3" width="94" height="94" rx="8" fill="none"/>'
             body.append(actionable(
-                "g", f"<title>{esc(what)}</title>{inner}{ring}", label=f"{what}: {said}",
+                "g", f"<title>{esc(what)}</title>{inner}{ring}",
+                label=t("saboteur.ui.target", what=what, said=said),
                 class_=cls + " tgt", data_move=move, data_cell=f"{p.x},{p.y}",
                 transform=f"translate({x},{y})"))
             continue
         if kind in ("key", "rockfall", "map") and card is not None:
             why = ctx.refusal(f"{kind} @{p.x},{p.y}")
             if why:
-                text = f"{said}. Not for your {kind}: {why}."
+                text = t("saboteur.ui.not_for", said=said, why=why,
+                         kind=Msg(f"saboteur.kind.{kind}"))
                 body.append(f'<g{attrs(class_=cls, transform=f"translate({x},{y})")}>'
                             f"{inner}</g>")
                 late.append(_refused(text, p.cell, fit, "mcard refused"))
@@ -181,9 +187,11 @@ def maze_svg(view: SaboteurView, ctx: Ctx, names: Sequence[str],
         for cell in sorted(set(_empty_neighbours(grid, face_up_only=True)) | set(places)):
             x, y = _cell_xy(cell)
             where = f"{cell[0]},{cell[1]}"
+            at = cell_msg(cell)
+            lies = Msg(f"saboteur.rot.{rot}")
             if cell in places:
                 move = places[cell]
-                what = f"Place {card} {ROT_WORD[rot]} at {where}"
+                what = t("saboteur.ui.place_at", card=card, rot=lies, cell=at)
                 inner = (f'<title>{esc(what)}</title><rect class="spot" x="4" y="4" width="92" '
                          f'height="92" rx="8"/><g class="ghost">{card_face(card, rot)}</g>'
                          f'<path class="plus" d="M50,34 v32 M34,50 h32"/>')
@@ -192,17 +200,18 @@ def maze_svg(view: SaboteurView, ctx: Ctx, names: Sequence[str],
                                        transform=f"translate({x},{y})"))
                 continue
             why = ctx.refusal(format_move(Move("place", card=card, cell=cell, rot=rot))) \
-                or "not allowed"
+                or t("saboteur.ui.not_allowed")
             if ctx.find("place", cell, 1 - rot, card) is not None:
-                why += f"; it fits {ROT_WORD[1 - rot]}: press Turn"
-            text = f"Cell {where}: the {card} cannot go here {ROT_WORD[rot]}: {why}."
+                text = t("saboteur.ui.cell_refused_turn", cell=at, card=card, rot=lies, why=why,
+                         other=Msg(f"saboteur.rot.{1 - rot}"))
+            else:
+                text = t("saboteur.ui.cell_refused", cell=at, card=card, rot=lies, why=why)
             body.append(f'<rect class="nospot" x="{x + 10}" y="{y + 10}" width="80" '
                         f'height="80" rx="8"/>')
             late.append(_refused(text, cell, fit, "sq refused"))
     body.extend(late)
     fit_text = " ".join(str(v) for v in fit)
-    aria = (f"{label}. Arrow keys pan, plus and minus zoom, 0 fits the whole maze; drag to "
-            "pan, wheel or pinch to zoom.")
+    aria = t("saboteur.ui.maze_help", label=label)
     svg_attrs = attrs(data_fit=fit_text, data_round=view.round if not final else "end",
                       viewBox=fit_text, tabindex="0", role="group", aria_label=aria,
                       style=f"aspect-ratio: {fit[2]} / {fit[3]}")
@@ -238,12 +247,14 @@ def _tip(text: str, cell: tuple[int, int], fit: tuple[int, int, int, int]) -> st
             f'</p></div></foreignObject>')
 
 
-def zoom_bar() -> str:
+def zoom_bar(t: Translator | None = None) -> str:
+    t = t or Translator()
     b = []
-    for action, text, label in (("zoom-in", "+", "Zoom in"), ("zoom-out", "−", "Zoom out"),
-                                ("zoom-fit", "Fit", "Show the whole maze")):
+    for action, text, label in (("zoom-in", "+", t("saboteur.ui.zoom_in")),
+                                ("zoom-out", "−", t("saboteur.ui.zoom_out")),
+                                ("zoom-fit", t("saboteur.ui.fit"), t("saboteur.ui.zoom_fit"))):
         b_attrs = attrs(class_="btn subtle zoom", data_action=action, aria_label=label,
                         title=label)
         b.append(f'<button type="button"{b_attrs}>{esc(text)}</button>')
-    return (f'<div class="zoombar" role="group" aria-label="Zoom">{"".join(b)}'
-            f'<span class="zoomhelp">Drag to pan · wheel or pinch to zoom</span></div>')
+    return (f'<div class="zoombar" role="group" aria-label="{esc(t("saboteur.ui.zoom"))}">'
+            f'{"".join(b)}<span class="zoomhelp">{esc(t("saboteur.ui.zoom_help"))}</span></div>')

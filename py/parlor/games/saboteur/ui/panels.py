@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from parlor.games.saboteur.cards import CARDS, TOOLS
 from parlor.games.saboteur.describe import describe_move
+from parlor.games.saboteur.facts import tool_msg
 from parlor.games.saboteur.notation import parse_move
 from parlor.games.saboteur.state import (
     Placed,
@@ -15,8 +16,10 @@ from parlor.games.saboteur.state import (
 )
 from parlor.games.saboteur.ui.cards import COLOUR
 from parlor.games.saboteur.ui.context import Screen
-from parlor.i18n.catalog import Translator
+from parlor.i18n.catalog import Translator, load
 from parlor.render.html import attrs, esc
+
+ENGLISH = load("en")
 
 # ------------------------------------------------------------------------ panels
 
@@ -34,21 +37,25 @@ def claimed_gold(view: SaboteurView, seat: int) -> int:
 
 
 def players_html(view: SaboteurView, screen: Screen) -> str:
-    names = screen.names
+    names, t = screen.names, screen.t
     rows = []
     for seat in range(view.players):
         colour = view.colours[seat]
         fill, ink, letter = COLOUR[colour]
         turn = view.to_move == seat
         kind = screen.kinds[seat] if seat < len(screen.kinds) else "human"
-        level = esc(kind.replace("bot:", "bot, "))
+        bot = f"saboteur.ui.bot.{kind[4:]}"
+        level = esc(t(bot) if kind.startswith("bot:") and bot in ENGLISH
+                    else kind.replace("bot:", "bot, "))
         tag = "" if kind == "human" else f' <span class="kind">({level})</span>'
-        thinking = ' <span class="thinking">thinking…</span>' if screen.thinking == seat else ""
+        thinking = (f' <span class="thinking">{esc(t("saboteur.ui.thinking"))}</span>'
+                    if screen.thinking == seat else "")
         tools = []
-        for t in TOOLS:
-            broken = t in view.sabotage[seat]
-            tools.append(f'<li class="tool{" broken" if broken else ""}">'
-                         f'{"✕ broken " if broken else "✓ "}{t}</li>')
+        for tool in TOOLS:
+            broken = tool in view.sabotage[seat]
+            said = t("saboteur.ui.tool_broken" if broken else "saboteur.ui.tool_ok",
+                     tool=tool_msg(tool))
+            tools.append(f'<li class="tool{" broken" if broken else ""}">{esc(said)}</li>')
         counters = view.counters_left[seat]
         dots = "".join(f'<span class="dot" style="background:{fill};color:{ink}">{letter}</span>'
                        for _ in range(counters))
@@ -56,53 +63,66 @@ def players_html(view: SaboteurView, screen: Screen) -> str:
         owed = sum(1 for b in view.bribes if b.seat == seat)
         gold_now = claimed_gold(view, seat)
         banked = view.gold(seat)
-        owe = f", owes {owed} to trolls" if owed else ""
+        gold_line = (t("saboteur.ui.gold_round_owes", n=gold_now, owed=owed) if owed
+                     else t("saboteur.ui.gold_round", n=gold_now))
         rows.append(
             f'<li class="player{" to-move" if turn else ""}{" me" if seat == view.seat else ""}"'
             f'{attrs(data_seat=seat)}><div class="who"><span class="chip" style="background:{fill};'
             f'color:{ink}">{letter}</span> {"▶ " if turn else ""}{esc(names[seat])}{tag}{thinking}'
-            f' <span class="colour">({colour})</span></div>'
-            f'<ul class="tools" aria-label="Sabotage in front of {esc(names[seat])}">'
+            f' <span class="colour">({esc(t(f"saboteur.colour.{colour}"))})</span></div>'
+            f'<ul class="tools" aria-label="{esc(t("saboteur.ui.sabotage_of", name=names[seat]))}">'
             f'{"".join(tools)}</ul>'
-            f'<div class="facts"><span>Hand: {view.hand_sizes[seat]}</span>'
-            f'<span>Counters left: {counters} {dots}</span>'
-            f'<span>Keys on doors: {keys}</span>'
-            f'<span>Gold this round: {gold_now}{owe}</span>'
-            f'<span>Gold banked: {banked}</span></div></li>')
+            f'<div class="facts"><span>{esc(t("saboteur.ui.hand_size", n=view.hand_sizes[seat]))}'
+            f'</span><span>{esc(t("saboteur.ui.counters_left", n=counters))} {dots}</span>'
+            f'<span>{esc(t("saboteur.ui.keys_on_doors", n=keys))}</span>'
+            f'<span>{esc(gold_line)}</span>'
+            f'<span>{esc(t("saboteur.ui.gold_banked", n=banked))}</span></div></li>')
     return f'<ul class="players">{"".join(rows)}</ul>'
 
 
-def table_facts(view: SaboteurView) -> str:
-    bits = [f"Round {view.round} of {view.options.rounds}",
-            f"Draw pile: {view.draw_size}",
-            f"Discards: {len(view.discard)}",
-            f"Key tokens left: {view.keys_left}"]
+def table_facts(view: SaboteurView, t: Translator | None = None) -> str:
+    t = t or Translator()
+    bits = [t("saboteur.ui.round_of", n=view.round, total=view.options.rounds),
+            t("saboteur.ui.draw_pile", n=view.draw_size),
+            t("saboteur.ui.discards", n=len(view.discard)),
+            t("saboteur.ui.keys_left", n=view.keys_left)]
     if view.players == 1:
-        bits.append(f"Set aside: {view.set_aside_size}")
+        bits.append(t("saboteur.ui.set_aside", n=view.set_aside_size))
     spans = "".join(f"<span>{esc(b)}</span>" for b in bits)
     return f'<p class="facts table-facts">{spans}</p>'
 
 
-def rounds_table(view: SaboteurView, names: Sequence[str]) -> str:
+def rounds_table(view: SaboteurView, names: Sequence[str], t: Translator | None = None) -> str:
     """Gold won (and paid to trolls) per round, and the running totals."""
-    head = "<tr><th>Round</th>" + "".join(f"<th>{esc(names[s])}</th>"
-                                           for s in range(view.players)) + "</tr>"
+    t = t or Translator()
+    head = (f"<tr><th>{esc(t('saboteur.ui.round'))}</th>"
+            + "".join(f"<th>{esc(names[s])}</th>" for s in range(view.players)) + "</tr>")
     rows = []
     for r in view.results:
         cells = []
         for s in range(view.players):
-            paid = f" − {r.paid[s]} paid" if r.paid[s] else ""
-            cells.append(f"<td>{r.won[s]}{paid}</td>")
-        rows.append(f'<tr class="round"><th>{r.round}</th>{"".join(cells)}</tr>')
-    totals = "".join(f"<td><strong>{view.gold(s)}</strong></td>" for s in range(view.players))
-    rows.append(f'<tr class="total"><th>Total</th>{totals}</tr>')
+            won = (t("saboteur.ui.paid", n=r.won[s], paid=r.paid[s]) if r.paid[s]
+                   else t.number(r.won[s]))
+            cells.append(f"<td>{esc(won)}</td>")
+        rows.append(f'<tr class="round"><th>{t.number(r.round)}</th>{"".join(cells)}</tr>')
+    totals = "".join(f"<td><strong>{t.number(view.gold(s))}</strong></td>"
+                     for s in range(view.players))
+    rows.append(f'<tr class="total"><th>{esc(t("saboteur.ui.total"))}</th>{totals}</tr>')
     return f'<table class="rounds">{head}{"".join(rows)}</table>'
 
 
 # ------------------------------------------------------------------------ log
 
 
-def _described(view: SaboteurView, names: Sequence[str]) -> list[tuple[int, str]]:
+def _you(names: Sequence[str], t: Translator) -> int | None:
+    """The seat the log calls "you": the one named with the reader's word for "You"
+    (``log_lines`` is given names, not the screen)."""
+    you = t("name.you")
+    return names.index(you) if you in names else None
+
+
+def _described(view: SaboteurView, names: Sequence[str], t: Translator,
+               you: int | None) -> list[tuple[int, str]]:
     """(round, sentence) per move, each described from a view of the time: the card a
     rockfall removed (replayed from the placements), a peek named only for the seat that
     looked and only while that goal is still face down this round."""
@@ -119,7 +139,7 @@ def _described(view: SaboteurView, names: Sequence[str]) -> list[tuple[int, str]
             maze = (Placed(cell[0], cell[1], placed[cell], 0, True, seat, 0),)
         peeked = view.peeked if rnd == view.round else ()
         v = replace(view, to_move=seat, maze=maze, peeked=peeked)
-        out.append((rnd, as_you(describe_move(v, move, names))))
+        out.append((rnd, t.say(describe_move(v, move, names, you))))
         if m is not None and m.kind == "place" and m.cell is not None and m.card:
             placed[m.cell] = m.card
         elif m is not None and m.kind == "rockfall" and m.cell is not None:
@@ -127,33 +147,22 @@ def _described(view: SaboteurView, names: Sequence[str]) -> list[tuple[int, str]
     return out
 
 
-_YOU_VERBS = ("places", "breaks", "repairs", "puts", "brings", "looks", "discards", "passes",
-              "bribes", "turns", "ends")
-
-
-def as_you(text: str) -> str:
-    """describe_move speaks of a third person; "You places" reads "You place"."""
-    if not text.startswith("You "):
-        return text
-    head, _, rest = text[4:].partition(" ")
-    if head.rstrip(",") in _YOU_VERBS:
-        verb = head.rstrip(",")
-        base = verb[:-2] if verb.endswith("sses") else verb[:-1]
-        head = base + ("," if head.endswith(",") else "")
-    return f"You {head}" + f" {rest}".replace(" their ", " your ")
-
-
 def log_lines(view: SaboteurView, names: Sequence[str],
               t: Translator | None = None) -> list[str]:
-    return [text for _, text in _described(view, names)]
+    t = t or Translator()
+    return [text for _, text in _described(view, names, t, _you(names, t))]
 
 
-def log_html(view: SaboteurView, names: Sequence[str]) -> str:
-    moves = _described(view, names)
-    items = "".join(f'<li><span class="n">{i + 1}.</span> <span class="r">R{r}</span> '
-                    f'{esc(t)}</li>' for i, (r, t) in reversed(list(enumerate(moves))))
-    events = "".join(f'<li><span class="r">R{r}</span> {esc(t)}</li>'
-                     for r, t in reversed(view.log))
-    return (f'<h3>Moves</h3><ol class="log" reversed aria-label="Moves, newest first">{items}</ol>'
-            f'<h3>What happened</h3><ul class="log events" aria-label="Events, newest first">'
-            f'{events}</ul>')
+def log_html(view: SaboteurView, screen: Screen) -> str:
+    t, names = screen.t, screen.names
+    you = screen.you if screen.you is not None else _you(names, t)
+    moves = _described(view, names, t, you)
+    items = "".join(f'<li><span class="n">{t.number(i + 1)}.</span> <span class="r">'
+                    f'{esc(t("saboteur.log.round_tag", n=r))}</span> '
+                    f'{esc(line)}</li>' for i, (r, line) in reversed(list(enumerate(moves))))
+    events = "".join(f'<li><span class="r">{esc(t("saboteur.log.round_tag", n=r))}</span> '
+                     f'{esc(t.say(msg))}</li>' for r, msg in reversed(view.log))
+    return (f'<h3>{esc(t("saboteur.log.moves"))}</h3><ol class="log" reversed aria-label='
+            f'"{esc(t("saboteur.log.moves_label"))}">{items}</ol>'
+            f'<h3>{esc(t("saboteur.log.events"))}</h3><ul class="log events" aria-label='
+            f'"{esc(t("saboteur.log.events_label"))}">{events}</ul>')

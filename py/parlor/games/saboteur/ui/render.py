@@ -21,11 +21,10 @@ hand card at position ``i`` (sorted hand) to discard (at most two), ``cancel``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from parlor.core.protocol import Outcome
 from parlor.games.saboteur import rules
 from parlor.games.saboteur.cards import CARDS
+from parlor.games.saboteur.facts import band_msg, cell_msg, chain, comma
 from parlor.games.saboteur.state import (
     BRIBE,
     OVER,
@@ -37,6 +36,7 @@ from parlor.games.saboteur.ui.context import (
     Ctx,
     Screen,
     bribe_window_words,
+    is_you,
     next_picks,
     reveal_words,
 )
@@ -49,6 +49,7 @@ from parlor.games.saboteur.ui.panels import (
     rounds_table,
     table_facts,
 )
+from parlor.i18n.catalog import Msg
 from parlor.render.html import esc
 
 __all__ = ["Screen", "any_face", "bribe_window_words", "card_face", "hint", "log_lines",
@@ -58,103 +59,106 @@ __all__ = ["Screen", "any_face", "bribe_window_words", "card_face", "hint", "log
 # ------------------------------------------------------------------------ whole screen
 
 
-def round_banner(view: SaboteurView, names: Sequence[str]) -> str:
+def round_banner(view: SaboteurView, screen: Screen) -> str:
     """After a round ends, its result until the new round is under way."""
     if not view.results or view.phase == OVER:
         return ""
     this_round = [h for h in view.history if h[0] == view.round]
     if len(this_round) > 2:
         return ""
+    t, names = screen.t, screen.names
     r = view.results[-1]
-    took = ", ".join(f"{names[s]} {r.won[s]} gold" + (f" (paid {r.paid[s]} to trolls)"
-                                                       if r.paid[s] else "")
-                     for s in range(view.players))
+    took = comma([Msg.of("saboteur.ui.took_paid", who=names[s], n=r.won[s], paid=r.paid[s])
+                  if r.paid[s] else Msg.of("saboteur.ui.took", who=names[s], n=r.won[s])
+                  for s in range(view.players)])
     start = names[view.to_move] if view.to_move is not None else ""
-    why = ""
-    if view.players == 2:
-        why = " (less gold starts; blue on a tie)"
-    verb = "start" if start == "You" else "starts"
-    return (f'<p class="banner" role="note">Round {r.round} is over: {esc(took)}. Round '
-            f'{view.round} begins: {esc(start)} {verb}{why}.</p>')
+    key = "saboteur.ui.banner" + ("_duel" if view.players == 2 else "")
+    key += "_you" if is_you(screen, view.to_move) else ""
+    text = t(key, n=r.round, took=took, next=view.round, who=start)
+    return f'<p class="banner" role="note">{esc(text)}</p>'
 
 
-def end_html(view: SaboteurView, outcome: Outcome, names: Sequence[str]) -> str:
+def end_html(view: SaboteurView, outcome: Outcome, screen: Screen) -> str:
+    t, names = screen.t, screen.names
     pts = outcome.points
     if view.players == 1:
         band = str(outcome.details.get("band", rules.band(pts[0])))
-        result = f"{esc(names[0])}: {pts[0]} gold — {esc(band)}"
+        result = esc(t("saboteur.ui.solo_result", who=names[0], n=pts[0], band=band_msg(band)))
+        mine = f' {esc(t("saboteur.ui.your_result"))}'
         scale = "".join(
-            f'<li class="{"mine" if words == band else ""}">{low}+ gold: {esc(words)}'
-            f'{" ◀ your result" if words == band else ""}</li>'
+            f'<li class="{"mine" if words == band else ""}">'
+            f'{esc(t("saboteur.ui.band_row", n=low, band=band_msg(words)))}'
+            f'{mine if words == band else ""}</li>'
             for low, words in reversed(rules.SOLO_BANDS))
-        extra = f'<h3>Solo score bands</h3><ul class="bands">{scale}</ul>'
+        extra = (f'<h3>{esc(t("saboteur.ui.solo_bands"))}</h3><ul class="bands">{scale}</ul>')
     else:
         if len(outcome.winners) == 1:
-            w = names[outcome.winners[0]]
-            result = f"{esc(w)} {'win' if w == 'You' else 'wins'} with {max(pts)} gold!"
+            w = outcome.winners[0]
+            result = esc(t("saboteur.ui.you_win", n=max(pts)) if is_you(screen, w)
+                         else t("saboteur.ui.wins", who=names[w], n=max(pts)))
         else:
-            result = f"A shared win: both have {max(pts)} gold."
+            result = esc(t("saboteur.ui.shared", n=max(pts)))
         extra = ""
-    expl = "".join(f"<li>{esc(t)}</li>" for t in outcome.explanation)
-    return (f'<section class="end" aria-label="Result"><h2>{result}</h2>'
-            f'<h3>Gold per round</h3>{rounds_table(view, names)}{extra}'
-            f'<h3>How it was decided</h3><ul class="steps">{expl}</ul></section>')
+    expl = "".join(f"<li>{esc(t.text(line))}</li>" for line in outcome.explanation)
+    return (f'<section class="end" aria-label="{esc(t("saboteur.ui.result"))}"><h2>{result}</h2>'
+            f'<h3>{esc(t("saboteur.ui.gold_per_round"))}</h3>{rounds_table(view, names, t)}'
+            f'{extra}<h3>{esc(t("saboteur.ui.how_decided"))}</h3><ul class="steps">{expl}</ul>'
+            f'</section>')
 
 
 def render_play(view: SaboteurView, screen: Screen, outcome: Outcome | None) -> str:
     """The whole game area for one seat's view (or a spectator's, ``view.seat`` None)."""
     ctx = Ctx(view, screen)
-    names = screen.names
+    names, t = screen.names, screen.t
     if outcome is not None or view.phase == OVER:
         maze = maze_svg(view, ctx, names, maze=view.last_maze, counters=view.last_counters,
-                        label="The maze as the last round ended")
-        caption = '<p class="note">The maze as the last round ended.</p>'
+                        label=t("saboteur.ui.last_maze"))
+        caption = f'<p class="note">{esc(t("saboteur.ui.last_maze_note"))}</p>'
     else:
         maze = maze_svg(view, ctx, names)
         caption = ""
-    board = (f'<div class="board-wrap maze-wrap">{zoom_bar()}{maze}{caption}</div>')
+    board = (f'<div class="board-wrap maze-wrap">{zoom_bar(t)}{maze}{caption}</div>')
     if view.phase == OVER:
         main = f'<div class="sab-main">{board}</div>'
-        side = f'<aside class="side">{log_html(view, names)}</aside>'
+        side = f'<aside class="side">{log_html(view, screen)}</aside>'
     else:
-        main = (f'<div class="sab-main">{round_banner(view, names)}{board}'
+        main = (f'<div class="sab-main">{round_banner(view, screen)}{board}'
                 f'{hand_html(view, ctx, names)}{choices_html(view, ctx, names)}</div>')
-        side = (f'<aside class="side">{table_facts(view)}<h3>Players</h3>'
-                f'{players_html(view, screen)}<h3>Gold per round</h3>'
-                f'{rounds_table(view, names)}{log_html(view, names)}</aside>')
-    end = end_html(view, outcome, names) if outcome is not None else ""
+        side = (f'<aside class="side">{table_facts(view, t)}<h3>{esc(t("saboteur.ui.players"))}'
+                f'</h3>{players_html(view, screen)}<h3>{esc(t("saboteur.ui.gold_per_round"))}</h3>'
+                f'{rounds_table(view, names, t)}{log_html(view, screen)}</aside>')
+    end = end_html(view, outcome, screen) if outcome is not None else ""
     return f'{end}<div class="table saboteur">{main}{side}</div>'
 
 
 def hint(view: SaboteurView, screen: Screen) -> str:
     """The instruction for a human whose turn it is."""
+    t = screen.t
     if view.phase == REVEAL:
-        cells = " and ".join(f"{c[0]},{c[1]}" for c in view.pending)
+        cells = chain("saboteur.and", [cell_msg(c) for c in view.pending])
         if len(view.pending) == 1:
-            return (f"Turn the goal you reached at {cells} face up: "
-                    f"{reveal_words(view, view.pending[0])}")
-        return f"Choose how to turn the goal you reached at {cells} face up."
+            return t("saboteur.hint.reveal_one", cells=cells,
+                     why=reveal_words(view, view.pending[0], t))
+        return t("saboteur.hint.reveal_many", cells=cells)
     if view.phase == BRIBE:
-        return bribe_window_words(view)
+        return bribe_window_words(view, t)
     if screen.discarding:
         n = len(screen.discards)
-        if n == 0:
-            return "Choose one or two cards to discard."
-        return "Pass (or clear a sabotage card with two), or choose another card."
+        return t("saboteur.hint.discard_none" if n == 0 else "saboteur.hint.discard_some")
     cid = screen.card
     if cid is not None and cid in view.hand:
         kind = CARDS[cid].kind
         if kind == "path":
             if view.seat is not None and view.sabotage[view.seat]:
-                return "A broken tool stops you digging: pick another card, or discard."
-            return f"Choose where the {cid} goes, or press Turn."
+                return t("saboteur.hint.broken")
+            return t("saboteur.hint.place", card=cid)
         if kind in ("key", "rockfall", "map"):
-            return f"Choose a highlighted card for your {kind}."
+            return t("saboteur.hint.target", kind=Msg(f"saboteur.kind.{kind}"))
         card = CARDS[cid]
         seat = view.seat if view.seat is not None else 0
         if kind == "repair" and not set(card.tools) & set(view.sabotage[seat]):
-            return f"Nothing to repair with the {cid}: pick another card, or pass."
+            return t("saboteur.hint.no_repair", card=cid)
         if kind == "sabotage" and view.players == 2 and card.tools[0] in view.sabotage[1 - seat]:
-            return "That tool is already broken: pick another card, or pass."
-        return f"Play the {cid} with its button, or pick another card."
-    return "Your turn: pick a card from your hand."
+            return t("saboteur.hint.already_broken")
+        return t("saboteur.hint.play", card=cid)
+    return t("saboteur.hint.turn")
