@@ -4,11 +4,17 @@ picker (remembered) or of the browser, lays Persian out right to left, says a wr
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import ARTIFACTS, BrowserLog, fail_on_blocked, isolated_context, open_app
+from kabaleo_helpers import play_one_move as kabaleo_move
+from kabaleo_helpers import wait_for_my_turn_or_end as kabaleo_turn
+from parlor.games.saboteur.cards import CARDS
+from saboteur_helpers import play_one_move as saboteur_move
+from saboteur_helpers import wait_for_my_turn_or_end as saboteur_turn
 
 SHOTS = Path(ARTIFACTS)
 
@@ -81,3 +87,60 @@ def test_the_browser_language_is_the_default_and_never_flashes_english(
     finally:
         ctx.close()
     fail_on_blocked(browser_log)
+
+
+def english_words(page: Page) -> list[str]:
+    """Latin words a reader meets in the game area and status line, names and notation
+    (isolated, FSI…PDI) aside: none may be left in a Persian or Russian game."""
+    text = page.evaluate("""() => {
+        const parts = [document.getElementById('status').innerText,
+                       document.getElementById('game').innerText];
+        for (const el of document.querySelectorAll('#game [aria-label]')) {
+            parts.push(el.getAttribute('aria-label'));
+        }
+        return parts.join('\\n');
+    }""")
+    text = re.sub("\u2068[^\u2068\u2069]*\u2069", " ", text)
+    for card in sorted(SABOTEUR_CARD_IDS, key=len, reverse=True):  # notation, like "P23"
+        text = text.replace(card, " ")
+    words = set(re.findall(r"[A-Za-z]{2,}", text)) - ALLOWED_LATIN
+    # A row of one letter (GGGGGG: a seat's dwarf counters, each marked with its
+    # colour's letter) is a picture, not a word.
+    return sorted(w for w in words if len(set(w)) > 1)
+
+
+#: Latin that is meant to stay Latin: the app's name and the one game name kept as is.
+ALLOWED_LATIN = {"Parlor", "Ciao"}
+#: Saboteur's card ids (START_GREEN, LADDER_BLUE, P23) are notation, shown as such.
+SABOTEUR_CARD_IDS = set(CARDS)
+
+
+def test_a_whole_kabaleo_game_in_persian_right_to_left(app) -> None:
+    page = app("?lang=fa&game=kabaleo&players=2&seats=human,bot:random&seed=11&botdelay=0")
+    mine = 0
+    while kabaleo_turn(page) != "over":
+        assert page.locator("html").get_attribute("dir") == "rtl"
+        if mine == 3:
+            assert english_words(page) == []
+            shot(page, "game-kabaleo-fa-play.png")
+        kabaleo_move(page)
+        mine += 1
+    assert mine == 12
+    expect(page.locator("#game .end")).to_be_visible()
+    assert english_words(page) == []
+    shot(page, "game-kabaleo-fa-end.png")
+
+
+def test_a_whole_solo_saboteur_game_in_russian(app) -> None:
+    page = app("?lang=ru&game=saboteur&players=1&seats=human&seed=5&botdelay=0")
+    mine = 0
+    while saboteur_turn(page) != "over":
+        if mine == 5:
+            assert english_words(page) == []
+            shot(page, "game-saboteur-ru-play.png")
+        saboteur_move(page)
+        mine += 1
+        assert mine <= 300
+    expect(page.locator("#game .end")).to_be_visible()
+    assert english_words(page) == []
+    shot(page, "game-saboteur-ru-end.png")

@@ -30,7 +30,6 @@ from parlor.core.match import Match, match_from_json, replay
 from parlor.core.protocol import TABLE, Game, Msg, Outcome
 from parlor.core.rng import Rng
 from parlor.games import GAMES
-from parlor.i18n.catalog import Msg
 
 #: Inside Pyodide the suite runs to catch differences between CPython 3.11 and the
 #: browser's 3.14, not to repeat the coverage: a sample of the seeds keeps `make test`
