@@ -32,10 +32,11 @@ def serious_violations(page: Page) -> list[str]:
 def test_menu_and_game_screen_have_no_serious_accessibility_violation(app, lang: str) -> None:
     page = app(f"?lang={lang}")
     expect(page.locator("html")).to_have_attribute("lang", lang)
+    Path(ARTIFACTS).mkdir(exist_ok=True)
+    page.screenshot(path=str(Path(ARTIFACTS) / f"menu-{lang}.png"), full_page=True)
     assert serious_violations(page) == []
     page = app(f"?lang={lang}&game=kabaleo&players=3&seats=human,bot:random,bot:random"
                "&seed=5&botdelay=0")
     expect(page.locator("#game")).to_have_attribute("data-phase", "play")
-    Path(ARTIFACTS).mkdir(exist_ok=True)
     page.screenshot(path=str(Path(ARTIFACTS) / f"game-kabaleo-{lang}.png"), full_page=True)
     assert serious_violations(page) == []

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from parlor.core.rng import Rng
 from parlor.core.timing import Plan, Window
+from parlor.core.words import English
 from parlor.games.ciao.bots.realtime import race_card, reaction_ms, thanks_ms
 from parlor.games.ciao.notation import Move, format_move
 from parlor.games.ciao.state import CiaoState
@@ -51,7 +52,7 @@ def open_window(state: CiaoState, levels: Sequence[str | None], rng: Rng) -> Win
 
 
 def adjust_options(seats: Sequence[str], options: Mapping[str, object]
-                   ) -> tuple[dict[str, object], str | None]:
+                   ) -> tuple[dict[str, object], English | None]:
     """Options one device cannot honour, changed with a note saying why.
 
     With two or more people sharing a screen, a speed race would need two private hands
@@ -63,10 +64,10 @@ def adjust_options(seats: Sequence[str], options: Mapping[str, object]
     notes = []
     if changed.get("speed_mode", "race") == "race":
         changed["speed_mode"] = "turn_order"
-        notes.append("speed challenges are asked in turn order")
+        notes.append("race")
     if not changed.get("auto_thank", False):
         changed["auto_thank"] = True
-        notes.append("thank-yous are automatic")
+        notes.append("thanks")
     if not notes:
         return changed, None
-    return changed, ("Several people share this screen, so " + " and ".join(notes) + ".")
+    return changed, English.of("ciao.note.shared_screen." + "_".join(notes))
