@@ -15,41 +15,42 @@ game (or the menu, or an undo) starts a new one.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from parlor.app import saves
+from parlor.app.classroom import CLASSROOM_ACTIONS, Classroom
 from parlor.app.events import (
     Action,
     After,
     Boot,
     BotMoved,
     BotTurn,
-    Confirm,
-    Download,
     Effect,
     Event,
     Focus,
     FormChanged,
     LanguageChosen,
-    MenuMessage,
     Move,
     Pick,
     SetUrl,
-    ShowForm,
     ShowGame,
     ShowMenu,
     WindowAnswer,
 )
 from parlor.app.forms import initial_forms
+from parlor.app.menu_desk import MENU_ACTIONS, MenuDesk
 from parlor.app.page_params import BOT_DELAY_MS, bot_delay, lang_note
 from parlor.app.realtime import open_window
+from parlor.app.review import Review
 from parlor.app.saves import KeyValue
 from parlor.app.seats import parse_seat
 from parlor.app.seeds import turn_rng
 from parlor.app.session import Session
 from parlor.app.setup import Setup, parse_setup, setup_query
 from parlor.app.thinking import BotThinking
+from parlor.app.watch import Watch
 from parlor.bots import Bot, make_bot
-from parlor.core.errors import BadOptions, IllegalMove, ParlorError
+from parlor.core.errors import IllegalMove, ParlorError
 from parlor.core.protocol import TABLE
 from parlor.core.timing import Window
 from parlor.i18n.catalog import Msg, Translator
@@ -61,7 +62,7 @@ from parlor.render.screen import game_screen, next_picks
 # --------------------------------------------------------------------------- controller
 
 
-class Controller:
+class Controller(Classroom, MenuDesk):
     """One page's game state machine; ``handle`` is the only way in."""
 
     def __init__(self, store: KeyValue, clock: Callable[[], float],
@@ -83,11 +84,13 @@ class Controller:
         self.window: Window | None = None  # a timed table decision in progress
         self.bot_delay = BOT_DELAY_MS
         self.forms = initial_forms()
+        self.review: Review | None = None  # a match being stepped through (classroom.py)
+        self.watch = Watch()  # the pace and reveal of a match of bots being watched
 
     def handle(self, event: Event) -> list[Effect]:
         out: list[Effect] = []
         if isinstance(event, Boot):
-            self._boot(event.params, out)
+            self._boot(event.params, out, event.fragment)
         elif isinstance(event, Move):
             self._play(event.move, out)
         elif isinstance(event, Pick):
@@ -97,7 +100,7 @@ class Controller:
             if handler is not None:
                 handler(self, event, out)
         elif isinstance(event, FormChanged):
-            self._form_changed(event, out)
+            self.form_changed(event, out)
         elif isinstance(event, LanguageChosen):
             self._language(event.code, out)
         elif isinstance(event, BotTurn):
@@ -108,9 +111,13 @@ class Controller:
 
     # ---- start-up -------------------------------------------------------------------
 
-    def _boot(self, params: Mapping[str, str], out: list[Effect]) -> None:
+    def _boot(self, params: Mapping[str, str], out: list[Effect], fragment: str = "") -> None:
         self._read_page_params(params)
-        if "save" in params:
+        if fragment.startswith("m="):
+            self.open_shared(fragment[2:], out)
+        elif "review" in params:
+            self.open_review(params["review"], out)
+        elif "save" in params:
             entry = saves.read(self.store, params["save"])
             if entry is not None and entry.session is not None:
                 self._open(entry.session, out)
@@ -159,7 +166,7 @@ class Controller:
 
     def _menu(self, out: list[Effect], message: str | None = None) -> None:
         self.generation += 1  # stops any bot still thinking for the old game
-        self.session = None
+        self.session, self.review = None, None
         self.thinking, self.turn, self.window = False, None, None
         entries = saves.list_saves(self.store)
         latest = next((e for e in entries if e.ok), None)
@@ -175,27 +182,6 @@ class Controller:
             status=" ".join(notes) or self.t("menu.choose"),
         ))
 
-    def _remember_form(self, game_id: str, form: Mapping[str, str]) -> None:
-        from parlor.games import GAMES
-
-        f = self.forms[game_id]
-        f.players = int(form.get("players", f.players))
-        f.seats = form.get("seats", "").split(",")
-        specs = {s.key: s for s in GAMES[game_id].option_specs}
-        for key, text in form.items():
-            if key.startswith("opt.") and key[4:] in specs:
-                f.options[key[4:]] = specs[key[4:]].parse(text)
-
-    def _form_changed(self, event: FormChanged, out: list[Effect]) -> None:
-        if event.game not in self.forms:
-            return
-        try:
-            self._remember_form(event.game, event.form)
-        except BadOptions as err:
-            out.append(MenuMessage(err.says(self.t)))
-        if event.field == "players":
-            out.append(ShowForm(event.game, self.forms[event.game].html(self.t)))
-
     # ---- a game ---------------------------------------------------------------------
 
     def _new_game(self, setup: Setup, out: list[Effect]) -> None:
@@ -206,7 +192,8 @@ class Controller:
 
     def _open(self, session: Session, out: list[Effect]) -> None:
         self.generation += 1
-        self.session = session
+        self.session, self.review = session, None
+        self.watch = replace(self.watch, paused=False, stepping=False)
         self.confirmed = None
         self.picks = ()
         self.thinking, self.turn, self.window = False, None, None
@@ -227,12 +214,19 @@ class Controller:
         self._render(out)
 
     def _render(self, out: list[Effect]) -> None:
+        if self.review is not None:
+            self._render_review(out, self.message)
+            self.message = None
+            return
         if self.session is None:
             return
-        screen = game_screen(self.session, self.confirmed, self.picks, self.thinking,
-                             self.message, self.window, t=self.t)
+        session = self.session
+        panels, revealed = self.watch_panels()
+        screen = game_screen(session, self.confirmed, self.picks, self.thinking,
+                             self.message, self.window, t=self.t, revealed=revealed,
+                             panels=panels, paused=self.watch.paused and self.watching())
         self.message = None
-        out.append(ShowGame(self.session.match.game, screen))
+        out.append(ShowGame(session.match.game, screen))
 
     def _play(self, move: str, out: list[Effect]) -> None:
         session = self.session
@@ -258,6 +252,7 @@ class Controller:
         out.append(Focus(token))
 
     def _after_move(self, out: list[Effect]) -> None:
+        self.watch = replace(self.watch, stepping=False)  # "One move" has had its move
         self._save(out)
         self._render(out)
         self._schedule(out)
@@ -278,6 +273,10 @@ class Controller:
             out.append(After(int(window.seconds * 1000),
                              WindowAnswer(self.generation, window, window.timeout_move)))
         elif self.session.bot_to_act():
+            if self.watching() and self.watch.paused and not self.watch.stepping:
+                self.thinking, self.turn = False, None
+                self._render(out)
+                return
             self.thinking, self.turn = True, None
             self._render(out)
             out.append(After(0, BotTurn(self.generation)))
@@ -306,7 +305,8 @@ class Controller:
             self.turn = BotThinking(bot, session.game.view(session.state, seat), turn_rng(
                 session.match.seed, len(session.match.moves), "bot"), self.clock)
         move = self.turn.slice()
-        wait = self.turn.wait_ms(self.bot_delay)
+        delay = self.watch.delay(self.bot_delay) if self.watching() else self.bot_delay
+        wait = self.turn.wait_ms(delay)
         if move is None or wait > 0:
             out.append(After(0 if move is None else wait, BotTurn(self.generation)))
             return
@@ -318,40 +318,12 @@ class Controller:
 
     # ---- actions (data-action), dispatched through ACTIONS ---------------------------
 
-    def do_start(self, event: Action, out: list[Effect]) -> None:
-        game_id = event.game
-        if game_id is None or game_id not in self.forms or event.form is None:
-            return
-        try:
-            self._remember_form(game_id, event.form)
-            setup = parse_setup(event.form, self._new_seed())
-            self._new_game(setup, out)
-            if setup.note:
-                self._say(self.t.text(setup.note), out)
-        except ParlorError as err:
-            out.append(MenuMessage(self.t("error.cannot_start", reason=err.message)))
-
     def do_resume(self, event: Action, out: list[Effect]) -> None:
         entry = saves.read(self.store, event.save or "")
         if entry is None or entry.session is None:
             self._menu(out, self.t("error.save_unloadable"))
             return
         self._open(entry.session, out)
-
-    def do_delete(self, event: Action, out: list[Effect]) -> None:
-        if event.save:
-            out.append(Confirm(self.t("saves.confirm_delete"),
-                               Action("delete-confirmed", save=event.save)))
-
-    def do_delete_confirmed(self, event: Action, out: list[Effect]) -> None:
-        if event.save:
-            saves.delete(self.store, event.save)
-            self._menu(out)
-
-    def do_download(self, event: Action, out: list[Effect]) -> None:
-        raw = self.store.get(saves.PREFIX + (event.save or ""))
-        if raw is not None:
-            out.append(Download(f"parlor-save-{event.save}.json", raw))
 
     def do_menu(self, event: Action, out: list[Effect]) -> None:
         self._menu(out)
@@ -381,13 +353,11 @@ class Controller:
 #: Every ``data-action`` the controller answers (the page's own view actions, such as
 #: zooming a board, never reach it).
 ACTIONS: dict[str, Callable[[Controller, Action, list[Effect]], None]] = {
-    "start": Controller.do_start,
     "resume": Controller.do_resume,
-    "delete": Controller.do_delete,
-    "delete-confirmed": Controller.do_delete_confirmed,
-    "download": Controller.do_download,
     "menu": Controller.do_menu,
     "handoff-ok": Controller.do_handoff_ok,
     "undo": Controller.do_undo,
     "again": Controller.do_again,
+    **MENU_ACTIONS,
+    **CLASSROOM_ACTIONS,
 }

@@ -15,6 +15,7 @@ from parlor.render.screen import Rendered
 @dataclass(frozen=True)
 class Boot:
     params: Mapping[str, str]  # the page's URL query
+    fragment: str = ""  # the URL's fragment without "#" (a share link's ``m=<data>``)
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class Action:
     save: str | None = None  # its data-save
     game: str | None = None  # its data-game
     form: Mapping[str, str] | None = None  # the set-up form of that game, as URL params
+    value: str | None = None  # its data-value, or the value of the control that changed
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,7 @@ class MenuMessage:
 @dataclass(frozen=True)
 class SetUrl:
     params: Mapping[str, str] | None  # None: the bare page
+    fragment: str = ""  # kept after "#" (an imported game under review reopens on reload)
 
 
 @dataclass(frozen=True)
@@ -124,6 +127,13 @@ class Confirm:
 
 
 @dataclass(frozen=True)
+class ShareLink:
+    """Show (and copy) the link ``index.html#m=<data>`` that carries a whole match."""
+
+    data: str
+
+
+@dataclass(frozen=True)
 class BotMoved:
     """A bot played a move after thinking ``ms`` (the page measures it for the bench)."""
 
@@ -132,4 +142,4 @@ class BotMoved:
 
 
 Effect = ShowGame | ShowMenu | ShowForm | MenuMessage | SetUrl | After | Focus | Download \
-    | Confirm | BotMoved
+    | Confirm | BotMoved | ShareLink

@@ -67,6 +67,10 @@ class Game(Protocol):
 
     def determinize(self, v: Any, rng: Rng) -> Any: ...
 
+    def reveal(self, s: Any) -> Any:
+        """Every secret of the table, for watch mode and reviews (never for bots)."""
+        ...
+
     def inventory(self, s: Any) -> Mapping[str, int]:
         """Totals that no move may change (cones, cards), checked by the contract suite."""
         ...

@@ -37,6 +37,9 @@ class GameEntry:
     #: The module timing the table's decisions (Ciao!'s races; ``core/timing.py`` says
     #: what it provides), or None for games without timed decisions.
     windows: str | None = None
+    #: The module with ``beliefs(view)`` and ``render_beliefs(...)``: what a bot
+    #: believes of the hidden cards, drawn in watch mode and reviews (render/beliefs.py).
+    beliefs: str | None = None
 
     def __post_init__(self) -> None:
         names = [lvl.name for lvl in self.levels]

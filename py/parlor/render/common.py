@@ -8,6 +8,7 @@ screen)`` and ``next_picks(picks, token)``; ``render.screen`` calls them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from parlor.i18n.catalog import Translator
 
@@ -26,3 +27,6 @@ class Screen:
     #: The page's language: every word the renderer writes comes from ``t``.
     t: Translator = field(default_factory=Translator, compare=False)
     you: int | None = None  # the seat sentences call "you" (``Session.you``)
+    #: Every secret of the table (the game's ``reveal``), drawn over the public view in
+    #: a match of bots being watched or a review that may show everything; else None.
+    revealed: Any = None

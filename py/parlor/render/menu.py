@@ -86,6 +86,9 @@ def saves_html(t: Translator, entries: Sequence[SaveEntry],
                 f'<li class="save"{attrs(data_save=e.id)}><span class="what">'
                 f'{esc(save_summary(t, e))}</span> {when} '
                 f'{button(t("saves.continue"), action="resume", data_save=e.id)} '
+                f'{button(t("saves.review"), action="review", data_save=e.id)} '
+                f'{button(t("toolbar.export"), action="export", cls="btn subtle", data_save=e.id)} '
+                f'{button(t("toolbar.share"), action="share", cls="btn subtle", data_save=e.id)} '
                 f'{button(delete, action="delete", cls="btn subtle", data_save=e.id)}</li>')
         else:
             items.append(

@@ -7,7 +7,8 @@ draws no view at all, so nothing private can reach the page behind it.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from parlor.app.session import Session
@@ -33,6 +34,8 @@ class Rendered:
     phase: str  # "play" | "handoff" | "over"
     to_act: int | None
     status: str
+    #: More ``data-*`` of the game root (a review's ``ply`` and ``plies``).
+    data: Mapping[str, str] = field(default_factory=dict)
 
 
 def game_screen(
@@ -43,11 +46,16 @@ def game_screen(
     error: str | None = None,
     window: Window | None = None,
     t: Translator | None = None,
+    revealed: Any = None,
+    panels: str = "",
+    paused: bool = False,
 ) -> Rendered:
     """Everything the game area shows, in ``t``'s language; ``confirmed`` is the human
     who last took the device after a hand-off (None after a reload, so the hand-off shows
     again); ``window`` is the table decision being timed (a race), whose human seats may
-    click. Without ``t``, English."""
+    click. Without ``t``, English. ``revealed`` (a game's ``reveal``) draws every secret,
+for a match of bots being watched; ``panels`` (the watch bar, beliefs) go above the
+board; ``paused`` says the watched match waits for "One move" or "Resume"."""
     t = t or Translator()
     names = session.display_names(t)
     to_act = session.to_act()
@@ -84,9 +92,10 @@ def game_screen(
         timer=window.seconds if window is not None else None,
         t=t,
         you=session.you,
+        revealed=revealed,
     )
-    html = (toolbar(t, session, thinking, handoff=False) + mod.render_play(view, screen, outcome)
-            + rules_html(t, session.match.game))
+    html = (toolbar(t, session, thinking, handoff=False) + panels
+            + mod.render_play(view, screen, outcome) + rules_html(t, session.match.game))
     lines = mod.log_lines(view, names, t)
     if outcome is not None:
         phase = "over"
@@ -112,6 +121,8 @@ def game_screen(
             status = t(what.get(window.kind if window else "", "status.table"))
         elif thinking:
             status = t("status.thinking", name=names[to_act])
+        elif paused:
+            status = t("status.paused", name=names[to_act])
         else:
             status = t("status.to_play", name=names[to_act])
     if lines:
@@ -136,6 +147,12 @@ def toolbar(t: Translator, session: Session, thinking: bool, handoff: bool) -> s
                             disabled=thinking))
     if session.to_act() is None:
         parts.append(button(t("toolbar.again"), action="again", cls="btn"))
+        parts.append(button(t("toolbar.review"), action="review", cls="btn",
+                            data_save=session.save_id))
+        parts.append(button(t("toolbar.export"), action="export", cls="btn subtle",
+                            data_save=session.save_id))
+        parts.append(button(t("toolbar.share"), action="share", cls="btn subtle",
+                            data_save=session.save_id))
     n = len(session.match.seats)
     game = Msg(f"game.{session.match.game}.name")
     title = t("toolbar.title.solo", game=game) if n == 1 else t("toolbar.title", game=game, n=n)

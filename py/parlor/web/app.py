@@ -32,6 +32,7 @@ from parlor.app.events import (
     Move,
     Pick,
     SetUrl,
+    ShareLink,
     ShowForm,
     ShowGame,
     ShowMenu,
@@ -56,12 +57,23 @@ def query_params() -> dict[str, str]:
     return {str(k): str(v) for k, v in params.entries()}
 
 
-def set_url(params: Any) -> None:
+def set_url(params: Any, fragment: str = "") -> None:
     path = str(js.window.location.pathname)
     if params:
         query = js.URLSearchParams.new(to_js(dict(params), dict_converter=js.Object.fromEntries))
         path += "?" + str(query.toString())
+    if fragment:
+        path += "#" + fragment
     js.window.history.replaceState(None, "", path)
+
+
+def fragment() -> str:
+    """The address after "#" (a share link's ``m=<data>``), as it was typed."""
+    return str(js.window.location.hash or "")[1:]
+
+
+#: Keys that move through a review (reading direction decides which arrow is "next").
+REPLAY_KEYS = {"Home": "replay-first", "End": "replay-last"}
 
 
 def redraw(node: Any, html: str) -> None:
@@ -130,6 +142,7 @@ class App:
             "zoom-in": lambda: self.panzoom.zoom(1 / 1.25),
             "zoom-out": lambda: self.panzoom.zoom(1.25),
             "zoom-fit": self.panzoom.fit,
+            "share-close": lambda: setattr(el("share-box"), "hidden", True),
         }
 
     def boot(self) -> None:
@@ -140,7 +153,7 @@ class App:
             self._proxies.append(proxy)
             root.addEventListener(kind, proxy)
         self.panzoom.bind(root, self._proxies)  # wheel, pointers, keys inside the board
-        self.send(Boot(query_params()))
+        self.send(Boot(query_params(), fragment()))
         el("loading").hidden = True
         for b in js.document.querySelectorAll("[data-needs-python]"):
             b.disabled = False
@@ -167,13 +180,15 @@ class App:
             el("menu-message").textContent = effect.text
             el("menu-message").hidden = False
         elif isinstance(effect, SetUrl):
-            set_url(effect.params)
+            set_url(effect.params, effect.fragment)
         elif isinstance(effect, After):
             asyncio.ensure_future(self.later(effect.ms, effect.event))
         elif isinstance(effect, Focus):
             node = js.document.querySelector(f'[data-pick="{effect.pick}"]')
             if not absent(node):
                 node.focus()
+        elif isinstance(effect, ShareLink):
+            self.share(effect.data)
         elif isinstance(effect, Download):
             self.download(effect.filename, effect.text)
         elif isinstance(effect, Confirm):
@@ -201,6 +216,11 @@ class App:
         root.setAttribute("data-game", effect.game)
         root.setAttribute("data-phase", out.phase)
         root.setAttribute("data-to-act", "" if out.to_act is None else str(out.to_act))
+        for name in ("ply", "plies"):  # a review's position (page contract)
+            if name in out.data:
+                root.setAttribute(f"data-{name}", out.data[name])
+            else:
+                root.removeAttribute(f"data-{name}")
         el("status").textContent = out.status
 
     def show_menu(self, effect: ShowMenu) -> None:
@@ -222,6 +242,38 @@ class App:
         banner.hidden = not effect.message
         el("status").textContent = effect.status
 
+    def share(self, data: str) -> None:
+        """Put the link in the share box, show it and try to copy it (the clipboard may
+        refuse: the box then says to copy it by hand)."""
+        href = str(js.window.location.href).split("#")[0].split("?")[0]
+        link = href + "#m=" + data
+        box, field_ = el("share-box"), js.document.querySelector("input[data-share-link]")
+        field_.value = link
+        box.hidden = False
+        field_.focus()
+        field_.select()
+        note = el("share-note")
+        lang = js.document.documentElement.lang
+
+        def said(key: str) -> Callable[[Any], None]:
+            return lambda _: setattr(note, "textContent", str(js.parlorShell.word(lang, key)))
+
+        note.textContent = ""
+        try:
+            js.navigator.clipboard.writeText(link).then(
+                create_proxy(said("shell.share.copied")),
+                create_proxy(said("shell.share.copy_by_hand")))
+        except Exception:  # no clipboard in this browser: the selected link is there
+            said("shell.share.copy_by_hand")(None)
+
+    async def import_game(self) -> None:
+        """The import form: pasted text wins; else the chosen file's text."""
+        text = str(js.document.querySelector("textarea[data-import-text]").value or "")
+        files = js.document.querySelector("input[data-import]").files
+        if not text.strip() and files.length > 0:
+            text = str(await files.item(0).text())
+        self.send(Action("import", value=text))
+
     def download(self, filename: str, text: str) -> None:
         blob = js.Blob.new([text], to_js({"type": "application/json"},
                                          dict_converter=js.Object.fromEntries))
@@ -233,7 +285,9 @@ class App:
     # ---- DOM events -----------------------------------------------------------------
 
     def on_key(self, event: Any) -> None:
-        if str(event.key) not in ("Enter", " "):
+        key = str(event.key)
+        if key not in ("Enter", " "):
+            self.replay_key(event, key)
             return
         target = event.target.closest("[data-move],[data-pick]")
         if not absent(target):
@@ -245,9 +299,26 @@ class App:
         if not absent(target) and not target.hasAttribute("disabled"):
             self.activate(target)
 
+    def replay_key(self, event: Any, key: str) -> None:
+        """Arrows, Home and End step through a review (not while typing in a field)."""
+        if str(el("game").dataset.phase or "") != "replay" or str(event.target.tagName) in (
+                "INPUT", "SELECT", "TEXTAREA"):
+            return
+        rtl = str(js.document.documentElement.dir) == "rtl"
+        arrows = {"ArrowRight": "replay-prev" if rtl else "replay-next",
+                  "ArrowLeft": "replay-next" if rtl else "replay-prev"}
+        action = REPLAY_KEYS.get(key) or arrows.get(key)
+        if action is not None:
+            event.preventDefault()
+            self.send(Action(action))
+
     def on_change(self, event: Any) -> None:
         if str(event.target.id) == "lang-picker":  # the shell has switched its own words
             self.send(LanguageChosen(str(event.target.value)))
+            return
+        changed = attr(event.target, "data-change")  # a review's or watch bar's control
+        if changed is not None:
+            self.send(Action(changed, value=str(event.target.value)))
             return
         field_ = attr(event.target, "data-field")
         form = event.target.closest("[data-game-form]")
@@ -269,8 +340,12 @@ class App:
         if action in self.view_actions:
             self.view_actions[action]()
             return
+        if action == "import":
+            asyncio.ensure_future(self.import_game())
+            return
         game_id = attr(target, "data-game")
         self.send(Action(action, save=attr(target, "data-save"), game=game_id,
+                         value=attr(target, "data-value"),
                          form=read_form(game_id) if action == "start" and game_id else None))
 
 

@@ -1,0 +1,275 @@
+"""What a teacher does with a game besides playing it: review it, export it, share it as
+a link, import one, and watch a match of bots (reveal, pause, one move, speed).
+
+These are the controller's action handlers for those screens, kept here so the
+controller stays about playing; ``Controller`` inherits them and provides the few
+methods this class declares at the top (opening a game, drawing, the menu).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from parlor.app import saves
+from parlor.app.events import Action, Download, Effect, SetUrl, ShareLink, ShowGame
+from parlor.app.review import EVERYTHING, Review
+from parlor.app.saves import KeyValue
+from parlor.app.seats import default_names, display_names, parse_seat
+from parlor.app.session import Session
+from parlor.app.transfer import (
+    export_filename,
+    export_text,
+    import_text,
+    match_from_share,
+    share_data,
+)
+from parlor.app.watch import SPEEDS, Watch
+from parlor.core.errors import BadSave
+from parlor.core.match import Match
+from parlor.i18n.catalog import Msg, Translator
+from parlor.render.beliefs import beliefs_html
+from parlor.render.review import review_screen
+from parlor.render.watch import watch_bar
+
+
+class Classroom:
+    """Review, transfer and watch handlers (mixed into ``Controller``)."""
+
+    store: KeyValue
+    t: Translator
+    clock: Callable[[], float]
+    session: Session | None
+    review: Review | None
+    watch: Watch
+    generation: int
+    thinking: bool
+    window: object | None
+    turn: object | None
+    message: str | None
+
+    # ---- provided by Controller --------------------------------------------------------
+
+    def _menu(self, out: list[Effect], message: str | None = None) -> None:
+        raise NotImplementedError
+
+    def _open(self, session: Session, out: list[Effect]) -> None:
+        raise NotImplementedError
+
+    def _render(self, out: list[Effect]) -> None:
+        raise NotImplementedError
+
+    def _schedule(self, out: list[Effect]) -> None:
+        raise NotImplementedError
+
+    # ---- reviews ------------------------------------------------------------------------
+
+    def _source(self, event: Action) -> tuple[Match, str | None] | None:
+        """The match an action is about: its ``data-save``, else the review or game shown."""
+        if event.save:
+            entry = saves.read(self.store, event.save)
+            if entry is not None and entry.session is not None:
+                return entry.session.match, event.save
+            return None
+        if self.review is not None:
+            return self.review.match, self.review.save_id
+        if self.session is not None:
+            return self.session.match, self.session.save_id
+        return None
+
+    def _show_review(self, review: Review, out: list[Effect], note: str | None = None) -> None:
+        """Stop whatever was playing and show ``review`` (nothing is saved)."""
+        self.generation += 1
+        self.session, self.review = None, review
+        self.thinking, self.turn, self.window = False, None, None
+        if review.save_id is not None:
+            out.append(SetUrl({"review": review.save_id}))
+        else:
+            out.append(SetUrl(None, fragment="m=" + share_data(review.match)))
+        self._render_review(out, note)
+
+    def _render_review(self, out: list[Effect], note: str | None = None) -> None:
+        r = self.review
+        assert r is not None
+        seats = tuple(parse_seat(r.match.game, s) for s in r.match.seats)
+        names = display_names(self.t, seats, r.match.names)
+        humans = r.humans
+        own = r.match.names or default_names(seats)
+        you = (humans[0] if len(humans) == 1 and own[humans[0]] == default_names(seats)[humans[0]]
+               else None)
+        out.append(ShowGame(r.match.game, review_screen(r, self.t, names, you, note)))
+
+    def open_review(self, save_id: str, out: list[Effect]) -> None:
+        """A saved game's review (``?review=<save>`` in the page's address)."""
+        entry = saves.read(self.store, save_id)
+        if entry is None or entry.session is None:
+            self._menu(out, self.t("error.save_unloadable"))
+            return
+        self._show_review(Review.of(entry.session.match, save_id), out)
+
+    def open_shared(self, data: str, out: list[Effect]) -> None:
+        """A share link's match, for review; refused with its reason, nothing changed."""
+        try:
+            match = match_from_share(data)
+        except BadSave as err:
+            self._menu(out, self.t("error.import_failed", reason=err.message))
+            return
+        self._show_review(Review.of(match), out, self.t("import.done",
+                                                        game=Msg(f"game.{match.game}.name")))
+
+    def do_review(self, event: Action, out: list[Effect]) -> None:
+        source = self._source(event)
+        if source is None:
+            self._menu(out, self.t("error.save_unloadable"))
+            return
+        match, save_id = source
+        self._show_review(Review.of(match, save_id), out)
+
+    def _step(self, ply: int, out: list[Effect]) -> None:
+        if self.review is not None:
+            self.review = self.review.at(ply)
+            self._render_review(out)
+
+    def do_replay_first(self, event: Action, out: list[Effect]) -> None:
+        self._step(0, out)
+
+    def do_replay_prev(self, event: Action, out: list[Effect]) -> None:
+        if self.review is not None:
+            self._step(self.review.ply - 1, out)
+
+    def do_replay_next(self, event: Action, out: list[Effect]) -> None:
+        if self.review is not None:
+            self._step(self.review.ply + 1, out)
+
+    def do_replay_last(self, event: Action, out: list[Effect]) -> None:
+        if self.review is not None:
+            self._step(self.review.plies, out)
+
+    def do_replay_goto(self, event: Action, out: list[Effect]) -> None:
+        if self.review is not None and (event.value or "").isdigit():
+            self._step(int(event.value or 0), out)
+
+    def do_replay_seat(self, event: Action, out: list[Effect]) -> None:
+        text = event.value or ""
+        if self.review is not None and text.lstrip("-").isdigit():
+            seat = int(text)
+            self.review = self.review.looking(EVERYTHING if seat < 0 else seat)
+            self._render_review(out)
+
+    # ---- files and links ----------------------------------------------------------------
+
+    def do_export(self, event: Action, out: list[Effect]) -> None:
+        source = self._source(event)
+        if source is not None:
+            match, save_id = source
+            out.append(Download(export_filename(match, save_id or "shared"), export_text(match)))
+
+    def do_share(self, event: Action, out: list[Effect]) -> None:
+        source = self._source(event)
+        if source is not None:
+            out.append(ShareLink(share_data(source[0])))
+
+    def do_import(self, event: Action, out: list[Effect]) -> None:
+        """A pasted or uploaded game opens for review; nothing is saved until it is kept."""
+        try:
+            match = import_text(event.value or "")
+        except BadSave as err:
+            self._menu(out, self.t("error.import_failed", reason=err.message))
+            return
+        self._show_review(Review.of(match), out, self.t("import.done",
+                                                        game=Msg(f"game.{match.game}.name")))
+
+    def do_adopt(self, event: Action, out: list[Effect]) -> None:
+        """Keep an imported game as a new save (a new key: nothing is overwritten); one
+        still being played opens to be played on."""
+        r = self.review
+        if r is None or r.save_id is not None:
+            return
+        now = self.clock()
+        session = Session(match=r.match, state=r.states[-1],
+                          save_id=saves.new_id(self.store, now), created=now)
+        saves.write(self.store, session, now)
+        if r.over:
+            self._show_review(replace(r, save_id=session.save_id), out)
+        else:
+            self.review = None
+            self._open(session, out)
+
+    # ---- watching a match of bots --------------------------------------------------------
+
+    def watching(self) -> bool:
+        return self.session is not None and not self.session.humans
+
+    def watch_panels(self) -> tuple[str, Any]:
+        """Above the board of a match of bots: the watch bar and the chosen bot's beliefs;
+        and every secret when revealed. Nothing for a game with a human seat."""
+        from parlor.games import ENTRIES
+
+        session = self.session
+        if session is None or not self.watching():
+            return "", None
+        names = session.display_names(self.t)
+        panels = watch_bar(self.t, self.watch, names, session.to_act() is None,
+                           ENTRIES[session.match.game].beliefs is not None)
+        if self.watch.thinks is not None:
+            panels += beliefs_html(self.t, session.game, session.state, (self.watch.thinks,),
+                                   names)
+        return panels, session.game.reveal(session.state) if self.watch.reveal else None
+
+    def do_reveal(self, event: Action, out: list[Effect]) -> None:
+        if self.watching():
+            self.watch = replace(self.watch, reveal=not self.watch.reveal)
+            self._render(out)
+
+    def do_pause(self, event: Action, out: list[Effect]) -> None:
+        if not self.watching():
+            return
+        if self.watch.paused:
+            self.watch = replace(self.watch, paused=False, stepping=False)
+            self._schedule(out)
+        else:
+            # A new generation drops the bot's thinking and any open race; resuming
+            # starts them again from the same position.
+            self.generation += 1
+            self.watch = replace(self.watch, paused=True)
+            self.thinking, self.turn, self.window = False, None, None
+            self._render(out)
+
+    def do_step(self, event: Action, out: list[Effect]) -> None:
+        if self.watching() and self.watch.paused and not self.watch.stepping:
+            self.watch = replace(self.watch, stepping=True)
+            self._schedule(out)
+
+    def do_watch_speed(self, event: Action, out: list[Effect]) -> None:
+        if event.value in SPEEDS:
+            self.watch = replace(self.watch, speed=event.value or "normal")
+            self._render(out)
+
+    def do_watch_thinks(self, event: Action, out: list[Effect]) -> None:
+        text = event.value or ""
+        if self.session is not None:
+            seat = int(text) if text.isdigit() and int(text) < len(self.session.seats) else None
+            self.watch = replace(self.watch, thinks=seat)
+            self._render(out)
+
+
+#: The ``data-action`` names these handlers answer (merged into the controller's table).
+CLASSROOM_ACTIONS: dict[str, Callable[[Classroom, Action, list[Effect]], None]] = {
+    "review": Classroom.do_review,
+    "replay-first": Classroom.do_replay_first,
+    "replay-prev": Classroom.do_replay_prev,
+    "replay-next": Classroom.do_replay_next,
+    "replay-last": Classroom.do_replay_last,
+    "replay-goto": Classroom.do_replay_goto,
+    "replay-seat": Classroom.do_replay_seat,
+    "export": Classroom.do_export,
+    "share": Classroom.do_share,
+    "import": Classroom.do_import,
+    "adopt": Classroom.do_adopt,
+    "reveal": Classroom.do_reveal,
+    "pause": Classroom.do_pause,
+    "step": Classroom.do_step,
+    "watch-speed": Classroom.do_watch_speed,
+    "watch-thinks": Classroom.do_watch_thinks,
+}

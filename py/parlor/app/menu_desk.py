@@ -1,0 +1,100 @@
+"""The menu's actions: remembering what a set-up form holds, starting a game from it,
+and the saved games' delete and download buttons.
+
+Kept out of the controller so it stays about playing; ``Controller`` inherits these
+and provides the few methods declared at the top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from parlor.app import saves
+from parlor.app.events import Action, Confirm, Download, Effect, FormChanged, MenuMessage, ShowForm
+from parlor.app.forms import MenuForm
+from parlor.app.saves import KeyValue
+from parlor.app.setup import Setup, parse_setup
+from parlor.core.errors import BadOptions, ParlorError
+from parlor.i18n.catalog import Translator
+
+
+class MenuDesk:
+    """Set-up forms and saved-game buttons (mixed into ``Controller``)."""
+
+    store: KeyValue
+    t: Translator
+    forms: dict[str, MenuForm]
+
+    # ---- provided by Controller --------------------------------------------------------
+
+    def _menu(self, out: list[Effect], message: str | None = None) -> None:
+        raise NotImplementedError
+
+    def _new_game(self, setup: Setup, out: list[Effect]) -> None:
+        raise NotImplementedError
+
+    def _new_seed(self) -> int:
+        raise NotImplementedError
+
+    def _say(self, text: str, out: list[Effect]) -> None:
+        raise NotImplementedError
+
+    # ---- the forms and the saves list ---------------------------------------------------
+
+    def _remember_form(self, game_id: str, form: Mapping[str, str]) -> None:
+        from parlor.games import GAMES
+
+        f = self.forms[game_id]
+        f.players = int(form.get("players", f.players))
+        f.seats = form.get("seats", "").split(",")
+        specs = {s.key: s for s in GAMES[game_id].option_specs}
+        for key, text in form.items():
+            if key.startswith("opt.") and key[4:] in specs:
+                f.options[key[4:]] = specs[key[4:]].parse(text)
+
+    def form_changed(self, event: FormChanged, out: list[Effect]) -> None:
+        if event.game not in self.forms:
+            return
+        try:
+            self._remember_form(event.game, event.form)
+        except BadOptions as err:
+            out.append(MenuMessage(err.says(self.t)))
+        if event.field == "players":
+            out.append(ShowForm(event.game, self.forms[event.game].html(self.t)))
+
+    def do_start(self, event: Action, out: list[Effect]) -> None:
+        game_id = event.game
+        if game_id is None or game_id not in self.forms or event.form is None:
+            return
+        try:
+            self._remember_form(game_id, event.form)
+            setup = parse_setup(event.form, self._new_seed())
+            self._new_game(setup, out)
+            if setup.note:
+                self._say(self.t.text(setup.note), out)
+        except ParlorError as err:
+            out.append(MenuMessage(self.t("error.cannot_start", reason=err.message)))
+
+    def do_delete(self, event: Action, out: list[Effect]) -> None:
+        if event.save:
+            out.append(Confirm(self.t("saves.confirm_delete"),
+                               Action("delete-confirmed", save=event.save)))
+
+    def do_delete_confirmed(self, event: Action, out: list[Effect]) -> None:
+        if event.save:
+            saves.delete(self.store, event.save)
+            self._menu(out)
+
+    def do_download(self, event: Action, out: list[Effect]) -> None:
+        raw = self.store.get(saves.PREFIX + (event.save or ""))
+        if raw is not None:
+            out.append(Download(f"parlor-save-{event.save}.json", raw))
+
+
+#: The ``data-action`` names these handlers answer (merged into the controller's table).
+MENU_ACTIONS: dict[str, Callable[[MenuDesk, Action, list[Effect]], None]] = {
+    "start": MenuDesk.do_start,
+    "delete": MenuDesk.do_delete,
+    "delete-confirmed": MenuDesk.do_delete_confirmed,
+    "download": MenuDesk.do_download,
+}
