@@ -8,6 +8,7 @@ screen)`` and ``next_picks(picks, token)``; ``render.screen`` calls them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from parlor.i18n.catalog import Translator
 
@@ -26,3 +27,8 @@ class Screen:
     #: The page's language: every word the renderer writes comes from ``t``.
     t: Translator = field(default_factory=Translator, compare=False)
     you: int | None = None  # the seat sentences call "you" (``Session.you``)
+    #: ``game.reveal(state)`` when the room is shown every secret (watch mode, reviews;
+    #: the view is then the public one, ``view(state, None)``); None otherwise. The
+    #: renderer draws each secret where a player would expect it, marked
+    #: ``data-revealed``, never clickable.
+    revealed: Any = None
