@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlor.i18n.catalog import Translator
+from parlor.render.html import esc
 
 
 @dataclass(frozen=True)
@@ -32,3 +33,9 @@ class Screen:
     #: renderer draws each secret where a player would expect it, marked
     #: ``data-revealed``, never clickable.
     revealed: Any = None
+
+
+def reveal_note(text: str) -> str:
+    """The legend shown while every secret is revealed: it tells the room which marks
+    are secrets the players themselves have not seen (the same look in every game)."""
+    return f'<p class="note revealed-note" role="note" data-revealed="legend">{esc(text)}</p>'
