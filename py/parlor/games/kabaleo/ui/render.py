@@ -346,9 +346,10 @@ def render_play(view: KabaleoView, screen: Screen, outcome: Outcome | None) -> s
     """The whole game area for one seat's view (or a spectator's when ``view.seat`` is None)."""
     t = screen.t
     board = f'<div class="board-wrap">{board_svg(view, screen)}{notes_html(view, t)}</div>'
+    legend = (common.reveal_note(t("kabaleo.reveal.legend")) if screen.revealed is not None
+              else "")
     side = (f'<aside class="side">{target_html(view, screen)}'
-            f'<h3>{esc(t("kabaleo.side.supplies"))}</h3>{supplies_html(view, screen)}'
-            f'{common.reveal_note(t("kabaleo.reveal.legend")) if screen.revealed is not None else ""}'
+            f'<h3>{esc(t("kabaleo.side.supplies"))}</h3>{supplies_html(view, screen)}{legend}'
             f'<h3>{esc(t("kabaleo.side.moves"))}</h3>{log_html(view, screen.names, t)}</aside>')
     end = end_html(view, outcome, screen) if outcome is not None else ""
     return f'{end}<div class="table kabaleo">{board}{side}</div>'
