@@ -65,11 +65,14 @@ class Game(Protocol):
 
     def view(self, s: Any, seat: int | None) -> Any: ...
 
-    def determinize(self, v: Any, rng: Rng) -> Any: ...
-
     def reveal(self, s: Any) -> Any:
-        """Every secret of the table, for watch mode and reviews (never for bots)."""
+        """Every secret of ``s`` as a frozen value (targets, hands, face-down cards):
+        what no seat may see, for watch mode (all seats bots) and reviews of finished
+        games, where a teacher shows the room everything. Never given to a bot, and
+        never drawn for a seat in a game humans are playing."""
         ...
+
+    def determinize(self, v: Any, rng: Rng) -> Any: ...
 
     def inventory(self, s: Any) -> Mapping[str, int]:
         """Totals that no move may change (cones, cards), checked by the contract suite."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlor.i18n.catalog import Translator
+from parlor.render.html import esc
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,14 @@ class Screen:
     #: The page's language: every word the renderer writes comes from ``t``.
     t: Translator = field(default_factory=Translator, compare=False)
     you: int | None = None  # the seat sentences call "you" (``Session.you``)
-    #: Every secret of the table (the game's ``reveal``), drawn over the public view in
-    #: a match of bots being watched or a review that may show everything; else None.
+    #: ``game.reveal(state)`` when the room is shown every secret (watch mode, reviews;
+    #: the view is then the public one, ``view(state, None)``); None otherwise. The
+    #: renderer draws each secret where a player would expect it, marked
+    #: ``data-revealed``, never clickable.
     revealed: Any = None
+
+
+def reveal_note(text: str) -> str:
+    """The legend shown while every secret is revealed: it tells the room which marks
+    are secrets the players themselves have not seen (the same look in every game)."""
+    return f'<p class="note revealed-note" role="note" data-revealed="legend">{esc(text)}</p>'

@@ -12,8 +12,8 @@ from parlor.core.rng import Rng
 from parlor.games.ciao import moves, rules, scoring
 from parlor.games.ciao.migrate import MIGRATIONS
 from parlor.games.ciao.options import SPECS, normalize
-from parlor.games.ciao.state import CiaoState, CiaoView
-from parlor.games.ciao.view import determinize, view
+from parlor.games.ciao.state import CiaoSecrets, CiaoState, CiaoView
+from parlor.games.ciao.view import determinize, reveal, view
 
 
 class Ciao:
@@ -65,6 +65,9 @@ class Ciao:
 
     def view(self, s: CiaoState, seat: int | None) -> CiaoView:
         return view(s, seat)
+
+    def reveal(self, s: CiaoState) -> CiaoSecrets:
+        return reveal(s)
 
     def determinize(self, v: CiaoView, rng: Rng) -> CiaoState:
         return determinize(v, rng)

@@ -123,3 +123,14 @@ class CiaoView(_Table):
     drawn: int  # the card this seat just drew, if it is deciding about it; else -1
     history: tuple[tuple[int, str], ...]
     to_act: int | None
+
+
+@dataclass(frozen=True)
+class CiaoSecrets:
+    """Everything some seat may not see: every hand (sorted, in seat order), the draw
+    pile (top last) and a card just drawn (-1 if none). Only for watch mode and reviews
+    (``Ciao.reveal``); never given to a bot."""
+
+    hands: tuple[tuple[int, ...], ...]
+    draw: tuple[int, ...]
+    drawn: int

@@ -14,7 +14,7 @@ from parlor.core.rng import Rng
 from parlor.games.ciao.cards import VARIANT_DECKS
 from parlor.games.ciao.notation import hidden_gift
 from parlor.games.ciao.rules import to_act
-from parlor.games.ciao.state import CiaoState, CiaoView
+from parlor.games.ciao.state import CiaoSecrets, CiaoState, CiaoView
 
 
 def _history_for(s: CiaoState, seat: int | None) -> tuple[tuple[int, str], ...]:
@@ -55,6 +55,12 @@ def view(s: CiaoState, seat: int | None) -> CiaoView:
         history=_history_for(s, seat),
         to_act=to_act(s),
     )
+
+
+def reveal(s: CiaoState) -> CiaoSecrets:
+    """Every secret of the state, for a room watching bots or reviewing a game (the
+    public view shows only how many cards each hand holds)."""
+    return CiaoSecrets(hands=s.hands, draw=s.draw, drawn=s.drawn)
 
 
 def shuffled_fast(items: list[int], rng: Rng) -> list[int]:

@@ -12,8 +12,8 @@ from parlor.core.rng import Rng
 from parlor.core.words import English
 from parlor.games.kabaleo import rules, scoring
 from parlor.games.kabaleo.options import SPECS, normalize
-from parlor.games.kabaleo.state import KabaleoState, KabaleoView
-from parlor.games.kabaleo.view import determinize, view
+from parlor.games.kabaleo.state import KabaleoSecrets, KabaleoState, KabaleoView
+from parlor.games.kabaleo.view import determinize, reveal, view
 
 
 class Kabaleo:
@@ -52,6 +52,9 @@ class Kabaleo:
 
     def view(self, s: KabaleoState, seat: int | None) -> KabaleoView:
         return view(s, seat)
+
+    def reveal(self, s: KabaleoState) -> KabaleoSecrets:
+        return reveal(s)
 
     def determinize(self, v: KabaleoView, rng: Rng) -> KabaleoState:
         return determinize(v, rng)

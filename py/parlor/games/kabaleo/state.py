@@ -51,3 +51,11 @@ class KabaleoView:
     options: KabaleoOptions
     my_targets: tuple[str, ...]
     revealed_targets: tuple[tuple[str, ...], ...] | None
+
+
+@dataclass(frozen=True)
+class KabaleoSecrets:
+    """Everything no seat may see of another: each seat's target colour(s), in seat
+    order. Only for watch mode and reviews (``Kabaleo.reveal``); never given to a bot."""
+
+    targets: tuple[tuple[str, ...], ...]

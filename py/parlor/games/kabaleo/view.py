@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from parlor.core.rng import Rng
-from parlor.games.kabaleo.state import KabaleoState, KabaleoView
+from parlor.games.kabaleo.state import KabaleoSecrets, KabaleoState, KabaleoView
 
 
 def view(s: KabaleoState, seat: int | None) -> KabaleoView:
@@ -22,6 +22,12 @@ def view(s: KabaleoState, seat: int | None) -> KabaleoView:
         my_targets=s.targets[seat] if seat is not None else (),
         revealed_targets=s.targets if over else None,
     )
+
+
+def reveal(s: KabaleoState) -> KabaleoSecrets:
+    """Every secret of the state, for a room watching bots or reviewing a game: the
+    public view plus these is the whole table (a seat's view never holds them)."""
+    return KabaleoSecrets(targets=s.targets)
 
 
 def determinize(v: KabaleoView, rng: Rng,

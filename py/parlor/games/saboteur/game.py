@@ -12,8 +12,8 @@ from parlor.core.rng import Rng
 from parlor.games.saboteur import rules, scoring
 from parlor.games.saboteur.migrate import v1_to_v2
 from parlor.games.saboteur.options import SPECS, normalize
-from parlor.games.saboteur.state import SaboteurState, SaboteurView
-from parlor.games.saboteur.view import determinize, view
+from parlor.games.saboteur.state import SaboteurSecrets, SaboteurState, SaboteurView
+from parlor.games.saboteur.view import determinize, reveal, view
 
 
 class Saboteur:
@@ -55,6 +55,9 @@ class Saboteur:
 
     def view(self, s: SaboteurState, seat: int | None) -> SaboteurView:
         return view(s, seat)
+
+    def reveal(self, s: SaboteurState) -> SaboteurSecrets:
+        return reveal(s)
 
     def determinize(self, v: SaboteurView, rng: Rng) -> SaboteurState:
         return determinize(v, rng)

@@ -171,3 +171,17 @@ class SaboteurView(SaboteurTable):
 
     def gold(self, seat: int) -> int:
         return sum(v for _, v in self.treasure[seat])
+
+
+@dataclass(frozen=True)
+class SaboteurSecrets:
+    """Everything some seat may not see: each hand (sorted, in seat order), each
+    face-down goal's card by cell (goals being turned up are public, so not here), the
+    draw pile (top first), the solo set-aside cards and the goal stack. Only for watch
+    mode and reviews (``Saboteur.reveal``); never given to a bot."""
+
+    hands: tuple[tuple[str, ...], ...]
+    goals: tuple[tuple[Cell, str], ...]
+    draw: tuple[str, ...]
+    set_aside: tuple[str, ...]
+    goal_stack: tuple[str, ...]

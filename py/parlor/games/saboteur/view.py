@@ -14,7 +14,14 @@ from collections import Counter as Multiset
 
 from parlor.core.rng import Rng
 from parlor.games.saboteur.cards import CARDS, DECK, GOAL_IDS, SABOTAGE_CARD
-from parlor.games.saboteur.state import OVER, Placed, SaboteurState, SaboteurView, public
+from parlor.games.saboteur.state import (
+    OVER,
+    Placed,
+    SaboteurSecrets,
+    SaboteurState,
+    SaboteurView,
+    public,
+)
 
 
 def _hide(p: Placed, pending: tuple[tuple[int, int], ...]) -> Placed:
@@ -46,6 +53,16 @@ def view(s: SaboteurState, seat: int | None) -> SaboteurView:
         goal_stack_size=len(s.goal_stack),
         peeked=peeked,
     )
+
+
+def reveal(s: SaboteurState) -> SaboteurSecrets:
+    """Every secret of the state, for a room watching bots or reviewing a game. After
+    the last round the table is cleared: the goals left face down went back unseen
+    (``last_maze`` keeps no identity), so there are none to show then."""
+    goals = tuple((p.cell, p.card) for p in s.maze
+                  if p.card is not None and not p.face_up and p.cell not in s.pending)
+    return SaboteurSecrets(hands=s.hands, goals=goals, draw=s.draw, set_aside=s.set_aside,
+                           goal_stack=s.goal_stack)
 
 
 def _minus(universe: Multiset[str], known: Multiset[str]) -> list[str]:

@@ -31,6 +31,7 @@ from parlor.games.ciao.describe import describe
 from parlor.games.ciao.notation import KEEP, parse_logged, parse_move
 from parlor.games.ciao.scoring import joined, points
 from parlor.games.ciao.state import CiaoView
+from parlor.games.ciao.ui.reveal import fan_order, legend, revealed_hand
 from parlor.i18n.catalog import Arg, Msg, Translator
 from parlor.render import common
 from parlor.render.html import actionable, attrs, esc
@@ -163,11 +164,8 @@ def hand_html(view: CiaoView, screen: Screen) -> str:
             by_card.setdefault(code, []).append(move)
     strict = view.options.strict_table
     picked = screen.picks[0] if screen.picks else None
-    # A fan sorted by symbol then colour; jokers and millstones apart at the right.
-    order = sorted(view.hand, key=lambda c: (IS_JOKER[c] or IS_MILLSTONE[c], IS_MILLSTONE[c],
-                                             SYMBOL_OF[c], COLOUR_OF[c], c))
     items = []
-    for card in order:
+    for card in fan_order(view.hand):
         code = CODES[card]
         options = by_card.get(code, [])
         legal = any(m.verb != "attempt" for m in map(parse_move, options) if m is not None)
@@ -288,8 +286,9 @@ def seats_html(view: CiaoView, screen: Screen) -> str:
             f'{esc(screen.names[s])}{level}</span><span class="backs" aria-hidden="true">{backs}'
             f'</span><span class="count">{esc(t("ciao.seat.cards", n=view.hand_counts[s]))}'
             f'</span><span class="score">{esc(t("ciao.seat.points", n=view.scores[s]))}</span>'
-            f'<span class="marks">{esc(say_list(t, marks))}</span></li>')
-    return f'<ul class="seats">{"".join(rows)}</ul>'
+            f'<span class="marks">{esc(say_list(t, marks))}</span>'
+            f'{revealed_hand(screen.revealed, s, screen.names[s], t, card_html)}</li>')
+    return f'<ul class="seats">{"".join(rows)}</ul>{legend(screen.revealed, t)}'
 
 
 def scores_html(view: CiaoView, names: Sequence[str], t: Translator) -> str:

@@ -213,10 +213,25 @@ def supplies_html(view: KabaleoView, screen: Screen) -> str:
         rows.append(
             f'<li class="supply{" to-move" if turn else ""}{" me" if s == view.seat else ""}"'
             f'{attrs(data_seat=s)}><span class="who">{"▶ " if turn else ""}'
-            f'{esc(screen.names[s])}{tag}{thinking}</span><span class="pieces">{"".join(items)}'
+            f'{esc(screen.names[s])}{tag}{thinking}{revealed_target(screen, s)}</span>'
+            f'<span class="pieces">{"".join(items)}'
             f'</span><span class="left">{esc(t("kabaleo.supply.left", n=sum(hand)))}</span></li>'
         )
     return f'<ul class="supplies">{"".join(rows)}</ul>'
+
+
+def revealed_target(screen: Screen, seat: int) -> str:
+    """Seat ``seat``'s secret colour chip(s) beside its name, when the room is shown
+    every secret (``screen.revealed``, a ``KabaleoSecrets``); "" otherwise."""
+    if screen.revealed is None:
+        return ""
+    colours = screen.revealed.targets[seat]
+    two = "_two" if len(colours) > 1 else ""
+    said = screen.t(f"kabaleo.target.named{two}", name=screen.names[seat],
+                    colours=joined([name(c) for c in colours]))
+    chips = "".join(chip(c) for c in colours)
+    return (f' <span{attrs(class_="revealed", data_revealed=f"target:{seat}", role="img")}'
+            f'{attrs(aria_label=said, title=said)}>{chips}</span>')
 
 
 def kind_label(t: Translator, kind: str) -> str:
@@ -331,8 +346,10 @@ def render_play(view: KabaleoView, screen: Screen, outcome: Outcome | None) -> s
     """The whole game area for one seat's view (or a spectator's when ``view.seat`` is None)."""
     t = screen.t
     board = f'<div class="board-wrap">{board_svg(view, screen)}{notes_html(view, t)}</div>'
+    legend = (common.reveal_note(t("kabaleo.reveal.legend")) if screen.revealed is not None
+              else "")
     side = (f'<aside class="side">{target_html(view, screen)}'
-            f'<h3>{esc(t("kabaleo.side.supplies"))}</h3>{supplies_html(view, screen)}'
+            f'<h3>{esc(t("kabaleo.side.supplies"))}</h3>{supplies_html(view, screen)}{legend}'
             f'<h3>{esc(t("kabaleo.side.moves"))}</h3>{log_html(view, screen.names, t)}</aside>')
     end = end_html(view, outcome, screen) if outcome is not None else ""
     return f'{end}<div class="table kabaleo">{board}{side}</div>'

@@ -28,6 +28,11 @@ from parlor.games.saboteur.ui.cards import (
     key_svg,
 )
 from parlor.games.saboteur.ui.context import Ctx
+from parlor.games.saboteur.ui.reveal import (
+    revealed_goal_label,
+    revealed_goal_svg,
+    revealed_goals,
+)
 from parlor.i18n.catalog import Msg, Translator
 from parlor.render.html import actionable, attrs, esc
 
@@ -61,9 +66,12 @@ def fit_box(cells: Iterable[tuple[int, int]]) -> tuple[int, int, int, int]:
             (max(ys) - min(ys) + 3) * S)
 
 
-def _placed_label(view: SaboteurView, p: Placed, names: Sequence[str], t: Translator) -> str:
+def _placed_label(view: SaboteurView, p: Placed, names: Sequence[str], t: Translator,
+                  shown: dict[tuple[int, int], str]) -> str:
     where = cell_msg(p.cell)
     mine = dict(view.peeked)
+    if p.card is None and p.cell in shown and p.cell not in mine:
+        return revealed_goal_label(shown[p.cell], p.cell, t)
     if p.cell not in mine and (p.card is None or (not p.face_up
                                                   and p.cell not in view.pending)):
         return t("saboteur.ui.face_down", cell=where)
@@ -89,7 +97,8 @@ def _placed_label(view: SaboteurView, p: Placed, names: Sequence[str], t: Transl
 
 
 def _placed_svg(view: SaboteurView, p: Placed, counters: Sequence[Counter],
-                keys: Sequence[Counter], t: Translator) -> str:
+                keys: Sequence[Counter], t: Translator,
+                shown: dict[tuple[int, int], str]) -> str:
     """The drawing of one maze card (face, back, peek or pending), with its tokens."""
     mine = dict(view.peeked)
     here_bribes = [c for c in counters if c.cell == p.cell and c.group is None]
@@ -105,6 +114,8 @@ def _placed_svg(view: SaboteurView, p: Placed, counters: Sequence[Counter],
                 'stroke-dasharray="10 6"/><rect x="6" y="34" width="88" height="30" rx="5" '
                 'fill="#ffd23f" stroke="#1a1a1a" stroke-width="2"/>'
                 + _text(50, 49.5, t("saboteur.face.peeked"), 16, "#1a1a1a"))
+    elif p.cell in shown:  # the room is shown every secret: drawn face up, marked
+        body = revealed_goal_svg(shown[p.cell], p.cell, t)
     else:
         body = goal_back(t)
     # Tokens: counters on gold groups and trolls, keys on doors.
@@ -155,10 +166,11 @@ def maze_svg(view: SaboteurView, ctx: Ctx, names: Sequence[str],
     cell_moves = {} if final else ctx.cell_moves
     card = None if final else ctx.card
     kind = CARDS[card].kind if card is not None else None
+    shown = {} if final else revealed_goals(ctx.screen.revealed)
     for p in placed:
         x, y = _cell_xy(p.cell)
-        inner = _placed_svg(view, p, tokens, keys, t)
-        said = _placed_label(view, p, names, t)
+        inner = _placed_svg(view, p, tokens, keys, t, shown)
+        said = _placed_label(view, p, names, t, shown)
         cls = "mcard" + (" pending" if p.cell in view.pending else "")
         if p.cell in cell_moves:
             move, what = cell_moves[p.cell]

@@ -49,6 +49,7 @@ from parlor.games.saboteur.ui.panels import (
     rounds_table,
     table_facts,
 )
+from parlor.games.saboteur.ui.reveal import legend, revealed_hands
 from parlor.i18n.catalog import Msg
 from parlor.render.html import esc
 
@@ -117,13 +118,16 @@ def render_play(view: SaboteurView, screen: Screen, outcome: Outcome | None) -> 
     else:
         maze = maze_svg(view, ctx, names)
         caption = ""
-    board = (f'<div class="board-wrap maze-wrap">{zoom_bar(t)}{maze}{caption}</div>')
+    revealed = screen.revealed
+    board = (f'<div class="board-wrap maze-wrap">{zoom_bar(t)}{maze}{caption}'
+             f'{legend(revealed, t)}</div>')
     if view.phase == OVER:
         main = f'<div class="sab-main">{board}</div>'
         side = f'<aside class="side">{log_html(view, screen)}</aside>'
     else:
         main = (f'<div class="sab-main">{round_banner(view, screen)}{board}'
-                f'{hand_html(view, ctx, names)}{choices_html(view, ctx, names)}</div>')
+                f'{hand_html(view, ctx, names)}{revealed_hands(revealed, names, t)}'
+                f'{choices_html(view, ctx, names)}</div>')
         side = (f'<aside class="side">{table_facts(view, t)}<h3>{esc(t("saboteur.ui.players"))}'
                 f'</h3>{players_html(view, screen)}<h3>{esc(t("saboteur.ui.gold_per_round"))}</h3>'
                 f'{rounds_table(view, names, t)}{log_html(view, screen)}</aside>')
