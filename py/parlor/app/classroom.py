@@ -30,7 +30,7 @@ from parlor.core.errors import BadSave
 from parlor.core.match import Match
 from parlor.i18n.catalog import Msg, Translator
 from parlor.render.beliefs import beliefs_html
-from parlor.render.review import review_screen
+from parlor.render.review import move_lines, review_screen
 from parlor.render.watch import watch_bar
 
 
@@ -48,6 +48,9 @@ class Classroom:
     window: object | None
     turn: object | None
     message: str | None
+    #: The review's move list in words, kept while only the step changes (a long Ciao!
+    #: match has thousands of moves to describe).
+    _review_lines: tuple[object, tuple[str, ...]] = (None, ())
 
     # ---- provided by Controller --------------------------------------------------------
 
@@ -98,7 +101,11 @@ class Classroom:
         own = r.match.names or default_names(seats)
         you = (humans[0] if len(humans) == 1 and own[humans[0]] == default_names(seats)[humans[0]]
                else None)
-        out.append(ShowGame(r.match.game, review_screen(r, self.t, names, you, note)))
+        key = (r.match, r.seat, self.t.lang)
+        if self._review_lines[0] != key:  # the move list changes with these, not the step
+            self._review_lines = (key, move_lines(self.t, r, names))
+        out.append(ShowGame(r.match.game, review_screen(r, self.t, names, you, note,
+                                                        self._review_lines[1])))
 
     def open_review(self, save_id: str, out: list[Effect]) -> None:
         """A saved game's review (``?review=<save>`` in the page's address)."""

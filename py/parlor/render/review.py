@@ -43,9 +43,14 @@ def controls(t: Translator, r: Review, names: tuple[str, ...]) -> str:
             f'{nav}<span class="where">{esc(where)}</span>{seek}{seat}</div>')
 
 
-def move_list(t: Translator, r: Review, names: tuple[str, ...]) -> str:
+def move_lines(t: Translator, r: Review, names: tuple[str, ...]) -> tuple[str, ...]:
+    """Every move in words, as the perspective knows the match by its end (the same for
+    every step of a review: the caller may keep it while only the step changes)."""
+    return tuple(renderer(r.match.game).log_lines(r.final_view(), names, t))
+
+
+def move_list(t: Translator, r: Review, lines: tuple[str, ...]) -> str:
     """Every move in words, each a button that jumps there (the shown one marked)."""
-    lines = renderer(r.match.game).log_lines(r.final_view(), names, t)
     items = []
     for i, line in enumerate(lines, start=1):
         current = "step" if i == r.ply else None
@@ -72,8 +77,9 @@ def toolbar(t: Translator, r: Review) -> str:
 
 
 def review_screen(r: Review, t: Translator, names: tuple[str, ...], you: int | None,
-                  note: str | None = None) -> Rendered:
-    """The whole review screen and its status line (the narration of the shown move)."""
+                  note: str | None = None, lines: tuple[str, ...] | None = None) -> Rendered:
+    """The whole review screen and its status line (the narration of the shown move);
+    ``lines`` is ``move_lines`` for this review, perspective and language, if kept."""
     mod = renderer(r.match.game)
     view = r.view()
     outcome = r.game.outcome(r.state, names) if r.ply == r.plies else None
@@ -93,7 +99,7 @@ def review_screen(r: Review, t: Translator, names: tuple[str, ...], you: int | N
         thinks = beliefs_html(t, r.game, r.state, seats, names)
     html = (toolbar(t, r) + "".join(notes) + controls(t, r, names)
             + '<div class="replay-body">' + mod.render_play(view, screen, outcome) + thinks
-            + "</div>" + move_list(t, r, names))
+            + "</div>" + move_list(t, r, lines if lines is not None else move_lines(t, r, names)))
     lines = mod.log_lines(view, names, t)
     if r.ply == 0:
         status = t("review.status.start", n=r.plies)
