@@ -80,7 +80,8 @@ def menu_html(t: Translator, store: DictStore | None = None) -> str:
     c = Controller(store or DictStore(), lambda: 0.0, str)
     c.t = t
     menu = [e for e in c.handle(Boot({})) if isinstance(e, ShowMenu)][-1]
-    return "".join(menu.forms.values()) + menu.saves + menu.message + menu.status
+    return ("".join(menu.forms.values()) + "".join(menu.rules.values()) + menu.saves
+            + menu.message + menu.status)
 
 
 def test_the_pseudo_check_catches_a_stray_word() -> None:

@@ -57,6 +57,7 @@ from parlor.i18n.catalog import Msg, Translator
 from parlor.i18n.languages import DEFAULT as DEFAULT_LANG
 from parlor.i18n.languages import parse_lang
 from parlor.render.menu import saves_html
+from parlor.render.rules import rules_html
 from parlor.render.screen import game_screen, next_picks
 
 # --------------------------------------------------------------------------- controller
@@ -180,6 +181,7 @@ class Controller(Classroom, MenuDesk):
             resume=None if latest is None else latest.id,
             message=" ".join(notes),
             status=" ".join(notes) or self.t("menu.choose"),
+            rules={gid: rules_html(self.t, gid) for gid in self.forms},
         ))
 
     # ---- a game ---------------------------------------------------------------------

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from parlor.core.timing import Window
 from parlor.render.screen import Rendered
@@ -84,6 +84,8 @@ class ShowMenu:
     resume: str | None  # the save "Continue" opens, None to hide it
     message: str  # the banner ("" hides it)
     status: str
+    #: game id -> its full rules, folded on its tile beside (not inside) More options
+    rules: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from parlor.app.setup import default_players
 from parlor.i18n.catalog import Translator
 from parlor.render.menu import setup_form
 
@@ -25,5 +26,4 @@ class MenuForm:
 def initial_forms() -> dict[str, MenuForm]:
     from parlor.games import GAMES
 
-    return {gid: MenuForm(gid, max(2, g.min_players) if g.max_players >= 2 else g.min_players)
-            for gid, g in GAMES.items()}
+    return {gid: MenuForm(gid, default_players(gid)) for gid in GAMES}

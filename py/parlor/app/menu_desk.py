@@ -1,5 +1,5 @@
-"""The menu's actions: remembering what a set-up form holds, starting a game from it,
-and the saved games' delete and download buttons.
+"""The menu's actions: a tile's Play, remembering what a set-up form holds, starting a
+game from it, and the saved games' delete and download buttons.
 
 Kept out of the controller so it stays about playing; ``Controller`` inherits these
 and provides the few methods declared at the top.
@@ -13,7 +13,7 @@ from parlor.app import saves
 from parlor.app.events import Action, Confirm, Download, Effect, FormChanged, MenuMessage, ShowForm
 from parlor.app.forms import MenuForm
 from parlor.app.saves import KeyValue
-from parlor.app.setup import Setup, parse_setup
+from parlor.app.setup import Setup, parse_setup, play_setup
 from parlor.core.errors import BadOptions, ParlorError
 from parlor.i18n.catalog import Translator
 
@@ -75,6 +75,22 @@ class MenuDesk:
         except ParlorError as err:
             out.append(MenuMessage(self.t("error.cannot_start", reason=err.message)))
 
+    def do_play(self, event: Action, out: list[Effect]) -> None:
+        """A tile's Play: the default table at once, ``form["humans"]`` people sharing
+        the device and the default bot in every other seat (setup.play_setup). The
+        More options form is left as the player set it."""
+        if event.game is None:
+            return
+        try:
+            setup = play_setup(event.game, (event.form or {}).get("humans", "1"),
+                               self._new_seed())
+        except ParlorError as err:
+            out.append(MenuMessage(self.t("error.cannot_start", reason=err.message)))
+            return
+        self._new_game(setup, out)
+        if setup.note:
+            self._say(self.t.text(setup.note), out)
+
     def do_delete(self, event: Action, out: list[Effect]) -> None:
         if event.save:
             out.append(Confirm(self.t("saves.confirm_delete"),
@@ -94,6 +110,7 @@ class MenuDesk:
 #: The ``data-action`` names these handlers answer (merged into the controller's table).
 MENU_ACTIONS: dict[str, Callable[[MenuDesk, Action, list[Effect]], None]] = {
     "start": MenuDesk.do_start,
+    "play": MenuDesk.do_play,
     "delete": MenuDesk.do_delete,
     "delete-confirmed": MenuDesk.do_delete_confirmed,
     "download": MenuDesk.do_download,

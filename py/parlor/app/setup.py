@@ -106,3 +106,32 @@ def setup_query(match: Match) -> dict[str, str]:
             continue
         out[f"opt.{key}"] = next(lbl for v, lbl in spec.choices if v == value)
     return out
+
+
+def default_players(game_id: str) -> int:
+    """How many seats a game starts with when nobody chose: two (a duel against the
+    bot) where the game allows it, else its minimum (the menu's Play, its forms)."""
+    from parlor.games import GAMES
+
+    game = GAMES[game_id]
+    return max(2, game.min_players) if game.max_players >= 2 else game.min_players
+
+
+def play_setup(game_id: str, humans_text: str, fallback_seed: int) -> Setup:
+    """The menu tile's Play: ``humans_text`` people share this device (hot-seat), the
+    default bot takes every other seat, and the table is at least the default size, so
+    one person always has someone to play against. More options (the full form) is for
+    anything else, such as Saboteur's solo mode."""
+    from parlor.bots import DEFAULT_LEVEL
+    from parlor.games import GAMES
+
+    if game_id not in GAMES:
+        return parse_setup({"game": game_id}, fallback_seed)  # says which games exist
+    if not humans_text.isdigit() or int(humans_text) < 1:
+        raise BadOptions(Msg.of("setup.players_not_number", value=repr(humans_text)))
+    humans = int(humans_text)
+    players = max(humans, default_players(game_id))
+    seats = ["human"] * humans + [f"bot:{DEFAULT_LEVEL[game_id]}"] * (players - humans)
+    # parse_setup checks the player range and applies the table's own adjustments.
+    return parse_setup({"game": game_id, "players": str(players), "seats": ",".join(seats)},
+                       fallback_seed)

@@ -1,7 +1,9 @@
 """The menu's Python-rendered parts: the new-game form and the list of saved games.
 
-The rest of the menu (title, game descriptions, loading indicator) is static HTML in
-index.html so it shows before Python is ready."""
+The rest of the menu (title, the game tiles with their Play buttons, loading indicator)
+is static HTML in index.html so it shows before Python is ready. The form folds under a
+tile's "More options"; the full rules (render/rules.py) are drawn apart from it, so they
+stay one tap away on the tile."""
 
 from __future__ import annotations
 
@@ -10,7 +12,6 @@ from collections.abc import Callable, Mapping, Sequence
 from parlor.app.saves import SaveEntry
 from parlor.i18n.catalog import Msg, Translator
 from parlor.render.html import attrs, button, esc
-from parlor.render.rules import rules_html
 
 
 def _select(name: str, label: str, choices: Sequence[tuple[str, str]], value: str,
@@ -60,7 +61,7 @@ def setup_form(t: Translator, game_id: str, players: int, seats: Sequence[str],
     return (f'<form class="setup" data-game-form="{esc(game_id)}" onsubmit="return false">'
             f'<h3>{esc(t("menu.new_game", game=name))}</h3>{"".join(fields)}'
             f'{button(t("menu.start"), action="start", cls="btn big", data_game=game_id)}'
-            '</form>' + rules_html(t, game_id))
+            '</form>')
 
 
 def save_summary(t: Translator, entry: SaveEntry) -> str:
