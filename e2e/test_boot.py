@@ -17,6 +17,7 @@ def test_menu_is_static_html_and_ready_flag_comes_later(page: Page, base_url: st
     expect(page.locator("#loading")).to_be_hidden()
     marks = page.evaluate("performance.getEntriesByName('parlor:ready').length")
     assert marks == 1
+    page.click("[data-game-card='kabaleo'] details.more summary")  # the form folds there
     expect(page.locator("#setup-kabaleo form.setup")).to_be_visible()
 
 
@@ -42,6 +43,7 @@ def test_bad_link_explains_itself(app) -> None:
 
 def test_menu_form_starts_a_game(app) -> None:
     page = app("?botdelay=0")
+    page.click("[data-game-card='kabaleo'] details.more summary")  # More options
     page.select_option("#setup-kabaleo select[name='players']", "3")
     expect(page.locator("#setup-kabaleo select[name='seat2']")).to_be_visible()
     page.select_option("#setup-kabaleo select[name='seat1']", "bot:random")

@@ -79,7 +79,8 @@ def test_the_browser_language_is_the_default_and_never_flashes_english(
         page.goto(f"{base_url}/index.html", wait_until="commit")
         # The body is hidden until the shell speaks Japanese, then shown.
         page.wait_for_function("document.documentElement.lang === 'ja'")
-        expect(page.locator("[data-game-card='kabaleo'] summary")).to_have_text("遊び方")
+        howto = page.locator("[data-game-card='kabaleo'] details.howto summary")
+        expect(howto).to_have_text("遊び方")
         assert page.evaluate("document.documentElement.classList.contains('i18n-pending')") \
             is False
         open_app(page, base_url)

@@ -228,10 +228,11 @@ class App:
         el("game").innerHTML = ""
         el("menu").hidden = False
         js.document.body.dataset.screen = "menu"
-        for game_id, html in effect.forms.items():
-            slot = el(f"setup-{game_id}")
-            if not absent(slot):
-                redraw(slot, html)
+        for prefix, parts in (("setup", effect.forms), ("rules", effect.rules)):
+            for game_id, html in parts.items():
+                slot = el(f"{prefix}-{game_id}")
+                if not absent(slot):
+                    redraw(slot, html)
         el("saves").innerHTML = effect.saves
         cont = el("continue")
         cont.hidden = effect.resume is None
@@ -344,9 +345,14 @@ class App:
             asyncio.ensure_future(self.import_game())
             return
         game_id = attr(target, "data-game")
+        form = None
+        if game_id and action == "start":
+            form = read_form(game_id)
+        elif game_id and action == "play":  # a tile's "People at this device"
+            people = js.document.querySelector(f'select[data-people="{game_id}"]')
+            form = {} if absent(people) else {"humans": str(people.value)}
         self.send(Action(action, save=attr(target, "data-save"), game=game_id,
-                         value=attr(target, "data-value"),
-                         form=read_form(game_id) if action == "start" and game_id else None))
+                         value=attr(target, "data-value"), form=form))
 
 
 def main() -> None:
