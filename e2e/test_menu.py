@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Page, expect
 
+from conftest import ARTIFACTS
 from parlor.bots import DEFAULT_LEVEL
 
 GAMES = ("kabaleo", "ciao", "saboteur")
@@ -79,6 +80,8 @@ def test_tiles_stack_on_a_phone_and_line_up_on_a_wide_screen(app) -> None:
 
     page.set_viewport_size({"width": 390, "height": 844})
     assert columns() == 1
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "menu-phone.png"))
     for target in (PLAY.format("ciao"), "[data-game-card='ciao'] select[data-people]",
                    "[data-game-card='ciao'] details.howto summary", MORE.format("ciao")):
         box = page.locator(target).bounding_box()
