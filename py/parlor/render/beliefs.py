@@ -69,9 +69,10 @@ def tenths(t: Translator, x: float) -> str:
 
 
 def chart_svg(series: Sequence[Series], rows: Sequence[Row], *, top: float, label: str,
-              t: Translator) -> str:
-    """Grouped columns, heights in proportion to ``value / top``; ``label`` is the
-    chart's summary for a screen reader (the chart itself is one image)."""
+              fmt: Callable[[float], str]) -> str:
+    """Grouped columns, heights in proportion to ``value / top``, the axis marked at 0,
+    half and ``top`` by ``fmt``; ``label`` is the chart's summary for a screen reader
+    (the chart itself is one image)."""
     n = max(1, len(series))
     group_w = n * BAR_W + (n - 1) * BAR_GAP
     width = LEFT + len(rows) * (group_w + GROUP_GAP)
@@ -83,7 +84,7 @@ def chart_svg(series: Sequence[Series], rows: Sequence[Row], *, top: float, labe
         y = base - frac * CHART_H
         parts.append(f'<line class="beliefs-grid" x1="{LEFT - 4}" y1="{y:.1f}" '
                      f'x2="{width}" y2="{y:.1f}"/>')
-        tick = percent(t, frac) if top == 1.0 else tenths(t, frac * top)
+        tick = fmt(frac * top)
         parts.append(f'<text class="beliefs-tick" x="{LEFT - 8}" y="{y + 5:.1f}" '
                      f'text-anchor="end">{esc(tick)}</text>')
     for g, row in enumerate(rows):

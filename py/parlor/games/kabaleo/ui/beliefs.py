@@ -38,7 +38,7 @@ def render_beliefs(b: KabaleoBeliefs, names: Sequence[str], seat: int, t: Transl
     return panel(
         seat,
         t("beliefs.title", name=names[seat]),
-        chart_svg(series, rows, top=1.0, label=summary, t=t),
+        chart_svg(series, rows, top=1.0, label=summary, fmt=lambda p: percent(t, p)),
         table_html(series, rows, lambda p: percent(t, p), corner=t("beliefs.player")),
         f'<p class="beliefs-note">{esc(t("beliefs.kabaleo.note"))}</p>',
     )

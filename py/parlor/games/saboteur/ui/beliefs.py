@@ -50,7 +50,7 @@ def render_beliefs(b: SaboteurBeliefs, names: Sequence[str], seat: int, t: Trans
     return panel(
         seat,
         title,
-        chart_svg(series, rows, top=1.0, label=summary, t=t),
+        chart_svg(series, rows, top=1.0, label=summary, fmt=lambda p: percent(t, p)),
         table_html(series, rows, lambda p: percent(t, p), corner=t("beliefs.saboteur.goal")),
         note,
     )
