@@ -29,6 +29,9 @@ CHART_H = 160
 LABEL_H = 34
 TOP = 10
 LEFT = 46
+#: Drawn size per chart unit: the same bar and text size whatever the number of groups
+#: (the CSS shrinks a wide chart to the panel, never enlarges a narrow one).
+SCALE = 1.5
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,8 @@ def chart_svg(series: Sequence[Series], rows: Sequence[Row], *, top: float, labe
     width = LEFT + len(rows) * (group_w + GROUP_GAP)
     height = TOP + CHART_H + LABEL_H
     base = TOP + CHART_H
-    parts = [f'<svg class="beliefs-chart" viewBox="0 0 {width} {height}"'
+    parts = [f'<svg class="beliefs-chart" viewBox="0 0 {width} {height}" '
+             f'width="{width * SCALE:.0f}" height="{height * SCALE:.0f}"'
              f'{attrs(role="img", aria_label=label)} preserveAspectRatio="xMinYMin meet">']
     for frac in (0.0, 0.5, 1.0):
         y = base - frac * CHART_H
