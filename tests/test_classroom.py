@@ -237,3 +237,30 @@ def test_no_reveal_pause_or_beliefs_while_a_human_plays() -> None:
     page.send(Action("reveal"))
     assert not page.c.watch.reveal
 
+
+
+# ---- what the computer thinks (Deliver 3) ---------------------------------------------
+
+
+def test_a_finished_match_of_bots_shows_every_bots_beliefs_in_review() -> None:
+    page = Page()
+    save_id = finished(page, {"game": "kabaleo", "seats": "bot:easy,bot:easy", "seed": "3"})
+    page.send(Action("review", save=save_id))
+    page.send(Action("replay-goto", value="4"))
+    html = page.game.screen.html if page.game else ""
+    assert attr(html, "data-beliefs") == ["0", "1"]
+    page.send(Action("replay-seat", value="1"))  # one bot's view: that bot's beliefs only
+    html = page.game.screen.html if page.game else ""
+    assert attr(html, "data-beliefs") == ["1"]
+
+
+def test_a_watcher_chooses_whose_beliefs_to_see() -> None:
+    page = Page()
+    page.send(Boot({"game": "saboteur", "seed": "2", "seats": "bot:easy,bot:easy"}))
+    html = page.game.screen.html if page.game else ""
+    assert 'data-change="watch-thinks"' in html and "data-beliefs" not in html
+    page.send(Action("watch-thinks", value="1"))
+    html = page.game.screen.html if page.game else ""
+    assert attr(html, "data-beliefs") == ["1"]
+    page.send(Action("watch-thinks", value="9"))  # no such seat: the panel goes
+    assert "data-beliefs" not in (page.game.screen.html if page.game else "")

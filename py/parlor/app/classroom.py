@@ -29,8 +29,8 @@ from parlor.app.watch import SPEEDS, Watch
 from parlor.core.errors import BadSave
 from parlor.core.match import Match
 from parlor.i18n.catalog import Msg, Translator
-from parlor.render.beliefs import beliefs_html
 from parlor.render.review import move_lines, review_screen
+from parlor.render.thinks import beliefs_html
 from parlor.render.watch import watch_bar
 
 

@@ -37,8 +37,12 @@ class GameEntry:
     #: The module timing the table's decisions (Ciao!'s races; ``core/timing.py`` says
     #: what it provides), or None for games without timed decisions.
     windows: str | None = None
-    #: The module with ``beliefs(view)`` and ``render_beliefs(...)``: what a bot
-    #: believes of the hidden cards, drawn in watch mode and reviews (render/beliefs.py).
+    #: The module of the "What the computer thinks" panel (issue 13), exposing both
+    #: ``beliefs(view)`` (a bot's beliefs, computed from that seat's view only) and
+    #: ``render_beliefs(b, names, seat, t)`` (its picture, HTML); None for a game
+    #: without one. Each game names its ``ui.beliefs``: a screen may import its bots
+    #: but the rules and the bots never import the screen, so one module can offer
+    #: both halves without breaking a layer rule (tests/test_layers.py).
     beliefs: str | None = None
 
     def __post_init__(self) -> None:

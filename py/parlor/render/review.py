@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from parlor.app.review import EVERYTHING, Review
 from parlor.i18n.catalog import Msg, Translator
-from parlor.render.beliefs import beliefs_html
 from parlor.render.html import attrs, button, esc
 from parlor.render.screen import Rendered, renderer
+from parlor.render.thinks import beliefs_html
 
 
 def perspective_name(t: Translator, r: Review, seat: int, names: tuple[str, ...]) -> str:

@@ -9,6 +9,6 @@ from parlor.games.ciao.bots import LEVELS
 from parlor.games.ciao.game import GAME
 
 ENTRY = GameEntry(GAME, LEVELS, default_level="hard", ui="parlor.games.ciao.ui.render",
-                  windows="parlor.games.ciao.windows")
+                  windows="parlor.games.ciao.windows", beliefs="parlor.games.ciao.ui.beliefs")
 
 __all__ = ["ENTRY", "GAME"]

@@ -7,6 +7,7 @@ from parlor.core.registry import GameEntry
 from parlor.games.kabaleo.bots import LEVELS
 from parlor.games.kabaleo.game import GAME
 
-ENTRY = GameEntry(GAME, LEVELS, default_level="hard", ui="parlor.games.kabaleo.ui.render")
+ENTRY = GameEntry(GAME, LEVELS, default_level="hard", ui="parlor.games.kabaleo.ui.render",
+                  beliefs="parlor.games.kabaleo.ui.beliefs")
 
 __all__ = ["ENTRY", "GAME"]

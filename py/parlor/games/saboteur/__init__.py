@@ -9,6 +9,7 @@ from parlor.core.registry import GameEntry
 from parlor.games.saboteur.bots import LEVELS
 from parlor.games.saboteur.game import GAME
 
-ENTRY = GameEntry(GAME, LEVELS, default_level="hard", ui="parlor.games.saboteur.ui.render")
+ENTRY = GameEntry(GAME, LEVELS, default_level="hard", ui="parlor.games.saboteur.ui.render",
+                  beliefs="parlor.games.saboteur.ui.beliefs")
 
 __all__ = ["ENTRY", "GAME"]
