@@ -38,6 +38,7 @@ from parlor.app.events import (
     WindowAnswer,
 )
 from parlor.app.forms import initial_forms
+from parlor.app.guiding import GUIDE_ACTIONS, GuideDesk
 from parlor.app.menu_desk import MENU_ACTIONS, MenuDesk
 from parlor.app.page_params import BOT_DELAY_MS, bot_delay, lang_note
 from parlor.app.realtime import open_window
@@ -63,7 +64,7 @@ from parlor.render.screen import game_screen, next_picks
 # --------------------------------------------------------------------------- controller
 
 
-class Controller(Classroom, MenuDesk):
+class Controller(Classroom, MenuDesk, GuideDesk):
     """One page's game state machine; ``handle`` is the only way in."""
 
     def __init__(self, store: KeyValue, clock: Callable[[], float],
@@ -224,6 +225,7 @@ class Controller(Classroom, MenuDesk):
             return
         session = self.session
         panels, revealed = self.watch_panels()
+        panels += self.guide_panel()
         screen = game_screen(session, self.confirmed, self.picks, self.thinking,
                              self.message, self.window, t=self.t, revealed=revealed,
                              panels=panels, paused=self.watch.paused and self.watching())
@@ -362,4 +364,5 @@ ACTIONS: dict[str, Callable[[Controller, Action, list[Effect]], None]] = {
     "again": Controller.do_again,
     **MENU_ACTIONS,
     **CLASSROOM_ACTIONS,
+    **GUIDE_ACTIONS,
 }

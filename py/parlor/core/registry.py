@@ -44,6 +44,8 @@ class GameEntry:
     #: but the rules and the bots never import the screen, so one module can offer
     #: both halves without breaking a layer rule (tests/test_layers.py).
     beliefs: str | None = None
+    #: The module of the guided first game (its ``GUIDE``, ``app/guide.py``), or None.
+    guide: str | None = None
 
     def __post_init__(self) -> None:
         names = [lvl.name for lvl in self.levels]

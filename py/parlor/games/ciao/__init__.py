@@ -9,6 +9,7 @@ from parlor.games.ciao.bots import LEVELS
 from parlor.games.ciao.game import GAME
 
 ENTRY = GameEntry(GAME, LEVELS, default_level="hard", ui="parlor.games.ciao.ui.render",
-                  windows="parlor.games.ciao.windows", beliefs="parlor.games.ciao.ui.beliefs")
+                  windows="parlor.games.ciao.windows", beliefs="parlor.games.ciao.ui.beliefs",
+                  guide="parlor.games.ciao.guide")
 
 __all__ = ["ENTRY", "GAME"]

@@ -8,6 +8,7 @@ from parlor.games.kabaleo.bots import LEVELS
 from parlor.games.kabaleo.game import GAME
 
 ENTRY = GameEntry(GAME, LEVELS, default_level="hard", ui="parlor.games.kabaleo.ui.render",
-                  beliefs="parlor.games.kabaleo.ui.beliefs")
+                  beliefs="parlor.games.kabaleo.ui.beliefs",
+                  guide="parlor.games.kabaleo.guide")
 
 __all__ = ["ENTRY", "GAME"]

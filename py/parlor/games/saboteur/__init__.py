@@ -10,6 +10,7 @@ from parlor.games.saboteur.bots import LEVELS
 from parlor.games.saboteur.game import GAME
 
 ENTRY = GameEntry(GAME, LEVELS, default_level="hard", ui="parlor.games.saboteur.ui.render",
-                  beliefs="parlor.games.saboteur.ui.beliefs")
+                  beliefs="parlor.games.saboteur.ui.beliefs",
+                  guide="parlor.games.saboteur.guide")
 
 __all__ = ["ENTRY", "GAME"]

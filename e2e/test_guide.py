@@ -1,0 +1,38 @@
+"""Issue 13: the guided first game of each title, finished in the browser by following
+its tips ("Got it") and its suggested moves ("Play it")."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Page
+
+from parlor.app.guide import guide_for
+
+STEP = ("#game [data-action='guide-next'], #game [data-suggested], "
+        "#game[data-phase='over']")
+
+
+@pytest.mark.parametrize("game", ["kabaleo", "ciao", "saboteur"])
+def test_the_guided_game_is_finished_by_following_it(app, game: str) -> None:
+    page: Page = app("?botdelay=0")
+    page.locator(f"[data-action='guide'][data-game='{game}']").click()
+    seen: list[str] = []
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        page.wait_for_selector(STEP, timeout=60_000)
+        tip = page.locator("#game [data-guide-tip]:not([data-guide-tip=''])")
+        if tip.count():
+            key = tip.get_attribute("data-guide-tip") or ""
+            if not seen or seen[-1] != key:
+                seen.append(key)
+            page.locator("#game [data-action='guide-next']").click()
+        elif page.get_attribute("#game", "data-phase") == "over":
+            break
+        else:
+            page.locator("#game [data-suggested]").click()
+    guide = guide_for(game)
+    assert guide is not None
+    assert page.get_attribute("#game", "data-phase") == "over"
+    assert sorted(seen) == sorted(t.key for t in guide.tips), seen
