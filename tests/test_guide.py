@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from controller_page import Page
 
+from controller_page import Page
 from parlor.app.events import Action, Boot, Move
 from parlor.app.guide import context, guide_for
 from parlor.games import GAMES
