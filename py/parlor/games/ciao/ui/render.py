@@ -31,6 +31,7 @@ from parlor.games.ciao.describe import describe
 from parlor.games.ciao.notation import KEEP, parse_logged, parse_move
 from parlor.games.ciao.scoring import joined, points
 from parlor.games.ciao.state import CiaoView
+from parlor.games.ciao.ui.pictures import MILLSTONE, glyph
 from parlor.games.ciao.ui.reveal import fan_order, legend, revealed_hand
 from parlor.i18n.catalog import Arg, Msg, Translator
 from parlor.render import common
@@ -39,13 +40,6 @@ from parlor.render.html import actionable, attrs, esc
 #: Background and text colour per colour rank (0: millstone).
 PALETTE = {0: ("#8a8a8a", "#ffffff"), 1: ("#2e9e44", "#ffffff"), 2: ("#f6d32d", "#1a1a1a"),
            3: ("#d7352b", "#ffffff")}
-GLYPHS = {
-    0: '<path d="M5 14c0-5 3-8 7-8s7 3 7 8c0 3-2 5-7 5s-7-2-7-5z"/>',  # rock: a stone
-    1: '<rect x="6" y="4" width="12" height="16" rx="1"/><path d="M9 9h6M9 12h6M9 15h4" '
-       'stroke-width="1.5" fill="none"/>',  # paper: a sheet
-    2: '<circle cx="7" cy="17" r="3" fill="none" stroke-width="2"/><circle cx="17" cy="17" '
-       'r="3" fill="none" stroke-width="2"/><path d="M9 15L17 4M15 15L7 4" stroke-width="2"/>',
-}
 #: Bot levels a seat's kind may name (``bot:<level>``), each said by ``ciao.seat.bot.*``.
 LEVELS = ("random", "easy", "medium", "hard")
 
@@ -63,31 +57,24 @@ def say_list(t: Translator, items: Sequence[Arg], key: str = "ciao.list.comma") 
     return t.number(value) if isinstance(value, int) else t.text(value)
 
 
-def _glyph(symbol: int) -> str:
-    if symbol < 0:
-        return ""
-    return (f'<svg class="sym" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor" '
-            f'stroke="currentColor">{GLYPHS[symbol]}</svg>')
-
-
 def card_html(card: int, t: Translator, *, named: int = -1, extra_cls: str = "") -> str:
     """One card face. ``named``: the symbol a joker on the pile counts as."""
     colour = COLOUR_OF[card]
     bg, ink = PALETTE[colour]
     dots = "●" * colour
     if IS_MILLSTONE[card]:
-        face = (f'<span class="name">{esc(t("ciao.face.millstone"))}</span>'
+        face = (f'{glyph(MILLSTONE)}<span class="name">{esc(t("ciao.face.millstone"))}</span>'
                 f'<span class="small">{esc(t("ciao.face.cannot_play"))}</span>')
     elif IS_JOKER[card]:
         small = (t("ciao.face.as", symbol=symbol_msg(named)) if named >= 0
                  else t("ciao.face.anything"))
         face = (f'<span class="name">{esc(t("ciao.face.joker"))}</span>'
-                f'{_glyph(named) if named >= 0 else ""}<span class="small">{esc(small)}</span>')
+                f'{glyph(named) if named >= 0 else ""}<span class="small">{esc(small)}</span>')
     else:
         effect = EFFECT_OF[card]
         icon = (f'<span class="icon">{esc(t(f"ciao.icon.{effect}"))}</span>' if effect
                 else "")
-        face = (f'{_glyph(SYMBOL_OF[card])}<span class="name">'
+        face = (f'{glyph(SYMBOL_OF[card])}<span class="name">'
                 f'{esc(t(f"ciao.face.{SYMBOLS[SYMBOL_OF[card]]}"))}</span>{icon}')
     return (f'<span class="card{" " + extra_cls if extra_cls else ""}" '
             f'style="background:{bg};color:{ink}" title="{esc(t.say(card_name(card)))}">'
