@@ -130,7 +130,8 @@ board; ``paused`` says the watched match waits for "One move" or "Resume"."""
                            now=status)
     if error:
         status = t.compose("status.after_error", error=error, now=status)
-    return Rendered(html, phase, to_act, status)
+    # The move count lets the page animate a move once, not on every redraw after it.
+    return Rendered(html, phase, to_act, status, data={"moves": str(len(session.match.moves))})
 
 
 def next_picks(session: Session, picks: tuple[str, ...], token: str) -> tuple[str, ...]:

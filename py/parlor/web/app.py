@@ -216,7 +216,10 @@ class App:
         root.setAttribute("data-game", effect.game)
         root.setAttribute("data-phase", out.phase)
         root.setAttribute("data-to-act", "" if out.to_act is None else str(out.to_act))
-        for name in ("ply", "plies"):  # a review's position (page contract)
+        # A redraw with no new move keeps still what was animated already.
+        still = out.data.get("moves") is not None and attr(root, "data-moves") == out.data["moves"]
+        root.toggleAttribute("data-still", still)
+        for name in ("ply", "plies", "moves"):  # a review's position (page contract)
             if name in out.data:
                 root.setAttribute(f"data-{name}", out.data[name])
             else:

@@ -82,8 +82,9 @@ def _band(x: float, y_bottom: float, h: float, w_bottom: float, w_top: float, co
     return "".join(out)
 
 
-def pile_svg(stack: Sequence[str], x: float, y_floor: float) -> str:
-    """One pile, base at the bottom, each cone a band with its letter; a tip on top."""
+def pile_svg(stack: Sequence[str], x: float, y_floor: float, fresh: bool = False) -> str:
+    """One pile, base at the bottom, each cone a band with its letter; a tip on top.
+    ``fresh``: the last move was played here, so its top is drawn landing (CSS)."""
     parts = []
     y = y_floor
     width = 84.0
@@ -97,6 +98,8 @@ def pile_svg(stack: Sequence[str], x: float, y_floor: float) -> str:
     cx = x + CELL_W / 2
     parts.append(f'<polygon points="{cx - width / 2:.1f},{y:.1f} {cx + width / 2:.1f},{y:.1f} '
                  f'{cx:.1f},{y - TIP_H:.1f}" fill="{fill}" stroke="#1a1a1a" stroke-width="1.5"/>')
+    if fresh:  # the top band and the tip land together
+        return "".join(parts[:-2]) + f'<g data-fresh="cone">{"".join(parts[-2:])}</g>'
     return "".join(parts)
 
 
@@ -139,7 +142,7 @@ def board_svg(view: KabaleoView, screen: Screen) -> str:
             inner = [
                 f'<rect class="cell" x="{x + 2}" y="{y + 2}" width="{CELL_W - 4}" '
                 f'height="{floor - y + LABEL_H - 4:.1f}" rx="8"/>',
-                pile_svg(stack, x, floor),
+                pile_svg(stack, x, floor, fresh=last and bool(view.history)),
                 f'<text class="pile-no" x="{x + CELL_W / 2}" y="{floor + 22:.1f}" '
                 f'text-anchor="middle" font-size="20">{t.number(i + 1)}'
                 f'{" ✕" if blocked else ""}</text>',

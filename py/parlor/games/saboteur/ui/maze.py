@@ -142,6 +142,14 @@ def _placed_svg(view: SaboteurView, p: Placed, counters: Sequence[Counter],
     return body + "".join(tok)
 
 
+def _fresh_cell(view: SaboteurView, placed: Sequence[Placed]) -> tuple[int, int] | None:
+    """The cell of the path card the last move laid (None after any other move)."""
+    if not view.history or not view.history[-1][2].startswith("place "):
+        return None
+    laid = [p for p in placed if p.by >= 0]
+    return max(laid, key=lambda p: p.order).cell if laid else None
+
+
 def colour_of(view: SaboteurView, seat: int) -> str:
     return view.colours[seat] if 0 <= seat < len(view.colours) else "green"
 
@@ -167,6 +175,7 @@ def maze_svg(view: SaboteurView, ctx: Ctx, names: Sequence[str],
     card = None if final else ctx.card
     kind = CARDS[card].kind if card is not None else None
     shown = {} if final else revealed_goals(ctx.screen.revealed)
+    fresh = _fresh_cell(view, placed)
     for p in placed:
         x, y = _cell_xy(p.cell)
         inner = _placed_svg(view, p, tokens, keys, t, shown)
@@ -192,6 +201,8 @@ def maze_svg(view: SaboteurView, ctx: Ctx, names: Sequence[str],
                 continue
         g_attrs = attrs(class_=cls, transform=f"translate({x},{y})", role="img",
                         aria_label=said, data_cell=f"{p.x},{p.y}")
+        if p.cell == fresh:  # the card just laid: animated inside its place (CSS)
+            inner = f'<g data-fresh="place">{inner}</g>'
         body.append(f"<g{g_attrs}><title>{esc(said)}</title>{inner}</g>")
     places = {} if final else ctx.places
     if card is not None and CARDS[card].is_path:

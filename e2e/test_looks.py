@@ -1,0 +1,82 @@
+"""Issue 13, readable from the back of the room: the projector layout and the motion
+switch (both remembered), reduced motion respected, and screenshots of each game at a
+projector's, a laptop's and a phone's width for a person to look at."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from conftest import ARTIFACTS, BrowserLog, isolated_context, open_app
+
+HTML = "html"
+
+
+def test_the_projector_and_motion_switches_are_remembered(app, page: Page) -> None:
+    page = app("")
+    expect(page.locator(HTML)).to_have_attribute("data-layout", "normal")  # 1280 wide
+    page.locator("[data-action='projector']").click()
+    expect(page.locator(HTML)).to_have_attribute("data-layout", "projector")
+    expect(page.locator("[data-action='projector']")).to_have_attribute("aria-pressed", "true")
+    page.locator("[data-action='motion']").click()
+    expect(page.locator(HTML)).to_have_attribute("data-motion", "off")
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    expect(page.locator(HTML)).to_have_attribute("data-layout", "projector")
+    expect(page.locator(HTML)).to_have_attribute("data-motion", "off")
+
+
+def test_a_wide_screen_chooses_the_projector_layout_by_itself(
+        browser: Browser, base_url: str, browser_log: BrowserLog) -> None:
+    ctx = isolated_context(browser, base_url, browser_log)
+    try:
+        page = ctx.new_page()
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        open_app(page, base_url)
+        expect(page.locator(HTML)).to_have_attribute("data-layout", "projector")
+    finally:
+        ctx.close()
+
+
+def test_reduced_motion_plays_no_animation(browser: Browser, base_url: str,
+                                           browser_log: BrowserLog) -> None:
+    ctx = isolated_context(browser, base_url, browser_log)
+    try:
+        page = ctx.new_page()
+        page.emulate_media(reduced_motion="reduce")
+        open_app(page, base_url, "?game=kabaleo&players=2&seats=bot:easy,bot:easy&seed=3"
+                 "&botdelay=300")
+        expect(page.locator(HTML)).to_have_attribute("data-motion", "off")
+        page.wait_for_selector("#game [data-fresh]")
+        assert page.evaluate("document.getAnimations().length") == 0
+    finally:
+        ctx.close()
+
+
+def test_the_last_move_animates_when_motion_is_on(app) -> None:
+    page = app("?game=ciao&players=2&seats=bot:easy,bot:easy&seed=3&botdelay=400")
+    page.wait_for_selector("#game [data-fresh]")
+    page.wait_for_function("document.getAnimations().length > 0", timeout=10_000)
+
+
+SIZES = [(1920, 1080), (1280, 720), (390, 844)]
+GAMES = {
+    "kabaleo": "?game=kabaleo&players=4&seats=human,bot:easy,bot:easy,bot:easy&seed=5",
+    "ciao": "?game=ciao&players=4&seats=human,bot:easy,bot:easy,bot:easy&seed=5",
+    "saboteur": "?game=saboteur&seats=human,bot:easy&seed=5",
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_screenshots_at_projector_laptop_and_phone_widths(app, page: Page, game: str) -> None:
+    page = app(GAMES[game] + "&botdelay=0")
+    page.wait_for_selector("#game [data-pick], #game [data-move]")
+    page.locator("[data-action='motion']").click()  # still pictures
+    ARTIFACTS.mkdir(exist_ok=True)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)
+        page.screenshot(path=str(ARTIFACTS / f"looks-{game}-{width}.png"))
+        # Nothing wider than the screen: no sideways scrolling on a phone either.
+        overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
+        assert overflow <= 1, f"{game} at {width}px scrolls sideways by {overflow}px"
