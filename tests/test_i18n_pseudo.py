@@ -144,3 +144,41 @@ NOTATION = {
     "ciao": frozenset(code.split(".")[0] for code in CIAO_CODES),
     "saboteur": frozenset(SABOTEUR_CARDS),
 }
+
+
+@pytest.mark.parametrize(("game_id", "seats", "options"), [
+    ("kabaleo", "bot:easy,bot:easy,bot:easy", {}),
+    ("ciao", "bot:easy,bot:easy,bot:easy", {"opt.rounds": "1"}),
+    ("saboteur", "bot:easy,bot:easy", {"opt.rounds": "1"}),
+])
+def test_the_classroom_screens_say_everything_through_the_catalogs(
+        game_id: str, seats: str, options: dict[str, str]) -> None:
+    """Issue 13's screens: a match of bots watched with everything revealed and a bot's
+    beliefs, its review from every perspective, and the guided game's box."""
+    from parlor.app.events import Action, ShowGame
+    from parlor.app.review import Review
+
+    c = Controller(DictStore(), lambda: 0.0, str)
+    c.t = Pseudo()
+    params = {"game": game_id, "seats": seats, "seed": "5", **options}
+    c.handle(Boot(params))
+    c.handle(Action("reveal"))
+    c.handle(Action("pause"))
+    found: dict[str, str] = {}
+    screens = [e.screen for e in c.handle(Action("watch-thinks", value="1"))
+               if isinstance(e, ShowGame)]
+    review = Review.of(_sessions(game_id, seats, 5, options)[-1].match)
+    for seat in review.perspectives():
+        for ply in (0, review.plies // 2, review.plies):
+            c.review = review.at(ply).looking(seat)
+            screens += [e.screen for e in c.handle(Action("replay-goto", value=str(ply)))
+                        if isinstance(e, ShowGame)]
+    c.review = None
+    screens += [e.screen for e in c.handle(Action("guide", game=game_id))
+                if isinstance(e, ShowGame)]
+    for mark in ("data-guide-tip", "data-revealed", "data-beliefs", 'data-action="replay-next"'):
+        assert any(mark in s.html for s in screens), mark
+    for screen in screens:
+        for stray in strays(screen.html + f"<p>{screen.status}</p>", NOTATION[game_id]):
+            found.setdefault(stray, screen.phase)
+    assert found == {}
