@@ -74,12 +74,18 @@ def test_a_review_shows_what_the_seat_saw_at_that_moment() -> None:
     assert r.revealed() is None  # one seat's view: no one else's secrets
 
 
-def test_a_game_in_progress_with_a_human_offers_only_the_humans_views() -> None:
-    page = Page()
-    page.send(Boot({"game": "ciao", "seats": "human,bot:easy", "seed": "9", "botdelay": "0"}))
+def one_human_move(page: Page, game: str, seed: str) -> None:
+    """Start ``game`` for a human against a bot and play the human's first move."""
+    page.send(Boot({"game": game, "seats": "human,bot:easy", "seed": seed, "botdelay": "0"}))
     page.until_human()
     page.send(Move(page.legal()[0]))
     page.until_human()
+    assert page.c.session is not None
+
+
+def test_a_game_in_progress_with_a_human_offers_only_the_humans_views() -> None:
+    page = Page()
+    one_human_move(page, "ciao", "9")
     assert page.c.session is not None
     save_id = page.c.session.save_id
     page.send(Action("review", save=save_id))
@@ -178,10 +184,7 @@ def test_a_share_link_opens_a_review_and_keeping_it_makes_a_new_save() -> None:
 
 def test_an_unfinished_import_can_be_played_on_as_a_new_save() -> None:
     first = Page()
-    first.send(Boot({"game": "kabaleo", "seats": "human,bot:easy", "seed": "2", "botdelay": "0"}))
-    first.until_human()
-    first.send(Move(first.legal()[0]))
-    first.until_human()
+    one_human_move(first, "kabaleo", "2")
     assert first.c.session is not None
     text = export_text(first.c.session.match)
     page = Page(first.store)  # the same browser: the original save must survive

@@ -117,8 +117,13 @@ class Classroom:
 
     def open_shared(self, data: str, out: list[Effect]) -> None:
         """A share link's match, for review; refused with its reason, nothing changed."""
+        self._open_outside(match_from_share, data, out)
+
+    def _open_outside(self, read: Callable[[str], Match], text: str, out: list[Effect]) -> None:
+        """A match from outside (a link, a file, pasted text) opens for review, saving
+        nothing; one that ``read`` refuses leaves the menu saying why."""
         try:
-            match = match_from_share(data)
+            match = read(text)
         except BadSave as err:
             self._menu(out, self.t("error.import_failed", reason=err.message))
             return
@@ -179,13 +184,7 @@ class Classroom:
 
     def do_import(self, event: Action, out: list[Effect]) -> None:
         """A pasted or uploaded game opens for review; nothing is saved until it is kept."""
-        try:
-            match = import_text(event.value or "")
-        except BadSave as err:
-            self._menu(out, self.t("error.import_failed", reason=err.message))
-            return
-        self._show_review(Review.of(match), out, self.t("import.done",
-                                                        game=Msg(f"game.{match.game}.name")))
+        self._open_outside(import_text, event.value or "", out)
 
     def do_adopt(self, event: Action, out: list[Effect]) -> None:
         """Keep an imported game as a new save (a new key: nothing is overwritten); one
