@@ -54,8 +54,8 @@ def game_screen(
     who last took the device after a hand-off (None after a reload, so the hand-off shows
     again); ``window`` is the table decision being timed (a race), whose human seats may
     click. Without ``t``, English. ``revealed`` (a game's ``reveal``) draws every secret,
-for a match of bots being watched; ``panels`` (the watch bar, beliefs) go above the
-board; ``paused`` says the watched match waits for "One move" or "Resume"."""
+    for a match of bots being watched; ``panels`` (the watch bar, beliefs) go above the
+    board; ``paused`` says the watched match waits for "One move" or "Resume"."""
     t = t or Translator()
     names = session.display_names(t)
     to_act = session.to_act()
