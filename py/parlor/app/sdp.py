@@ -1,0 +1,144 @@
+"""Pairing two devices without a server (issue 14): a WebRTC offer or answer cut down to
+what a data channel needs, so that it fits a QR code and a link.
+
+A browser's session description (SDP) for a data channel is some 600–1000 characters,
+most of it the same every time. What differs between two pairings is only:
+
+- the ICE credentials (``ice-ufrag``, ``ice-pwd``),
+- the DTLS certificate's SHA-256 fingerprint (32 bytes),
+- the DTLS role (``actpass`` in an offer, ``active``/``passive`` in an answer),
+- the host candidates gathered before sending (no trickle): an address (an IP, or the
+  ``<uuid>.local`` mDNS name browsers use to keep a private address private) and a port.
+
+``compact`` keeps those, ``expand`` writes a complete SDP around them that Chromium and
+Firefox accept for a data channel (``m=application … webrtc-datachannel``, SCTP port
+5000, one BUNDLE group). The compact text uses only characters that need no escaping in
+a URL fragment: ``<role>,<ufrag>,<pwd>,<fingerprint base64url>,<cand>;<cand>…`` with each
+candidate ``<address>_<port>`` (UDP host candidates only: TCP host candidates add
+nothing on one local network). ``loopback_only`` keeps 127.0.0.1 alone, for tests that
+must not send a packet anywhere but the loopback interface.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from dataclasses import dataclass
+
+ROLES = {"actpass": "A", "active": "a", "passive": "p"}
+_ROLE_OF = {v: k for k, v in ROLES.items()}
+#: ICE credentials are ``ice-char`` = ALPHA / DIGIT / "+" / "/" (RFC 8839).
+_ICE = re.compile(r"[A-Za-z0-9+/]{4,256}")
+_ADDRESS = re.compile(r"[0-9A-Za-z.:-]{1,253}")
+
+
+class BadOffer(ValueError):
+    """Pasted or scanned text that is not a compact offer or answer."""
+
+
+@dataclass(frozen=True)
+class Offer:
+    role: str  # "actpass" (an offer) | "active" | "passive" (an answer)
+    ufrag: str
+    pwd: str
+    fingerprint: bytes  # SHA-256, 32 bytes
+    candidates: tuple[tuple[str, int], ...]  # (address, port), UDP host candidates
+
+    @property
+    def is_offer(self) -> bool:
+        return self.role == "actpass"
+
+
+def parse_sdp(sdp: str, loopback_only: bool = False) -> Offer:
+    """The parts of a browser's data-channel SDP that ``compact`` keeps."""
+    values: dict[str, str] = {}
+    candidates: list[tuple[str, int]] = []
+    for line in sdp.splitlines():
+        line = line.strip()
+        if line.startswith("a=candidate:"):
+            parts = line[len("a=candidate:"):].split()
+            # foundation component transport priority address port "typ" type ...
+            if len(parts) >= 8 and parts[2].lower() == "udp" and parts[7] == "host":
+                address, port = parts[4], int(parts[5])
+                if not loopback_only or address == "127.0.0.1":
+                    candidates.append((address, port))
+        elif line.startswith("a=") and ":" in line:
+            key, _, value = line[2:].partition(":")
+            values.setdefault(key, value)
+    fingerprint = values.get("fingerprint", "")
+    algo, _, hexes = fingerprint.partition(" ")
+    if algo.lower() != "sha-256":
+        raise BadOffer(f"no SHA-256 fingerprint in the description ({fingerprint!r})")
+    try:
+        digest = binascii.unhexlify(hexes.replace(":", ""))
+    except (binascii.Error, ValueError):
+        raise BadOffer("the fingerprint is not hexadecimal") from None
+    role = values.get("setup", "")
+    if role not in ROLES:
+        raise BadOffer(f"unknown DTLS role {role!r}")
+    return Offer(role=role, ufrag=values.get("ice-ufrag", ""), pwd=values.get("ice-pwd", ""),
+                 fingerprint=digest, candidates=tuple(dict.fromkeys(candidates)))
+
+
+def compact(offer: Offer) -> str:
+    fp = base64.urlsafe_b64encode(offer.fingerprint).decode("ascii").rstrip("=")
+    cands = ";".join(f"{a}_{p}" for a, p in offer.candidates)
+    return ",".join((ROLES[offer.role], offer.ufrag, offer.pwd, fp, cands))
+
+
+def read_compact(text: str) -> Offer:
+    """The offer a compact text carries; ``BadOffer`` says what is wrong with it."""
+    parts = text.strip().split(",")
+    if len(parts) != 5:
+        raise BadOffer("an invitation has five parts separated by commas")
+    role, ufrag, pwd, fp, cands = parts
+    if role not in _ROLE_OF:
+        raise BadOffer(f"unknown role {role!r}")
+    if not (_ICE.fullmatch(ufrag) and _ICE.fullmatch(pwd)):
+        raise BadOffer("the connection's credentials are damaged")
+    try:
+        digest = base64.urlsafe_b64decode(fp + "=" * (-len(fp) % 4))
+    except (binascii.Error, ValueError):
+        raise BadOffer("the certificate's fingerprint is damaged") from None
+    if len(digest) != 32:
+        raise BadOffer("the certificate's fingerprint is damaged")
+    candidates = []
+    for cand in filter(None, cands.split(";")):
+        address, _, port = cand.rpartition("_")
+        if not (_ADDRESS.fullmatch(address) and port.isdigit() and 0 < int(port) < 65536):
+            raise BadOffer(f"the address {cand!r} is damaged")
+        candidates.append((address, int(port)))
+    if not candidates:
+        raise BadOffer("no address to connect to (was the page allowed on the network?)")
+    return Offer(role=_ROLE_OF[role], ufrag=ufrag, pwd=pwd, fingerprint=digest,
+                 candidates=tuple(candidates))
+
+
+def expand(offer: Offer) -> str:
+    """A complete data-channel SDP for ``offer`` (what ``setRemoteDescription`` takes)."""
+    fp = ":".join(f"{b:02X}" for b in offer.fingerprint)
+    lines = [
+        "v=0",
+        "o=- 1 2 IN IP4 127.0.0.1",
+        "s=-",
+        "t=0 0",
+        "a=group:BUNDLE 0",
+        "a=msid-semantic: WMS",
+        "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+        "c=IN IP4 0.0.0.0",
+    ]
+    for i, (address, port) in enumerate(offer.candidates, start=1):
+        priority = 2122260223 - i  # host candidates, the order they were gathered in
+        lines.append(f"a=candidate:{i} 1 udp {priority} {address} {port} typ host")
+    lines += [
+        "a=end-of-candidates",
+        f"a=ice-ufrag:{offer.ufrag}",
+        f"a=ice-pwd:{offer.pwd}",
+        f"a=fingerprint:sha-256 {fp}",
+        f"a=setup:{offer.role}",
+        "a=mid:0",
+        "a=sctp-port:5000",
+        "a=max-message-size:262144",
+    ]
+    return "\r\n".join(lines) + "\r\n"
