@@ -49,18 +49,21 @@ def game_screen(
     revealed: Any = None,
     panels: str = "",
     paused: bool = False,
+    seat: int | None = None,
 ) -> Rendered:
     """Everything the game area shows, in ``t``'s language; ``confirmed`` is the human
     who last took the device after a hand-off (None after a reload, so the hand-off shows
     again); ``window`` is the table decision being timed (a race), whose human seats may
     click. Without ``t``, English. ``revealed`` (a game's ``reveal``) draws every secret,
     for a match of bots being watched; ``panels`` (the watch bar, beliefs) go above the
-    board; ``paused`` says the watched match waits for "One move" or "Resume"."""
+    board; ``paused`` says the watched match waits for "One move" or "Resume".
+    ``seat`` draws the screen of that seat whoever is at this device (the screen a host
+    sends a guest on another device: that seat's view, its moves, no hand-off)."""
     t = t or Translator()
     names = session.display_names(t)
     to_act = session.to_act()
     mod = renderer(session.match.game)
-    if session.needs_handoff(confirmed):
+    if seat is None and session.needs_handoff(confirmed):
         viewer = session.viewer()
         assert viewer is not None
         who = names[viewer]
@@ -73,7 +76,8 @@ def game_screen(
         )
         return Rendered(toolbar(t, session, thinking=False, handoff=True) + html, "handoff",
                         to_act, t("handoff.status", name=who))
-    viewer = session.viewer()
+    viewer = session.viewer() if seat is None else seat
+    you = session.you if seat is None else seat
     outcome = session.outcome(t)
     view = session.game.view(session.state, viewer)
     in_window = window is not None and viewer in window.humans
@@ -91,7 +95,7 @@ def game_screen(
         thinking=to_act if thinking and to_act is not None and to_act >= 0 else None,
         timer=window.seconds if window is not None else None,
         t=t,
-        you=session.you,
+        you=you,
         revealed=revealed,
     )
     html = (toolbar(t, session, thinking, handoff=False) + panels
@@ -105,7 +109,7 @@ def game_screen(
             status = t("status.over", verdict=verdict)
         elif len(outcome.winners) == 1:
             w = outcome.winners[0]
-            status = (t("status.you_win") if w == session.you
+            status = (t("status.you_win") if w == you
                              else t("status.wins", name=names[w]))
         else:
             status = t("status.shared", names=t.join([names[s] for s in outcome.winners]))
@@ -114,7 +118,7 @@ def game_screen(
         assert to_act is not None
         if interactive:
             hint = mod.hint(view, screen)
-            status = (hint if to_act == TABLE or to_act == session.you
+            status = (hint if to_act == TABLE or to_act == you
                              else t("status.named_hint", name=names[to_act], hint=hint))
         elif to_act == TABLE:
             what = {"race": "status.race", "thanks": "status.thanks"}
