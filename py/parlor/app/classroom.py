@@ -205,7 +205,7 @@ class Classroom:
     # ---- watching a match of bots --------------------------------------------------------
 
     def watching(self) -> bool:
-        return self.session is not None and not self.session.humans
+        return self.session is not None and not self.session.people
 
     def watch_panels(self) -> tuple[str, Any]:
         """Above the board of a match of bots: the watch bar and the chosen bot's beliefs;

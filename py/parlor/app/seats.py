@@ -1,34 +1,47 @@
-"""Seat specs as written in URLs and saves: ``human`` or ``bot:<level>``."""
+"""Seat specs as written in URLs and saves: ``human``, ``remote`` or ``bot:<level>``.
+
+``remote`` is a person playing on another device paired with this one (issue 14): this
+page holds the game and sends that seat its own screen; the hand-off between people at
+this device never counts them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from parlor.core.errors import BadOptions
-from parlor.core.match import HUMAN
+from parlor.core.match import HUMAN, REMOTE
 from parlor.i18n.catalog import Msg, Translator
 
 
 @dataclass(frozen=True)
 class Seat:
-    kind: str  # "human" | "bot"
+    kind: str  # "human" | "remote" | "bot"
     level: str | None = None
 
     @property
     def spec(self) -> str:
-        return HUMAN if self.kind == HUMAN else f"bot:{self.level}"
+        return self.kind if self.kind in (HUMAN, REMOTE) else f"bot:{self.level}"
 
     @property
     def is_bot(self) -> bool:
         return self.kind == "bot"
+
+    @property
+    def is_remote(self) -> bool:
+        return self.kind == REMOTE
+
+    @property
+    def is_local_human(self) -> bool:
+        """A person at this device (who takes it at a hand-off)."""
+        return self.kind == HUMAN
 
 
 def parse_seat(game_id: str, text: str) -> Seat:
     from parlor.bots import DEFAULT_LEVEL, LEVELS
 
     text = text.strip()
-    if text == HUMAN:
-        return Seat(HUMAN)
+    if text in (HUMAN, REMOTE):
+        return Seat(text)
     if text == "bot":
         return Seat("bot", DEFAULT_LEVEL[game_id])
     if text.startswith("bot:"):
@@ -41,7 +54,8 @@ def parse_seat(game_id: str, text: str) -> Seat:
 
 
 def default_name_msgs(seats: tuple[Seat, ...]) -> tuple[Msg, ...]:
-    """"You" when there is one human; otherwise "Player n"; bots are "Bot n"."""
+    """"You" when there is one person; otherwise "Player n" (also when one plays on
+    another device: both screens show these names); bots are "Bot n"."""
     humans = [i for i, s in enumerate(seats) if not s.is_bot]
     names: list[Msg] = []
     for i, s in enumerate(seats):

@@ -52,6 +52,16 @@ class Session:
 
     @property
     def humans(self) -> tuple[int, ...]:
+        """The people at this device (who pass it around at a hand-off)."""
+        return tuple(i for i, s in enumerate(self.seats) if s.is_local_human)
+
+    @property
+    def remotes(self) -> tuple[int, ...]:
+        """The people on other devices paired with this one (issue 14)."""
+        return tuple(i for i, s in enumerate(self.seats) if s.is_remote)
+
+    @property
+    def people(self) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(self.seats) if not s.is_bot)
 
     def to_act(self) -> int | None:
@@ -97,9 +107,9 @@ class Session:
     def undo_target(self) -> int | None:
         """How many moves to keep to take back the only human's last move (and the bots'
         replies after it); None when there is nothing to undo or undo is not fair."""
-        if len(self.humans) != 1 or self.to_act() is None or not getattr(
+        if len(self.humans) != 1 or self.remotes or self.to_act() is None or not getattr(
                 self.game, "undo_safe", False):
-            # Several humans: one would replay after seeing another's turn. Game over:
+            # Several people: one would replay after seeing another's turn. Game over:
             # the end revealed every secret. Games whose turns draw hidden cards (not
             # undo_safe): taking a move back would let you redo it knowing what comes.
             return None

@@ -19,6 +19,8 @@ FORMAT = 1
 
 #: Seat kinds a match may name. Bots are ``bot:<level>``.
 HUMAN = "human"
+#: A person on another device paired with this one (issue 14).
+REMOTE = "remote"
 
 
 @dataclass(frozen=True)
