@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from parlor.app.sdp import BadOffer, compact, expand, parse_sdp, read_compact
+from parlor.app.sdp import BadOffer, compact, expand, parse_ice, parse_sdp, read_compact
 
 #: A data-channel offer as Chromium writes it (candidates gathered, no trickle).
 CHROME_OFFER = "\r\n".join([
@@ -43,13 +43,14 @@ CHROME_OFFER = "\r\n".join([
 def test_an_offer_survives_being_made_compact() -> None:
     offer = parse_sdp(CHROME_OFFER)
     assert offer.is_offer and offer.ufrag == "X1hQ" and len(offer.fingerprint) == 32
-    # UDP host candidates only: no TCP, no server-reflexive address
+    # UDP candidates only, no TCP; the server-reflexive one (there only with a STUN
+    # setting) is kept: it is what lets devices on different networks meet
     assert offer.candidates == (("3b2c6f4e-5a1d-4d7e-9f0a-1b2c3d4e5f60.local", 46243),
-                                ("127.0.0.1", 51312))
+                                ("127.0.0.1", 51312), ("203.0.113.7", 46243))
     text = compact(offer)
     assert read_compact(text) == offer
     assert parse_sdp(expand(offer)) == offer  # the rebuilt SDP says the same
-    assert len(text) < 160 < len(CHROME_OFFER)  # the size of an invitation
+    assert len(text) < 180 < len(CHROME_OFFER)  # the size of an invitation
     assert all(c.isalnum() or c in "+/,;_.-" for c in text)  # safe in a URL fragment
 
 
@@ -77,3 +78,13 @@ def test_the_rebuilt_description_is_a_data_channel_answer_too() -> None:
 def test_damaged_invitations_are_refused_with_what_is_wrong(text: str, reason: str) -> None:
     with pytest.raises(BadOffer, match=reason):
         read_compact(text)
+
+
+def test_the_server_setting_names_stun_and_turn_servers() -> None:
+    assert parse_ice("") == ()
+    assert parse_ice("stun:stun.example.org:3478, turn:ann:s3cret@10.0.0.1?transport=tcp") == (
+        ("stun:stun.example.org:3478", "", ""), ("turn:10.0.0.1?transport=tcp", "ann", "s3cret"))
+    with pytest.raises(BadOffer, match="not stun"):
+        parse_ice("http://example.org")
+    with pytest.raises(BadOffer, match="needs user:password"):
+        parse_ice("turn:10.0.0.1")

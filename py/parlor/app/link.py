@@ -69,6 +69,15 @@ class Play:
 
 
 @dataclass(frozen=True)
+class Select:
+    """Guest → host: a ``data-pick`` clicked (a card chosen before its target); the host
+    keeps that seat's picks and answers with the screen they give."""
+
+    moves: int
+    token: str
+
+
+@dataclass(frozen=True)
 class Answer:
     """Guest → host: an answer to timed window ``window`` (a race card, a thank-you),
     ``ms`` after the window appeared on the guest's own screen."""
@@ -86,9 +95,9 @@ class Refused:
     reason: str
 
 
-Body = Hello | Table | Play | Answer | Refused
-KINDS: dict[str, type[Any]] = {c.__name__.lower(): c for c in (Hello, Table, Play, Answer,
-                                                                  Refused)}
+Body = Hello | Table | Play | Select | Answer | Refused
+KINDS: dict[str, type[Any]] = {c.__name__.lower(): c for c in (Hello, Table, Play, Select,
+                                                                  Answer, Refused)}
 
 
 @dataclass(frozen=True)

@@ -59,7 +59,10 @@ def parse_sdp(sdp: str, loopback_only: bool = False) -> Offer:
         if line.startswith("a=candidate:"):
             parts = line[len("a=candidate:"):].split()
             # foundation component transport priority address port "typ" type ...
-            if len(parts) >= 8 and parts[2].lower() == "udp" and parts[7] == "host":
+            # Host candidates, and with a STUN/TURN setting the public (srflx) and relayed
+            # ones; the compact form drops the type (ICE pairs addresses, not types).
+            if len(parts) >= 8 and parts[2].lower() == "udp" and parts[7] in (
+                    "host", "srflx", "relay"):
                 address, port = parts[4], int(parts[5])
                 if not loopback_only or address == "127.0.0.1":
                     candidates.append((address, port))
@@ -142,3 +145,27 @@ def expand(offer: Offer) -> str:
         "a=max-message-size:262144",
     ]
     return "\r\n".join(lines) + "\r\n"
+
+
+#: A STUN or TURN address as the setting takes it: ``stun:host[:port]`` or
+#: ``turn:user:password@host[:port][?transport=udp|tcp]`` (``turns:`` too).
+_ICE_URL = re.compile(r"(?P<scheme>stuns?|turns?):(?:(?P<user>[^:@\s]+):(?P<cred>[^@\s]+)@)?"
+                      r"(?P<host>[0-9A-Za-z.\-\[\]:]+?)(?::(?P<port>\d{1,5}))?"
+                      r"(?P<query>\?transport=(?:udp|tcp))?")
+
+
+def parse_ice(text: str) -> tuple[tuple[str, str, str], ...]:
+    """The STUN/TURN servers a setting names, as ``(url, username, credential)``;
+    ``BadOffer`` says which one is not understood. Empty text: none (one local
+    network, the default)."""
+    servers = []
+    for item in text.replace(",", " ").split():
+        m = _ICE_URL.fullmatch(item)
+        if m is None:
+            raise BadOffer(f"{item!r} is not stun:host:port or turn:user:password@host:port")
+        scheme, host = m["scheme"], m["host"]
+        if scheme.startswith("turn") and not m["user"]:
+            raise BadOffer(f"{item!r}: a TURN server needs user:password@ before its host")
+        url = f"{scheme}:{host}" + (f":{m['port']}" if m["port"] else "") + (m["query"] or "")
+        servers.append((url, m["user"] or "", m["cred"] or ""))
+    return tuple(servers)
