@@ -21,36 +21,36 @@ from parlor.app import saves
 from parlor.app.classroom import CLASSROOM_ACTIONS, Classroom
 from parlor.app.events import (
     Action,
-    After,
     Boot,
-    BotMoved,
     BotTurn,
     Effect,
     Event,
     Focus,
     FormChanged,
     LanguageChosen,
+    LinkEvent,
     Move,
     Pick,
     SetUrl,
     ShowGame,
     ShowMenu,
-    WindowAnswer,
+    WindowDecide,
 )
 from parlor.app.forms import initial_forms
+from parlor.app.guesting import GUEST_ACTIONS, Guest, GuestDesk
 from parlor.app.guiding import GUIDE_ACTIONS, GuideDesk
+from parlor.app.hosting import HOST_ACTIONS, HostDesk, Peer, host_msg, link_state
 from parlor.app.menu_desk import MENU_ACTIONS, MenuDesk
 from parlor.app.page_params import BOT_DELAY_MS, bot_delay, lang_note
-from parlor.app.realtime import open_window
 from parlor.app.review import Review
 from parlor.app.saves import KeyValue
 from parlor.app.seats import parse_seat
-from parlor.app.seeds import turn_rng
 from parlor.app.session import Session
 from parlor.app.setup import Setup, parse_setup, setup_query
 from parlor.app.thinking import BotThinking
+from parlor.app.turns import TurnDesk
 from parlor.app.watch import Watch
-from parlor.bots import Bot, make_bot
+from parlor.bots import Bot
 from parlor.core.errors import IllegalMove, ParlorError
 from parlor.core.protocol import TABLE
 from parlor.core.timing import Window
@@ -64,7 +64,7 @@ from parlor.render.screen import game_screen, next_picks
 # --------------------------------------------------------------------------- controller
 
 
-class Controller(Classroom, MenuDesk, GuideDesk):
+class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk):
     """One page's game state machine; ``handle`` is the only way in."""
 
     def __init__(self, store: KeyValue, clock: Callable[[], float],
@@ -88,15 +88,28 @@ class Controller(Classroom, MenuDesk, GuideDesk):
         self.forms = initial_forms()
         self.review: Review | None = None  # a match being stepped through (classroom.py)
         self.watch = Watch()  # the pace and reveal of a match of bots being watched
+        # Two devices, one game (hosting.py, guesting.py).
+        self.peers: dict[int, Peer] = {}  # this page's remote seats' connections
+        self.guest: Guest | None = None  # this page as a seat of another device's game
+        self.conns = 0
+        self.loopback = False  # ?net=loopback: pair over 127.0.0.1 only (tests)
+        self.page = ""
+        self.window_id, self.window_opened = 0, 0.0
+        self.answers: list[tuple[int, str, int, int]] = []
 
     def handle(self, event: Event) -> list[Effect]:
         out: list[Effect] = []
         if isinstance(event, Boot):
+            self.page = event.page
             self._boot(event.params, out, event.fragment)
         elif isinstance(event, Move):
-            self._play(event.move, out)
+            self.guest_move(event.move, out) if self.guest else self._play(event.move, out)
         elif isinstance(event, Pick):
-            self._pick(event.token, out)
+            self.guest_pick(event.token, out) if self.guest else self._pick(event.token, out)
+        elif isinstance(event, LinkEvent):
+            self.guest_event(event, out) if self.guest else self.host_event(event, out)
+        elif isinstance(event, WindowDecide):
+            self.window_decide(event, out)
         elif isinstance(event, Action):
             handler = ACTIONS.get(event.name)
             if handler is not None:
@@ -115,8 +128,14 @@ class Controller(Classroom, MenuDesk, GuideDesk):
 
     def _boot(self, params: Mapping[str, str], out: list[Effect], fragment: str = "") -> None:
         self._read_page_params(params)
+        self.loopback = params.get("net") == "loopback"
         if fragment.startswith("m="):
             self.open_shared(fragment[2:], out)
+        elif fragment.startswith("join="):
+            self.join(fragment[5:], out)
+        elif "guest" in params:
+            if not self.guest_resume(params["guest"], out):
+                self._menu(out, self.t("link.error.guest_gone"))
         elif "review" in params:
             self.open_review(params["review"], out)
         elif "save" in params:
@@ -168,6 +187,8 @@ class Controller(Classroom, MenuDesk, GuideDesk):
 
     def _menu(self, out: list[Effect], message: str | None = None) -> None:
         self.generation += 1  # stops any bot still thinking for the old game
+        self.links_stop(out)
+        self.guest_leave(out)
         self.session, self.review = None, None
         self.thinking, self.turn, self.window = False, None, None
         entries = saves.list_saves(self.store)
@@ -202,6 +223,7 @@ class Controller(Classroom, MenuDesk, GuideDesk):
         self.thinking, self.turn, self.window = False, None, None
         self.bots = {}
         out.append(SetUrl({**setup_query(session.match), "save": session.save_id}))
+        self.links_start(out)
         self._render(out)
         self._schedule(out)
 
@@ -217,6 +239,9 @@ class Controller(Classroom, MenuDesk, GuideDesk):
         self._render(out)
 
     def _render(self, out: list[Effect]) -> None:
+        if self.guest is not None:
+            self.render_guest(out)
+            return
         if self.review is not None:
             self._render_review(out, self.message)
             self.message = None
@@ -226,11 +251,17 @@ class Controller(Classroom, MenuDesk, GuideDesk):
         session = self.session
         panels, revealed = self.watch_panels()
         panels += self.guide_panel()
+        panels += self.host_panels()
+        waiting = host_msg(self.peers, session.display_names(self.t))
+        message = self.message or (self.t.say(waiting) if waiting else None)
         screen = game_screen(session, self.confirmed, self.picks, self.thinking,
-                             self.message, self.window, t=self.t, revealed=revealed,
+                             message, self.window, t=self.t, revealed=revealed,
                              panels=panels, paused=self.watch.paused and self.watching())
         self.message = None
+        if self.peers:
+            screen = replace(screen, data={**screen.data, "link": link_state(self.peers)})
         out.append(ShowGame(session.match.game, screen))
+        self.push_tables(out)
 
     def _play(self, move: str, out: list[Effect]) -> None:
         session = self.session
@@ -239,6 +270,14 @@ class Controller(Classroom, MenuDesk, GuideDesk):
         if session.needs_handoff(self.confirmed):
             return
         if session.to_act() == TABLE and self.window is None:
+            return
+        if self.links_waiting() or self.to_act_remote():
+            self._render(out)  # the status says whom the game waits for
+            return
+        if self.window_remote():  # a race across devices: decided after a grace period
+            if move in session.game.legal_moves(session.state) and session.viewer() is not None:
+                self.window_answer_in(session.viewer() or 0, move,
+                                      int(self.clock() - self.window_opened), out)
             return
         try:
             self.session = session.play(move)
@@ -260,65 +299,6 @@ class Controller(Classroom, MenuDesk, GuideDesk):
         self._save(out)
         self._render(out)
         self._schedule(out)
-
-    def _schedule(self, out: list[Effect]) -> None:
-        """Start whatever the game now waits on: a timed table window or a bot."""
-        if self.session is None:
-            return
-        window = open_window(self.session)
-        if window is not None:
-            # The bots' answers and the deadline race each other and any click; the
-            # first to arrive is applied, the rest find the window gone.
-            self.window = window
-            self._render(out)
-            for plan in window.plans:
-                out.append(After(plan.delay_ms, WindowAnswer(self.generation, window,
-                                                             plan.move)))
-            out.append(After(int(window.seconds * 1000),
-                             WindowAnswer(self.generation, window, window.timeout_move)))
-        elif self.session.bot_to_act():
-            if self.watching() and self.watch.paused and not self.watch.stepping:
-                self.thinking, self.turn = False, None
-                self._render(out)
-                return
-            self.thinking, self.turn = True, None
-            self._render(out)
-            out.append(After(0, BotTurn(self.generation)))
-
-    def _window_answer(self, event: WindowAnswer, out: list[Effect]) -> None:
-        if (event.generation != self.generation or self.window is not event.window
-                or self.session is None):
-            return
-        self.window = None
-        self.session = self.session.play(event.move)
-        self.picks = ()
-        self._after_move(out)
-
-    def _bot_turn(self, generation: int, out: list[Effect]) -> None:
-        """One slice of the bot's thinking (``thinking.py``); its move once decided and
-        the bot delay has passed."""
-        session = self.session
-        if generation != self.generation or session is None or not session.bot_to_act():
-            return
-        seat = session.to_act()
-        assert seat is not None
-        bot = self.bots.get(seat)
-        if bot is None:
-            bot = self.bots[seat] = make_bot(session.match.game, session.seats[seat].level or "")
-        if self.turn is None:
-            self.turn = BotThinking(bot, session.game.view(session.state, seat), turn_rng(
-                session.match.seed, len(session.match.moves), "bot"), self.clock)
-        move = self.turn.slice()
-        delay = self.watch.delay(self.bot_delay) if self.watching() else self.bot_delay
-        wait = self.turn.wait_ms(delay)
-        if move is None or wait > 0:
-            out.append(After(0 if move is None else wait, BotTurn(self.generation)))
-            return
-        out.append(BotMoved(f"parlor:bot:{session.match.game}:{bot.level}",
-                            self.turn.elapsed_ms()))
-        self.session = session.play(move)
-        self.thinking, self.turn = False, None
-        self._after_move(out)
 
     # ---- actions (data-action), dispatched through ACTIONS ---------------------------
 
@@ -365,4 +345,6 @@ ACTIONS: dict[str, Callable[[Controller, Action, list[Effect]], None]] = {
     **MENU_ACTIONS,
     **CLASSROOM_ACTIONS,
     **GUIDE_ACTIONS,
+    **HOST_ACTIONS,
+    **GUEST_ACTIONS,
 }

@@ -16,6 +16,7 @@ from parlor.render.screen import Rendered
 class Boot:
     params: Mapping[str, str]  # the page's URL query
     fragment: str = ""  # the URL's fragment without "#" (a share link's ``m=<data>``)
+    page: str = ""  # the page's address without query or fragment (for invitation links)
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class Action:
     game: str | None = None  # its data-game
     form: Mapping[str, str] | None = None  # the set-up form of that game, as URL params
     value: str | None = None  # its data-value, or the value of the control that changed
+    seat: str | None = None  # the data-link-seat of its pairing panel (issue 14)
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,32 @@ class WindowAnswer:
     move: str
 
 
-Event = Boot | Move | Pick | Action | FormChanged | LanguageChosen | BotTurn | WindowAnswer
+@dataclass(frozen=True)
+class WindowDecide:
+    """The grace period of a timed window played across devices is over: decide it."""
+
+    generation: int
+    window: Window
+
+
+@dataclass(frozen=True)
+class LinkEvent:
+    """News of a connection to another device (issue 14), from the web layer.
+
+    ``kind``: "offer" / "answer" (this page's description, every candidate gathered;
+    ``text`` is the SDP), "open", "message" (``text`` is what arrived), "closed",
+    "failed" (``text`` says why) or "timeout" (the controller's own deadline for a
+    connection to open). ``seat`` is the remote seat on the host, -1 on a guest;
+    ``conn`` numbers connections, so news of one already replaced is ignored."""
+
+    seat: int
+    conn: int
+    kind: str
+    text: str = ""
+
+
+Event = Boot | Move | Pick | Action | FormChanged | LanguageChosen | BotTurn | WindowAnswer \
+    | WindowDecide | LinkEvent
 
 
 # --------------------------------------------------------------------------- effects
@@ -143,5 +170,39 @@ class BotMoved:
     ms: float = 0.0
 
 
+@dataclass(frozen=True)
+class LinkOpen:
+    """Start connection ``conn`` for ``seat``: as the host (``offer`` empty) make an
+    offer; as a guest answer the SDP ``offer``. Either way gather every candidate, then
+    send back a ``LinkEvent`` "offer" or "answer". ``ice`` are STUN/TURN servers, as
+    ``(url, username, credential)``; none by default (one local network)."""
+
+    seat: int
+    conn: int
+    offer: str = ""
+    ice: tuple[tuple[str, str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class LinkAccept:
+    """The host takes in the guest's answer (an SDP) for connection ``conn``."""
+
+    seat: int
+    conn: int
+    answer: str
+
+
+@dataclass(frozen=True)
+class LinkSend:
+    seat: int
+    conn: int
+    text: str
+
+
+@dataclass(frozen=True)
+class LinkClose:
+    seat: int  # -1: every connection of this page
+
+
 Effect = ShowGame | ShowMenu | ShowForm | MenuMessage | SetUrl | After | Focus | Download \
-    | Confirm | BotMoved | ShareLink
+    | Confirm | BotMoved | ShareLink | LinkOpen | LinkAccept | LinkSend | LinkClose

@@ -35,7 +35,7 @@ def setup_form(t: Translator, game_id: str, players: int, seats: Sequence[str],
     game = GAMES[game_id]
     fields = [_select("players", t("menu.players"), [(str(n), t.number(n)) for n in
                       range(game.min_players, game.max_players + 1)], str(players))]
-    seat_choices = [("human", t("menu.human"))] + [
+    seat_choices = [("human", t("menu.human")), ("remote", t("menu.remote"))] + [
         (f"bot:{lvl}", t("menu.bot", level=Msg(level_label_key(game_id, lvl))))
         for lvl in LEVELS[game_id]]
     seat_fields = []

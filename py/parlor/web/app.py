@@ -28,6 +28,10 @@ from parlor.app.events import (
     Focus,
     FormChanged,
     LanguageChosen,
+    LinkAccept,
+    LinkClose,
+    LinkOpen,
+    LinkSend,
     MenuMessage,
     Move,
     Pick,
@@ -40,6 +44,7 @@ from parlor.app.events import (
 from parlor.app.saves import DictStore, KeyValue
 from parlor.i18n.catalog import Msg
 from parlor.web.panzoom import PanZoom
+from parlor.web.peer import PAIRING_ACTIONS, Peers, draw_codes, pairing_action, scan
 
 
 def now_ms() -> float:
@@ -65,6 +70,11 @@ def set_url(params: Any, fragment: str = "") -> None:
     if fragment:
         path += "#" + fragment
     js.window.history.replaceState(None, "", path)
+
+
+def page_address() -> str:
+    """This page's address without query or fragment (invitation links start with it)."""
+    return str(js.window.location.origin) + str(js.window.location.pathname)
 
 
 def fragment() -> str:
@@ -144,6 +154,7 @@ class App:
             "zoom-fit": self.panzoom.fit,
             "share-close": lambda: setattr(el("share-box"), "hidden", True),
         }
+        self.peers = Peers(self.send)  # connections to other devices (issue 14)
 
     def boot(self) -> None:
         root = js.document.body
@@ -152,8 +163,11 @@ class App:
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             root.addEventListener(kind, proxy)
+        hashed = create_proxy(self.on_hash)
+        self._proxies.append(hashed)
+        js.window.addEventListener("hashchange", hashed)
         self.panzoom.bind(root, self._proxies)  # wheel, pointers, keys inside the board
-        self.send(Boot(query_params(), fragment()))
+        self.send(Boot(query_params(), fragment(), page_address()))
         el("loading").hidden = True
         for b in js.document.querySelectorAll("[data-needs-python]"):
             b.disabled = False
@@ -187,6 +201,8 @@ class App:
             node = js.document.querySelector(f'[data-pick="{effect.pick}"]')
             if not absent(node):
                 node.focus()
+        elif isinstance(effect, LinkOpen | LinkAccept | LinkSend | LinkClose):
+            self.peers.apply(effect)
         elif isinstance(effect, ShareLink):
             self.share(effect.data)
         elif isinstance(effect, Download):
@@ -219,12 +235,13 @@ class App:
         # A redraw with no new move keeps still what was animated already.
         still = out.data.get("moves") is not None and attr(root, "data-moves") == out.data["moves"]
         root.toggleAttribute("data-still", still)
-        for name in ("ply", "plies", "moves"):  # a review's position (page contract)
+        for name in ("ply", "plies", "moves", "link"):  # page contract
             if name in out.data:
                 root.setAttribute(f"data-{name}", out.data[name])
             else:
                 root.removeAttribute(f"data-{name}")
         el("status").textContent = out.status
+        draw_codes(root)
 
     def show_menu(self, effect: ShowMenu) -> None:
         el("game").hidden = True
@@ -245,6 +262,7 @@ class App:
         banner.textContent = effect.message
         banner.hidden = not effect.message
         el("status").textContent = effect.status
+        draw_codes(el("menu"))
 
     def share(self, data: str) -> None:
         """Put the link in the share box, show it and try to copy it (the clipboard may
@@ -316,6 +334,12 @@ class App:
             event.preventDefault()
             self.send(Action(action))
 
+    def on_hash(self, event: Any) -> None:
+        """An invitation link opened in a tab that is already open."""
+        frag = fragment()
+        if frag.startswith("join="):
+            self.send(Action("join", value=frag[5:]))
+
     def on_change(self, event: Any) -> None:
         if str(event.target.id) == "lang-picker":  # the shell has switched its own words
             self.send(LanguageChosen(str(event.target.value)))
@@ -346,6 +370,12 @@ class App:
             return
         if action == "import":
             asyncio.ensure_future(self.import_game())
+            return
+        if action == "scan":
+            asyncio.ensure_future(scan(target, self.activate))
+            return
+        if action in PAIRING_ACTIONS:
+            self.send(pairing_action(target, action))
             return
         game_id = attr(target, "data-game")
         form = None

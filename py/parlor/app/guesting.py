@@ -1,0 +1,271 @@
+"""The guest's side of two devices, one game (issue 14): this page plays one seat of a
+game held by another device, the host.
+
+A guest never runs the rules. It shows the screen the host rendered for its seat (a
+``Table``), and turns a click into a message: a ``data-move`` into ``Play`` (with the
+move count it saw), a ``data-pick`` into ``Select``, and a click during a timed window
+into ``Answer`` with the milliseconds since that window appeared *on this screen*.
+What it sent and the host has not acknowledged is kept (in memory and in the store)
+and sent again over the next connection; the host ignores what no longer applies.
+
+The guest saves its link to the game (the host's ``Hello`` and the last screen), so a
+reload shows the game where it was, with ``data-link="lost"``, until the host's new
+invitation is opened here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from parlor.app import link
+from parlor.app.events import (
+    Action,
+    Effect,
+    LinkClose,
+    LinkEvent,
+    LinkOpen,
+    LinkSend,
+    SetUrl,
+    ShowGame,
+)
+from parlor.app.hosting import ICE_KEY
+from parlor.app.link import Channel
+from parlor.app.sdp import BadOffer, compact, expand, parse_sdp, read_compact
+from parlor.render.link import guest_panel, guest_toolbar
+from parlor.render.screen import Rendered
+
+if TYPE_CHECKING:
+    from parlor.i18n.catalog import Translator
+
+#: The store key of this device's link to a game held by another device.
+GUEST_KEY = "parlor:guest"
+
+
+@dataclass(frozen=True)
+class Guest:
+    conn: int
+    #: "answering" (gathering) | "answered" (answer shown) | "connected" | "lost"
+    #: (was connected, or restored after a reload) | "failed" (why in ``error``)
+    state: str
+    answer: str = ""
+    channel: Channel = field(default_factory=Channel)
+    hello: link.Hello | None = None
+    table: link.Table | None = None
+    shown_at: float = 0.0  # when ``table``'s timed window appeared on this screen
+    error: str = ""  # a pairing failure, or the host's refusal of the last click
+    pending: tuple[link.Body, ...] = ()  # sent before a drop, not known to have arrived
+
+    @property
+    def contract(self) -> str:
+        """``data-link`` (page contract)."""
+        if self.state == "connected":
+            return "connected"
+        return "lost" if self.state == "lost" or self.hello is not None else "waiting"
+
+
+def invitation_text(text: str) -> str:
+    """The compact invitation in what was pasted or scanned: the text itself, or a
+    whole invitation link (``…index.html#join=<text>``)."""
+    text = text.strip()
+    return text.split("#join=", 1)[1] if "#join=" in text else text
+
+
+class GuestDesk:
+    """Mixed into ``Controller``: this page as a guest seat of another device's game."""
+
+    guest: Guest | None
+    t: Translator
+    store: Any
+    clock: Callable[[], float]
+    conns: int
+    loopback: bool
+    message: str | None
+
+    def _render(self, out: list[Effect]) -> None:
+        raise NotImplementedError
+
+    def _menu(self, out: list[Effect], message: str | None = None) -> None:
+        raise NotImplementedError
+
+    def ice_servers(self) -> tuple[tuple[str, str, str], ...]:
+        raise NotImplementedError
+
+
+    def join(self, text: str, out: list[Effect]) -> None:
+        """Answer an invitation (typed, pasted, scanned or opened as a link)."""
+        try:
+            offer = read_compact(invitation_text(text))
+            if not offer.is_offer:
+                raise BadOffer(self.t("link.error.answer_not_offer"))
+        except BadOffer as err:
+            self.message = self.t("link.error.bad_invitation", reason=str(err))
+            if self.guest is not None:
+                self._render(out)
+            else:
+                self._menu(out, self.message)
+            return
+        old = self.guest or restore(self.store)
+        if self.guest is not None:
+            out.append(LinkClose(-1))
+        self.conns += 1
+        self.guest = Guest(conn=self.conns, state="answering",
+                           hello=old.hello if old else None, table=old.table if old else None,
+                           pending=old.pending if old else ())
+        out.append(LinkOpen(-1, self.conns, offer=expand(offer), ice=self.ice_servers()))
+        self._render(out)
+
+    def do_join(self, event: Action, out: list[Effect]) -> None:
+        self.join(event.value or "", out)
+
+    def guest_event(self, event: LinkEvent, out: list[Effect]) -> None:
+        g = self.guest
+        if g is None or event.conn != g.conn:
+            return
+        if event.kind == "answer":
+            try:
+                answer = compact(parse_sdp(event.text, self.loopback))
+                read_compact(answer)
+            except BadOffer as err:
+                self.guest = replace(g, state="failed", error=self.t(
+                    "link.error.no_address") + f" ({err})")
+            else:
+                self.guest = replace(g, state="answered", answer=answer)
+        elif event.kind == "open":
+            self.guest = replace(g, state="connected", channel=Channel(), error="")
+            for body in g.pending:  # what the last connection may not have delivered
+                self._guest_send(body, out)
+        elif event.kind == "message":
+            self._guest_received(event.text, out)
+        elif event.kind in ("closed", "failed"):
+            was = g.state == "connected" or g.hello is not None
+            out.append(LinkClose(-1))
+            self.guest = replace(g, state="lost" if was else "failed",
+                                 error="" if was else self.t("link.error.no_connection"))
+        self._render(out)
+
+    def _guest_send(self, body: link.Body, out: list[Effect]) -> None:
+        g = self.guest
+        assert g is not None
+        channel, env = g.channel.send(body)
+        self.guest = replace(g, channel=channel)
+        out.append(LinkSend(-1, g.conn, link.encode(env)))
+
+    def _guest_received(self, text: str, out: list[Effect]) -> None:
+        g = self.guest
+        assert g is not None
+        try:
+            env = link.decode(text)
+        except link.BadMessage:
+            return  # not from a Parlor host of this version: nothing to apply
+        channel, bodies = g.channel.receive(env)
+        g = replace(g, channel=channel)
+        for body in bodies:
+            if isinstance(body, link.Hello):
+                if g.hello is not None and g.hello.save != body.save:
+                    g = replace(g, table=None, pending=())  # another game now
+                g = replace(g, hello=body)
+                out.append(SetUrl({"guest": body.save}))
+            elif isinstance(body, link.Table):
+                if body.window >= 0 and (g.table is None or g.table.window != body.window):
+                    g = replace(g, shown_at=self.clock())
+                g = replace(g, table=body, error="")
+            elif isinstance(body, link.Refused):
+                g = replace(g, error=self.t("error.move_refused", reason=body.reason))
+        # What the host acknowledged has arrived: no need to send it again.
+        g = replace(g, pending=tuple(e.body for e in g.channel.unacked))
+        self.guest = g
+        self._guest_save()
+
+    def guest_move(self, move: str, out: list[Effect]) -> None:
+        g = self.guest
+        assert g is not None
+        if g.state != "connected" or g.table is None:
+            self.guest = replace(g, error=self.t("link.error.not_connected"))
+        elif g.table.window >= 0:
+            self._guest_send(link.Answer(window=g.table.window, move=move,
+                                         ms=int(self.clock() - g.shown_at)), out)
+        else:
+            self._guest_send(link.Play(moves=g.table.moves, move=move), out)
+        self._guest_pending()
+        self._render(out)
+
+    def guest_pick(self, token: str, out: list[Effect]) -> None:
+        g = self.guest
+        assert g is not None
+        if g.state == "connected" and g.table is not None:
+            self._guest_send(link.Select(moves=g.table.moves, token=token), out)
+            self._guest_pending()
+
+    def _guest_pending(self) -> None:
+        g = self.guest
+        assert g is not None
+        self.guest = replace(g, pending=tuple(e.body for e in g.channel.unacked))
+        self._guest_save()
+
+    def _guest_save(self) -> None:
+        g = self.guest
+        if g is None or g.hello is None:
+            return
+        record = {"v": 1, "hello": link.encode(link.Envelope(0, 0, g.hello)),
+                  "table": link.encode(link.Envelope(0, 0, g.table)) if g.table else "",
+                  "pending": [link.encode(link.Envelope(0, 0, b)) for b in g.pending]}
+        try:
+            self.store.set(GUEST_KEY, json.dumps(record))
+        except Exception:  # storage full or refused: the game itself is the host's
+            pass
+
+    def guest_resume(self, save: str, out: list[Effect]) -> bool:
+        """``?guest=<save>`` after a reload: the game as this seat last saw it, waiting
+        for the host's new invitation. False when this device has no such link."""
+        old = restore(self.store)
+        if old is None or old.hello is None or old.hello.save != save:
+            return False
+        self.guest = replace(old, conn=self.conns, state="lost")
+        self._render(out)
+        return True
+
+    def render_guest(self, out: list[Effect]) -> None:
+        """A guest's screen: the host's last screen for this seat, under the pairing
+        panel while not connected."""
+        g = self.guest
+        assert g is not None
+        ice = self.store.get(ICE_KEY) or ""
+        table = g.table
+        status = self.message or g.error or (table.status if table else self.t("link.guest.title"))
+        self.message = None
+        html = (guest_toolbar(self.t, g) + guest_panel(self.t, g, ice)
+                + (table.html if table else ""))
+        data = {"link": g.contract, **({"moves": str(table.moves)} if table else {})}
+        to_act = None if table is None or table.to_act == -2 else table.to_act
+        phase = table.phase if table else "pairing"
+        game = g.hello.game if g.hello else ""
+        out.append(ShowGame(game, Rendered(html, phase, to_act, status, data=data)))
+
+    def guest_leave(self, out: list[Effect]) -> None:
+        if self.guest is not None:
+            out.append(LinkClose(-1))
+        self.guest = None
+
+
+def restore(store: Any) -> Guest | None:
+    """This device's saved link to a game on another device, or None (also when the
+    record cannot be read: it holds no game, only a way back to one)."""
+    raw = store.get(GUEST_KEY)
+    if not raw:
+        return None
+    try:
+        record = json.loads(raw)
+        hello = link.decode(record["hello"]).body
+        table = link.decode(record["table"]).body if record["table"] else None
+        pending = tuple(link.decode(p).body for p in record["pending"])
+    except (ValueError, KeyError, TypeError, link.BadMessage):
+        return None
+    if not isinstance(hello, link.Hello) or not (table is None or isinstance(table, link.Table)):
+        return None
+    return Guest(conn=0, state="lost", hello=hello, table=table, pending=pending)
+
+
+GUEST_ACTIONS = {"join": GuestDesk.do_join}

@@ -1,0 +1,393 @@
+"""The host's side of two devices, one game (issue 14): this page holds the game, and
+each ``remote`` seat is a person on another device reached by a WebRTC data channel.
+
+Per remote seat a ``Peer`` keeps the connection's progress (offer gathered, invitation
+shown, answer taken, connected, lost), its message ``Channel`` and what that seat's
+screen offers. The guest receives only its seat's screen, rendered here from its seat's
+view (``game_screen(seat=...)``), and sends back the notation of what it clicked; a
+move is applied only if that screen offered it and ``legal_moves`` allows it, and only
+for the move count the guest saw, so a message sent again after a reconnection is never
+applied twice. While any remote seat is not connected the game waits: no bot moves, no
+timed window opens, nobody plays.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from parlor.app import link
+from parlor.app.events import (
+    Action,
+    After,
+    Effect,
+    LinkAccept,
+    LinkClose,
+    LinkEvent,
+    LinkOpen,
+    LinkSend,
+    WindowDecide,
+)
+from parlor.app.link import Channel
+from parlor.app.sdp import BadOffer, compact, expand, parse_ice, parse_sdp, read_compact
+from parlor.core.errors import IllegalMove
+from parlor.core.protocol import TABLE
+from parlor.i18n.catalog import Msg
+
+if TYPE_CHECKING:
+    from parlor.app.session import Session
+    from parlor.core.timing import Window
+    from parlor.i18n.catalog import Translator
+
+#: How long after the first answer to a timed window others may still arrive and
+#: compete on the time measured on their own device (``link.decide_window``).
+GRACE_MS = 400
+#: How long an answer may take to become a connection before pairing is called failed.
+CONNECT_MS = 20_000
+#: The store key of the STUN/TURN setting.
+ICE_KEY = "parlor:setting:ice"
+
+_MOVE = re.compile(r'data-move="([^"]*)"')
+
+
+def offered_moves(markup: str) -> frozenset[str]:
+    """The moves a screen lets its reader click (its ``data-move`` values)."""
+    return frozenset(htmllib.unescape(m) for m in _MOVE.findall(markup))
+
+
+@dataclass(frozen=True)
+class Peer:
+    """One remote seat's connection, as the host sees it."""
+
+    conn: int
+    #: "offering" (gathering) | "inviting" (invitation shown) | "connecting" (answer
+    #: taken) | "connected" | "failed" (why in ``error``)
+    state: str = "offering"
+    invite: str = ""  # the compact offer, shown as text, link and QR code
+    channel: Channel = field(default_factory=Channel)
+    picks: tuple[str, ...] = ()
+    sent: str = ""  # that screen's markup (nothing is sent twice)
+    lost: bool = False  # it was connected once: the guest must pair again
+    error: str = ""
+
+
+class HostDesk:
+    """Mixed into ``Controller``: the remote seats' connections and messages."""
+
+    session: Session | None
+    t: Translator
+    store: Any
+    clock: Callable[[], float]
+    generation: int
+    window: Window | None
+    peers: dict[int, Peer]
+    conns: int
+    loopback: bool
+    page: str
+    window_id: int
+    window_opened: float
+    answers: list[tuple[int, str, int, int]]
+
+    # provided by Controller
+    def _render(self, out: list[Effect]) -> None:
+        raise NotImplementedError
+
+    def _schedule(self, out: list[Effect]) -> None:
+        raise NotImplementedError
+
+    def _after_move(self, out: list[Effect]) -> None:
+        raise NotImplementedError
+
+    def _say(self, text: str, out: list[Effect]) -> None:
+        raise NotImplementedError
+
+
+    # ---- connections -----------------------------------------------------------------
+
+    def links_start(self, out: list[Effect]) -> None:
+        """A game with remote seats was opened here: an invitation for each."""
+        self.links_stop(out)
+        if self.session is not None:
+            for seat in self.session.remotes:
+                self._invite(seat, out)
+
+    def links_stop(self, out: list[Effect]) -> None:
+        if self.peers:
+            out.append(LinkClose(-1))
+        self.peers = {}
+
+    def links_waiting(self) -> bool:
+        """True while a remote seat is not connected: the game waits for it."""
+        return any(p.state != "connected" for p in self.peers.values())
+
+    def ice_servers(self) -> tuple[tuple[str, str, str], ...]:
+        try:
+            return parse_ice(self.store.get(ICE_KEY) or "")
+        except BadOffer:
+            return ()
+
+    def host_panels(self) -> str:
+        """The pairing panel of each remote seat not connected (and of the connected,
+        their settings folded), above the host's board."""
+        from parlor.render.link import host_panel
+
+        if self.session is None:
+            return ""
+        names = self.session.display_names(self.t)
+        ice = self.store.get(ICE_KEY) or ""
+        return "".join(host_panel(self.t, s, names[s], p, self.page, ice)
+                       for s, p in sorted(self.peers.items()) if p.state != "connected")
+
+    def _invite(self, seat: int, out: list[Effect], lost: bool = False) -> None:
+        self.conns += 1
+        self.peers[seat] = Peer(conn=self.conns, lost=lost)
+        out.append(LinkOpen(seat, self.conns, ice=self.ice_servers()))
+
+    def host_event(self, event: LinkEvent, out: list[Effect]) -> None:
+        peer = self.peers.get(event.seat)
+        if peer is None or peer.conn != event.conn or self.session is None:
+            return  # news of a connection replaced since, or of a game left
+        if event.kind == "offer":
+            try:
+                invite = compact(parse_sdp(event.text, self.loopback))
+                read_compact(invite)  # an offer with no address cannot be answered
+            except BadOffer as err:
+                self._fail(event.seat, "link.error.no_address", str(err), out)
+                return
+            self.peers[event.seat] = replace(peer, state="inviting", invite=invite)
+            self._render(out)
+        elif event.kind == "open":
+            self._connected(event.seat, peer, out)
+        elif event.kind == "message":
+            self._received(event.seat, peer, event.text, out)
+        elif event.kind == "closed" and peer.state == "connected":
+            self._invite(event.seat, out, lost=True)
+            self._render(out)
+        elif event.kind in ("failed", "timeout", "closed") and peer.state != "connected":
+            if event.kind == "timeout" and peer.state != "connecting":
+                return
+            self._fail(event.seat, "link.error.no_connection", event.text, out)
+
+    def _fail(self, seat: int, key: str, detail: str, out: list[Effect]) -> None:
+        peer = self.peers[seat]
+        out.append(LinkClose(seat))
+        self.peers[seat] = replace(peer, state="failed",
+                                   error=self.t(key) + (f" ({detail})" if detail else ""))
+        self._render(out)
+
+    def do_connect(self, event: Action, out: list[Effect]) -> None:
+        """The host pasted (or scanned) the guest's answer for seat ``data-value``."""
+        seat = _seat(event.seat)
+        peer = self.peers.get(seat) if seat is not None else None
+        if peer is None or seat is None or peer.state not in ("inviting", "connecting"):
+            return
+        try:
+            answer = read_compact(event.value or "")
+            if answer.is_offer:
+                raise BadOffer(self.t("link.error.offer_not_answer"))
+        except BadOffer as err:
+            self._say(self.t("link.error.bad_answer", reason=str(err)), out)
+            return
+        self.peers[seat] = replace(peer, state="connecting", error="")
+        out.append(LinkAccept(seat, peer.conn, expand(answer)))
+        out.append(After(CONNECT_MS, LinkEvent(seat, peer.conn, "timeout")))
+        self._render(out)
+
+    def do_link_retry(self, event: Action, out: list[Effect]) -> None:
+        seat = _seat(event.seat)
+        if seat is not None and seat in self.peers and self.peers[seat].state != "connected":
+            out.append(LinkClose(seat))
+            self._invite(seat, out, lost=self.peers[seat].lost)
+            self._render(out)
+
+    def do_link_ice(self, event: Action, out: list[Effect]) -> None:
+        """The STUN/TURN setting: kept for every later invitation; the pending ones are
+        made again with it."""
+        text = (event.value or "").strip()
+        try:
+            parse_ice(text)
+        except BadOffer as err:
+            self._say(self.t("link.error.bad_ice", reason=str(err)), out)
+            return
+        self.store.set(ICE_KEY, text)
+        for seat, peer in list(self.peers.items()):
+            if peer.state != "connected":
+                out.append(LinkClose(seat))
+                self._invite(seat, out, lost=peer.lost)
+        self._render(out)
+
+    # ---- messages ----------------------------------------------------------------
+
+    def _send(self, seat: int, body: link.Body, out: list[Effect]) -> None:
+        peer = self.peers[seat]
+        channel, env = peer.channel.send(body)
+        self.peers[seat] = replace(peer, channel=channel)
+        out.append(LinkSend(seat, peer.conn, link.encode(env)))
+
+    def _connected(self, seat: int, peer: Peer, out: list[Effect]) -> None:
+        assert self.session is not None
+        # Each connection numbers its messages afresh; what matters across connections
+        # (a move sent just before a drop) is made safe by the move count it carries.
+        self.peers[seat] = replace(peer, state="connected", channel=Channel(), sent="",
+                                   lost=False, error="")
+        session = self.session
+        self._send(seat, link.Hello(game=session.match.game, seat=seat, save=session.save_id,
+                                    names=session.names), out)
+        self._render(out)  # sends the seat its screen
+        if not self.links_waiting():
+            self._schedule(out)
+
+    def push_tables(self, out: list[Effect]) -> None:
+        """Send each connected guest its seat's screen, when it changed."""
+        from parlor.render.screen import game_screen
+
+        session = self.session
+        if session is None:
+            return
+        for seat, peer in list(self.peers.items()):
+            if peer.state != "connected":
+                continue
+            screen = game_screen(session, None, peer.picks, False, None, self.window,
+                                 t=self.t, seat=seat)
+            status = screen.status
+            if self.links_waiting():
+                status = self.t.compose("status.after_error", error=self.t("link.waiting_other"),
+                                        now=status)
+            if screen.html + status == peer.sent:
+                continue
+            to_act = -2 if screen.to_act is None else screen.to_act
+            self._send(seat, link.Table(moves=len(session.match.moves), html=screen.html,
+                                        status=status, phase=screen.phase, to_act=to_act,
+                                        window=self.window_id if self.window else -1), out)
+            self.peers[seat] = replace(self.peers[seat], sent=screen.html + status)
+
+    def _received(self, seat: int, peer: Peer, text: str, out: list[Effect]) -> None:
+        try:
+            env = link.decode(text)
+        except link.BadMessage as err:
+            self._send(seat, link.Refused(move="", reason=str(err)), out)
+            return
+        channel, bodies = peer.channel.receive(env)
+        self.peers[seat] = replace(peer, channel=channel)
+        for body in bodies:
+            self._guest_says(seat, body, out)
+
+    def _guest_says(self, seat: int, body: link.Body, out: list[Effect]) -> None:
+        session = self.session
+        if session is None:
+            return
+        moves = len(session.match.moves)
+        if isinstance(body, link.Select):
+            if body.moves == moves:
+                from parlor.render.screen import next_picks
+
+                peer = self.peers[seat]
+                self.peers[seat] = replace(peer, picks=next_picks(session, peer.picks,
+                                                                   body.token))
+                self.push_tables(out)
+        elif isinstance(body, link.Play):
+            if body.moves != moves:
+                return  # clicked on an older screen (or sent again after a drop)
+            reason = self._refusal(seat, body.move, timed=False)
+            if reason is not None:
+                self._send(seat, link.Refused(move=body.move, reason=reason), out)
+                return
+            try:
+                self.session = session.play(body.move)
+            except IllegalMove as err:
+                self._send(seat, link.Refused(move=body.move,
+                                              reason=self.t.text(err.reason_msg)), out)
+                return
+            self.peers[seat] = replace(self.peers[seat], picks=())
+            self._after_move(out)
+        elif isinstance(body, link.Answer):
+            window = self.window
+            if (window is None or body.window != self.window_id or seat not in window.humans
+                    or self._refusal(seat, body.move, timed=True) is not None):
+                return  # a window already decided, or not this seat's to answer
+            ms = max(0, min(body.ms, int(window.seconds * 1000)))
+            self.window_answer_in(seat, body.move, ms, out)
+
+    def _refusal(self, seat: int, move: str, timed: bool) -> str | None:
+        """Why seat ``seat`` may not play ``move`` now, or None. A turn's move must be
+        legal and the turn the seat's (``Session.play`` checks the first); an answer to
+        a timed window, whose moves are the table's, must be one that seat's own screen
+        offers (its race cards, its "Thank you!")."""
+        from parlor.render.screen import game_screen
+
+        assert self.session is not None
+        if self.links_waiting():
+            return self.t("link.waiting_other")
+        if not timed:
+            return None if self.session.to_act() == seat else self.t("link.error.not_your_turn")
+        screen = game_screen(self.session, None, (), False, None, self.window, t=self.t,
+                             seat=seat)
+        return None if move in offered_moves(screen.html) else self.t("error.not_offered")
+
+    # ---- timed windows across devices ------------------------------------------------
+
+    def window_remote(self) -> bool:
+        """The open window has a person on another device among those who may answer:
+        answers are collected for a grace period and decided by their own devices' times."""
+        return (self.window is not None and self.session is not None
+                and any(s in self.session.remotes for s in self.window.humans))
+
+    def window_answer_in(self, seat: int, move: str, ms: int, out: list[Effect]) -> None:
+        """An answer to the open window (a bot's, a click here, a guest's)."""
+        assert self.window is not None
+        self.answers.append((seat, move, ms, int(self.clock() - self.window_opened)))
+        if len(self.answers) == 1:
+            out.append(After(GRACE_MS, WindowDecide(self.generation, self.window)))
+
+    def window_decide(self, event: WindowDecide, out: list[Effect]) -> None:
+        if (event.generation != self.generation or self.window is not event.window
+                or self.session is None):
+            return
+        decided = link.decide_window(tuple(self.answers), GRACE_MS)
+        move = decided[1] if decided is not None else event.window.timeout_move
+        self.window, self.answers = None, []
+        self.session = self.session.play(move)
+        self._after_move(out)
+
+    def window_opened_now(self) -> None:
+        self.window_id += 1
+        self.window_opened = self.clock()
+        self.answers = []
+
+    def to_act_remote(self) -> bool:
+        seat = self.session.to_act() if self.session is not None else None
+        return seat is not None and seat != TABLE and self.session is not None \
+            and seat in self.session.remotes
+
+
+def _seat(text: str | None) -> int | None:
+    return int(text) if text is not None and text.isdigit() else None
+
+
+def link_state(peers: dict[int, Peer]) -> str:
+    """The game root's ``data-link`` (page contract): "connected" when every remote seat
+    is; "lost" when one was and is not; else "waiting"."""
+    if not peers:
+        return ""
+    if all(p.state == "connected" for p in peers.values()):
+        return "connected"
+    return "lost" if any(p.lost for p in peers.values()) else "waiting"
+
+
+def host_msg(peers: dict[int, Peer], names: tuple[str, ...]) -> Msg | None:
+    """What the host's status says while the game waits for a device."""
+    for seat, peer in sorted(peers.items()):
+        if peer.state != "connected":
+            return Msg.of("link.status.lost" if peer.lost else "link.status.waiting",
+                          name=names[seat])
+    return None
+
+
+HOST_ACTIONS = {
+    "connect": HostDesk.do_connect,
+    "link-retry": HostDesk.do_link_retry,
+    "link-ice": HostDesk.do_link_ice,
+}

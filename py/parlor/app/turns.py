@@ -1,0 +1,128 @@
+"""What the game waits on after each move, as the controller's part: a bot's turn,
+thought in slices so the page stays responsive (``thinking.py``), or a timed table
+window (``realtime.py``) whose answers race each other, or, with a person on another
+device among those who may answer, are collected and decided by each device's own
+time (``hosting.py``). Timers carry the ``generation`` they were started in, so none
+acts on a game it was not started for."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from parlor.app.events import After, BotMoved, BotTurn, Effect, WindowAnswer, WindowDecide
+from parlor.app.hosting import GRACE_MS
+from parlor.app.realtime import open_window
+from parlor.app.seeds import turn_rng
+from parlor.app.thinking import BotThinking
+from parlor.bots import Bot, make_bot
+
+if TYPE_CHECKING:
+    from parlor.app.session import Session
+    from parlor.app.watch import Watch
+    from parlor.core.timing import Window
+
+
+class TurnDesk:
+    """Mixed into ``Controller``: bot turns and timed windows."""
+
+    session: Session | None
+    window: Window | None
+    generation: int
+    thinking: bool
+    turn: BotThinking | None
+    bots: dict[int, Bot]
+    bot_delay: int
+    watch: Watch
+    clock: Callable[[], float]
+    window_opened: float
+    picks: tuple[str, ...]
+
+    # ---- provided by Controller and its other parts (declared for the type checker
+    # only: a stub here would hide them, this class coming first) ------------------------
+
+    if TYPE_CHECKING:
+        def _render(self, out: list[Effect]) -> None: ...
+
+        def _after_move(self, out: list[Effect]) -> None: ...
+
+        def watching(self) -> bool: ...
+
+        def links_waiting(self) -> bool: ...
+
+        def window_opened_now(self) -> None: ...
+
+        def window_remote(self) -> bool: ...
+
+        def window_answer_in(self, seat: int, move: str, ms: int, out: list[Effect]) -> None: ...
+
+    # ---- turns ----------------------------------------------------------------------
+
+    def _schedule(self, out: list[Effect]) -> None:
+        """Start whatever the game now waits on: a timed table window or a bot."""
+        if self.session is None or self.links_waiting():
+            return  # a remote seat's device is away: the game waits for it
+        window = open_window(self.session)
+        if window is not None:
+            # The bots' answers and the deadline race each other and any click; the
+            # first to arrive is applied, the rest find the window gone. With a person
+            # on another device, answers are collected and decided (hosting.py).
+            self.window = window
+            self.window_opened_now()
+            self._render(out)
+            for plan in window.plans:
+                out.append(After(plan.delay_ms, WindowAnswer(self.generation, window,
+                                                             plan.move)))
+            deadline = int(window.seconds * 1000)
+            out.append(After(deadline + GRACE_MS, WindowDecide(self.generation, window))
+                       if self.window_remote() else
+                       After(deadline, WindowAnswer(self.generation, window,
+                                                    window.timeout_move)))
+        elif self.session.bot_to_act():
+            if self.watching() and self.watch.paused and not self.watch.stepping:
+                self.thinking, self.turn = False, None
+                self._render(out)
+                return
+            self.thinking, self.turn = True, None
+            self._render(out)
+            out.append(After(0, BotTurn(self.generation)))
+
+    def _window_answer(self, event: WindowAnswer, out: list[Effect]) -> None:
+        if (event.generation != self.generation or self.window is not event.window
+                or self.session is None):
+            return
+        if self.window_remote():  # a bot's answer, to compete with the people's
+            self.window_answer_in(len(self.session.seats), event.move,
+                                  int(self.clock() - self.window_opened), out)
+            return
+        self.window = None
+        self.session = self.session.play(event.move)
+        self.picks = ()
+        self._after_move(out)
+
+    def _bot_turn(self, generation: int, out: list[Effect]) -> None:
+        """One slice of the bot's thinking (``thinking.py``); its move once decided and
+        the bot delay has passed."""
+        session = self.session
+        if generation != self.generation or session is None or not session.bot_to_act():
+            return
+        seat = session.to_act()
+        assert seat is not None
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.bots[seat] = make_bot(session.match.game, session.seats[seat].level or "")
+        if self.turn is None:
+            self.turn = BotThinking(bot, session.game.view(session.state, seat), turn_rng(
+                session.match.seed, len(session.match.moves), "bot"), self.clock)
+        move = self.turn.slice()
+        delay = self.watch.delay(self.bot_delay) if self.watching() else self.bot_delay
+        wait = self.turn.wait_ms(delay)
+        if move is None or wait > 0:
+            out.append(After(0 if move is None else wait, BotTurn(self.generation)))
+            return
+        out.append(BotMoved(f"parlor:bot:{session.match.game}:{bot.level}",
+                            self.turn.elapsed_ms()))
+        self.session = session.play(move)
+        self.thinking, self.turn = False, None
+        self._after_move(out)
+

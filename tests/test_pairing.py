@@ -1,0 +1,283 @@
+"""Issue 14, two devices and one game, through the controllers of a host page and its
+guest pages (tests/pairing_net.py plays the network): pairing by the pages' own fields,
+the host holding the game, guests seeing and playing only their seat, nothing lost or
+applied twice across drops and reloads, and races decided by each device's own time."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pairing_net import PAGE, LinkPage, Net
+from parlor.app import link
+from parlor.app.events import Action, Boot, LinkEvent, Move, Pick, WindowDecide
+from parlor.app.hosting import GRACE_MS
+from parlor.core.protocol import TABLE
+
+
+def first_offered(page: LinkPage) -> str:
+    moves = page.moves()
+    assert moves, "the seat to act has nothing to click"
+    return moves[0]
+
+
+def act(page: LinkPage, net: Net) -> None:
+    """Play the seat to act from its own page by clicks only: a move on show, else the
+    first choice (a card) that leads to one, as a person would."""
+    if page.moves():
+        page.send(Move(page.moves()[0]))
+        net.deliver()
+        return
+    for token in re.findall(r'data-pick="([^"]*)"', page.html):
+        page.send(Pick(token))
+        net.deliver()
+        if page.moves():
+            page.send(Move(page.moves()[0]))
+            net.deliver()
+            return
+        page.send(Pick("cancel"))
+        net.deliver()
+    raise AssertionError("nothing on the screen leads to a move")
+
+
+def test_a_saboteur_duel_is_paired_and_played_to_the_end_across_two_devices() -> None:
+    net = Net({"game": "saboteur", "seats": "human,remote", "seed": "11"})
+    assert net.host.link == "waiting"
+    guest = net.pair(1)
+    assert net.host.link == "connected" and guest.link == "connected"
+    session = net.host.c.session
+    assert session is not None
+    for _ in range(400):
+        session = net.host.c.session
+        assert session is not None
+        seat = session.to_act()
+        if seat is None:
+            break
+        before = len(session.match.moves)
+        if seat == 1:
+            assert not net.host.moves(), "the host's page offers the guest's moves"
+        act(guest if seat == 1 else net.host, net)
+        assert len(net.host.c.session.match.moves) == before + 1  # type: ignore[union-attr]
+    assert net.host.c.session is not None and net.host.c.session.to_act() is None
+    assert net.host.game is not None and guest.game is not None
+    assert guest.game.screen.phase == "over" == net.host.game.screen.phase
+
+
+def test_a_guest_holds_only_its_own_seat() -> None:
+    """Rule: each guest receives only its seat's view (the host renders it); a guest
+    runs no rules and holds no state."""
+    net = Net({"game": "kabaleo", "seats": "remote,human,remote", "seed": "3"})
+    g0, g2 = net.pair(0), net.pair(2)
+    session = net.host.c.session
+    assert session is not None
+    for seat, g in ((0, g0), (2, g2)):
+        assert g.c.session is None and g.c.guest is not None
+        assert g.c.guest.hello is not None and g.c.guest.hello.seat == seat
+        own = session.game.view(session.state, seat)
+        from parlor.render.screen import game_screen
+
+        assert g.c.guest.table is not None
+        assert g.c.guest.table.html == game_screen(session, None, (), t=net.host.c.t,
+                                                   seat=seat).html
+        assert own is not None
+
+
+def test_a_modified_guest_can_play_only_what_its_screen_offers() -> None:
+    net = Net({"game": "saboteur", "seats": "remote,human", "seed": "5"})
+    guest = net.pair(0)
+    session = net.host.c.session
+    assert session is not None and session.to_act() == 0
+    moves = len(session.match.moves)
+    g = guest.c.guest
+    assert g is not None
+
+    def forged(body: link.Body) -> None:
+        channel, env = guest.c.guest.channel.send(body)  # type: ignore[union-attr]
+        guest.c.guest = g.__class__(**{**guest.c.guest.__dict__, "channel": channel})  # type: ignore[union-attr]
+        net.host.send(LinkEvent(0, net.host.opened[0].conn, "message", link.encode(env)))
+
+    legal = session.game.legal_moves(session.state)
+    not_offered = next(m for m in ("pass", "discard 99", "place Z9@9,9^") if m not in legal)
+    forged(link.Play(moves=moves, move=not_offered))
+    forged(link.Play(moves=moves + 5, move=legal[0]))  # a count the guest never saw
+    net.host.send(LinkEvent(0, net.host.opened[0].conn, "message", "[1,9,0,\"play\",{}]"))
+    assert len(net.host.c.session.match.moves) == moves  # type: ignore[union-attr]
+    refusals = [link.decode(e.text).body for e in net.host.outbox]
+    assert any(isinstance(b, link.Refused) and b.move == not_offered for b in refusals)
+    assert any(isinstance(b, link.Refused) and "fields" in b.reason for b in refusals)
+
+
+def test_the_other_seat_cannot_be_played_from_a_guest() -> None:
+    net = Net({"game": "saboteur", "seats": "human,remote", "seed": "5"})
+    guest = net.pair(1)
+    session = net.host.c.session
+    assert session is not None and session.to_act() == 0
+    assert guest.moves() == []  # not its turn: nothing to click
+    forged_move = session.game.legal_moves(session.state)[0]
+    channel, env = guest.c.guest.channel.send(  # type: ignore[union-attr]
+        link.Play(moves=0, move=forged_move))
+    net.host.send(LinkEvent(1, net.host.opened[1].conn, "message", link.encode(env)))
+    assert len(net.host.c.session.match.moves) == 0  # type: ignore[union-attr]
+
+
+def test_picks_travel_to_the_host_and_come_back_as_the_seat_s_screen() -> None:
+    net = Net({"game": "saboteur", "seats": "remote,human", "seed": "5"})
+    guest = net.pair(0)
+    token = re.findall(r'data-pick="(card:[^"]*)"', guest.html)[0]
+    guest.send(Pick(token))
+    net.deliver()
+    assert net.host.c.peers[0].picks == (token,)
+    assert 'aria-pressed="true"' in guest.html
+
+
+def test_the_game_waits_for_remote_devices_and_says_so() -> None:
+    """A bot does not move, and nobody plays, while a remote seat is not connected."""
+    net = Net({"game": "kabaleo", "seats": "remote,bot:easy", "seed": "2", "botdelay": "0"})
+    net.host.c.session = net.host.c.session  # the bot's seat is second: the guest plays first
+    assert net.host.link == "waiting"
+    assert "Waiting for" in net.host.game.screen.status  # type: ignore[union-attr]
+    net.offer(0)
+    assert not net.host.timers  # no bot turn scheduled while waiting
+
+
+def test_a_dropped_connection_loses_no_move_and_applies_none_twice() -> None:
+    net = Net({"game": "saboteur", "seats": "human,remote", "seed": "8"})
+    guest = net.pair(1)
+    act(net.host, net)
+    # The guest clicks; the connection breaks before the move arrives.
+    while not guest.moves():
+        guest.send(Pick(re.findall(r'data-pick="(card:[^"]*)"', guest.html)[0]))
+        net.deliver()
+    move = first_offered(guest)
+    guest.send(Move(move))
+    net.drop(1)
+    assert net.host.link == "lost" and guest.link == "lost"
+    assert len(net.host.c.session.match.moves) == 1  # type: ignore[union-attr]
+    net.host.send(Move(first_offered(net.host) if net.host.moves() else "x"))
+    assert len(net.host.c.session.match.moves) == 1  # the game waits  # type: ignore[union-attr]
+    # Pairing again sends the click again: applied once.
+    net.pair(1, guest)
+    assert net.host.c.session.match.moves[1] == move  # type: ignore[union-attr]
+    assert len(net.host.c.session.match.moves) == 2  # type: ignore[union-attr]
+    # Sent again after it had arrived (its acknowledgement lost): not applied twice.
+    replay = link.Play(moves=1, move=move)
+    channel, env = guest.c.guest.channel.send(replay)  # type: ignore[union-attr]
+    net.host.send(LinkEvent(1, net.host.opened[1].conn, "message", link.encode(env)))
+    assert len(net.host.c.session.match.moves) == 2  # type: ignore[union-attr]
+
+
+def test_a_reloaded_guest_shows_the_game_and_resumes_it() -> None:
+    net = Net({"game": "saboteur", "seats": "human,remote", "seed": "8"})
+    guest = net.pair(1)
+    save = net.host.c.session.save_id  # type: ignore[union-attr]
+    assert guest.url is not None and guest.url.params == {"guest": save}
+    act(net.host, net)
+    seen = guest.html
+    net.drop(1)
+    reloaded = LinkPage(guest.store)
+    reloaded.send(Boot({"guest": save}, "", PAGE))
+    assert reloaded.link == "lost"
+    assert seen.split("</nav>", 1)[1].split("</section>")[-1][:200] in reloaded.html
+    net.guests[1] = reloaded
+    net.pair(1, reloaded)
+    assert reloaded.link == "connected" and net.host.link == "connected"
+    act(reloaded, net)
+    assert len(net.host.c.session.match.moves) == 2  # type: ignore[union-attr]
+
+
+def test_a_guest_link_that_is_gone_is_said_so() -> None:
+    page = LinkPage()
+    page.send(Boot({"guest": "nope"}, "", PAGE))
+    assert page.menu is not None and "no longer has its link" in page.menu.message
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("nonsense", "five parts"),
+    ("", "five parts"),
+])
+def test_a_damaged_invitation_is_refused_with_the_reason(text: str, why: str) -> None:
+    page = LinkPage()
+    page.send(Boot({}, "join=" + text, PAGE))
+    assert page.menu is not None and why in page.menu.message
+    assert not page.opened
+
+
+def test_an_invitation_pasted_as_the_answer_is_refused() -> None:
+    net = Net({"game": "saboteur", "seats": "human,remote", "seed": "1"})
+    invite = net.offer(1)
+    net.host.send(Action("connect", value=invite, seat="1"))
+    assert not net.host.accepted
+    assert "invitation, not an answer" in net.host.game.screen.status  # type: ignore[union-attr]
+
+
+def test_a_connection_that_never_opens_fails_with_why_and_can_be_retried() -> None:
+    net = Net({"game": "saboteur", "seats": "human,remote", "seed": "1"})
+    invite = net.offer(1)
+    g = LinkPage()
+    g.send(Boot({}, "join=" + invite, PAGE))
+    g.send(LinkEvent(-1, g.opened[-1].conn, "answer", "v=0\r\n"))  # no usable description
+    assert "network address" in g.html
+    net.host.send(Action("connect", value=invite.replace("A,", "a,", 1), seat="1"))
+    conn = net.host.opened[1].conn
+    net.host.send(LinkEvent(1, conn, "timeout"))
+    assert 'data-link-state="failed"' in net.host.html and "same network" in net.host.html
+    net.host.send(Action("link-retry", seat="1"))
+    assert net.host.opened[1].conn > conn and 'data-link-state="offering"' in net.host.html
+
+
+def test_the_server_setting_is_kept_and_used_for_the_next_invitation() -> None:
+    net = Net({"game": "saboteur", "seats": "human,remote", "seed": "1"})
+    net.host.send(Action("link-ice", value="stun:stun.example.org:3478"))
+    assert net.host.opened[1].ice == (("stun:stun.example.org:3478", "", ""),)
+    net.host.send(Action("link-ice", value="ftp://x"))
+    assert "cannot be used" in net.host.game.screen.status  # type: ignore[union-attr]
+    assert net.host.store.get("parlor:setting:ice") == "stun:stun.example.org:3478"
+
+
+def _race_net() -> tuple[Net, LinkPage, LinkPage]:
+    """A 3-player Ciao! (one person here, two on other devices) at its first race."""
+    for seed in range(1, 400):
+        net = Net({"game": "ciao", "seats": "human,remote,remote", "seed": str(seed),
+                   "botdelay": "0"})
+        g1, g2 = net.pair(1), net.pair(2)
+        pages = {0: net.host, 1: g1, 2: g2}
+        for _ in range(60):
+            session = net.host.c.session
+            assert session is not None
+            seat = session.to_act()
+            if seat == TABLE or seat is None:
+                break
+            act(pages[seat], net)
+        window = net.host.c.window
+        if (window is not None and window.kind == "race" and 1 in window.humans
+                and 2 in window.humans and g1.moves() and g2.moves()):
+            return net, g1, g2
+    raise AssertionError("no seed reached a race open to both guests")
+
+
+def test_a_race_across_devices_goes_to_the_quickest_on_its_own_screen() -> None:
+    """Ciao! rules, speed cards: the quickest hand wins the race; across devices each
+    hand is timed on its own screen, and a slow link does not lose within the grace."""
+    net, g1, g2 = _race_net()
+    assert net.host.c.window_remote()
+    assert g1.c.guest is not None and g1.c.guest.table is not None
+    assert g1.c.guest.table.window == net.host.c.window_id >= 1
+    # Guest 1 answers after 900 ms on its screen; guest 2 after 300 ms on its own, but
+    # its message arrives later (a slow link).
+    g1.clock += 900
+    m1 = first_offered(g1)
+    g1.send(Move(m1))
+    net.host.clock += 50
+    net.deliver()
+    g2.clock += 300
+    m2 = first_offered(g2)
+    g2.send(Move(m2))
+    net.host.clock += GRACE_MS - 100
+    net.deliver()
+    decide = [t for t in net.host.timers if isinstance(t.event, WindowDecide)]
+    assert decide, "the first answer opens the grace period"
+    moves = len(net.host.c.session.match.moves)  # type: ignore[union-attr]
+    net.host.send(decide[0].event)
+    assert net.host.c.session.match.moves[moves] == m2  # type: ignore[union-attr]
+    assert m2.startswith("race 3 ")  # seat 2, numbered from 1 in notation
