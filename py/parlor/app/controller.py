@@ -222,7 +222,8 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk):
         self.picks = ()
         self.thinking, self.turn, self.window = False, None, None
         self.bots = {}
-        out.append(SetUrl({**setup_query(session.match), "save": session.save_id}))
+        out.append(SetUrl({**setup_query(session.match), "save": session.save_id,
+                           **self.net_param()}))
         self.links_start(out)
         self._render(out)
         self._schedule(out)

@@ -84,15 +84,11 @@ class GuestDesk:
     loopback: bool
     message: str | None
 
-    def _render(self, out: list[Effect]) -> None:
-        raise NotImplementedError
-
-    def _menu(self, out: list[Effect], message: str | None = None) -> None:
-        raise NotImplementedError
-
-    def ice_servers(self) -> tuple[tuple[str, str, str], ...]:
-        raise NotImplementedError
-
+    if TYPE_CHECKING:  # provided by Controller (a stub here could hide it)
+        def _render(self, out: list[Effect]) -> None: ...
+        def _menu(self, out: list[Effect], message: str | None = None) -> None: ...
+        def net_param(self) -> dict[str, str]: ...
+        def ice_servers(self) -> tuple[tuple[str, str, str], ...]: ...
 
     def join(self, text: str, out: list[Effect]) -> None:
         """Answer an invitation (typed, pasted, scanned or opened as a link)."""
@@ -167,7 +163,7 @@ class GuestDesk:
                 if g.hello is not None and g.hello.save != body.save:
                     g = replace(g, table=None, pending=())  # another game now
                 g = replace(g, hello=body)
-                out.append(SetUrl({"guest": body.save}))
+                out.append(SetUrl({"guest": body.save, **self.net_param()}))
             elif isinstance(body, link.Table):
                 if body.window >= 0 and (g.table is None or g.table.window != body.window):
                     g = replace(g, shown_at=self.clock())

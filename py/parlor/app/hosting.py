@@ -92,18 +92,11 @@ class HostDesk:
     answers: list[tuple[int, str, int, int]]
 
     # provided by Controller
-    def _render(self, out: list[Effect]) -> None:
-        raise NotImplementedError
-
-    def _schedule(self, out: list[Effect]) -> None:
-        raise NotImplementedError
-
-    def _after_move(self, out: list[Effect]) -> None:
-        raise NotImplementedError
-
-    def _say(self, text: str, out: list[Effect]) -> None:
-        raise NotImplementedError
-
+    if TYPE_CHECKING:  # provided by Controller (a stub here could hide it)
+        def _render(self, out: list[Effect]) -> None: ...
+        def _schedule(self, out: list[Effect]) -> None: ...
+        def _after_move(self, out: list[Effect]) -> None: ...
+        def _say(self, text: str, out: list[Effect]) -> None: ...
 
     # ---- connections -----------------------------------------------------------------
 
@@ -118,6 +111,10 @@ class HostDesk:
         if self.peers:
             out.append(LinkClose(-1))
         self.peers = {}
+
+    def net_param(self) -> dict[str, str]:
+        """``net=loopback`` kept in the address, so a reload pairs over loopback too."""
+        return {"net": "loopback"} if self.loopback else {}
 
     def links_waiting(self) -> bool:
         """True while a remote seat is not connected: the game waits for it."""
