@@ -14,7 +14,7 @@ Run `npm ci` first (the Makefile does). vendor/ then holds:
 Idempotent: vendor/.vendor-stamp.json records the versions copied and the file list;
 when it matches node_modules and every file is there, nothing is copied. Each folder is
 checked on its own, so a new or upgraded package recopies only its folder (not the
-80 MB of Pyodide).
+13 MB of Pyodide).
 Standard library only (runs before the virtualenv exists).
 """
 
