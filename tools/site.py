@@ -161,6 +161,11 @@ def app_files(root: Path = ROOT) -> list[str]:
         if p.is_file() and p.suffix != ".map" and p.name != "service-worker.js"
     )
     files.update(f"vendor/pyodide/{name}" for name in PYODIDE_RUNTIME)
+    # QR codes for pairing devices (tools/vendor.py): the scripts and jsQR's licence.
+    qr = root / "vendor" / "qr"
+    if not qr.is_dir():
+        raise SiteError("vendor/qr/ is missing; run `make setup` first")
+    files.update(p.relative_to(root).as_posix() for p in qr.iterdir() if p.is_file())
     fonts = root / "vendor" / "fonts"  # tools/fonts.py (in dist/: its fonts, no stamp)
     if not fonts.is_dir() or not any(fonts.glob("*.woff2")):
         raise SiteError("vendor/fonts/ is missing; run `make setup` first")
