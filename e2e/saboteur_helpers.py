@@ -37,6 +37,12 @@ def hand_tokens(page: Page, kind: str | None = None) -> list[str]:
 
 def pick(page: Page, token: str) -> None:
     page.locator(f"#game [data-pick='{token}']").first.click()
+    settled(page)
+
+
+def settled(page: Page) -> None:
+    """On a guest device a pick goes to the host and back: wait for its screen."""
+    page.wait_for_selector("#game:not([data-busy])", timeout=15_000)
 
 
 def click_move(page: Page, selector: str) -> str:

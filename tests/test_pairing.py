@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from pairing_net import PAGE, LinkPage, Net
+from pairing_net import PAGE, LinkPage, Net, description
 from parlor.app import link
 from parlor.app.events import Action, Boot, LinkEvent, Move, Pick, WindowDecide
 from parlor.app.hosting import GRACE_MS
@@ -281,3 +281,32 @@ def test_a_race_across_devices_goes_to_the_quickest_on_its_own_screen() -> None:
     net.host.send(decide[0].event)
     assert net.host.c.session.match.moves[moves] == m2  # type: ignore[union-attr]
     assert m2.startswith("race 3 ")  # seat 2, numbered from 1 in notation
+
+
+def test_the_pairing_screens_say_everything_through_the_catalogs() -> None:
+    """Every language, every screen: the host's panel in each state and the guest's
+    screen in each state, drawn by a translator that brackets what it says."""
+    from test_i18n_pseudo import Pseudo, strays
+
+    net = Net({"game": "kabaleo", "seats": "human,remote", "seed": "4"})
+    net.host.c.t = Pseudo()
+    invite = net.offer(1)
+    screens = [net.host.html + net.host.game.screen.status]  # type: ignore[union-attr]
+    guest = LinkPage()
+    guest.c.t = Pseudo()
+    guest.send(Boot({}, "join=" + invite, PAGE))
+    screens.append(guest.html + guest.game.screen.status)  # type: ignore[union-attr]
+    guest.send(LinkEvent(-1, guest.opened[-1].conn, "answer", description("active", 99)))
+    answer = guest.found("data-answer")
+    screens.append(guest.html)
+    net.host.send(Action("connect", value=answer, seat="1"))
+    screens.append(net.host.html + net.host.game.screen.status)  # type: ignore[union-attr]
+    net.host.send(LinkEvent(1, net.host.opened[1].conn, "timeout"))
+    screens.append(net.host.html)
+    guest.send(LinkEvent(-1, guest.opened[-1].conn, "closed"))
+    screens.append(guest.html + guest.game.screen.status)  # type: ignore[union-attr]
+    # The invitation, the answer and the server example are codes in every language.
+    codes = frozenset(re.findall(r"[^\W\d_][\w-]*[^\W\d_]",
+                                 f"{invite} {answer} {PAGE}#join={invite} stun:host:3478"))
+    found = {w for html in screens for w in strays(html, codes)}
+    assert found == set()

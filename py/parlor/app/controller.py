@@ -196,7 +196,7 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk):
         storage = self.t.say(self.storage_note) if self.storage_note else None
         notes = [m for m in (message or self.message, storage) if m]
         self.message = None
-        out.append(SetUrl(None))
+        out.append(SetUrl(self.net_param() or None))
         out.append(ShowMenu(
             forms={gid: f.html(self.t) for gid, f in self.forms.items()},
             saves=saves_html(self.t, entries, self.fmt_time),
@@ -257,7 +257,8 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk):
         message = self.message or (self.t.say(waiting) if waiting else None)
         screen = game_screen(session, self.confirmed, self.picks, self.thinking,
                              message, self.window, t=self.t, revealed=revealed,
-                             panels=panels, paused=self.watch.paused and self.watching())
+                             panels=panels, paused=self.watch.paused and self.watching(),
+                             frozen=self.links_waiting())
         self.message = None
         if self.peers:
             screen = replace(screen, data={**screen.data, "link": link_state(self.peers)})

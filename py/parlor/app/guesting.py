@@ -57,6 +57,7 @@ class Guest:
     shown_at: float = 0.0  # when ``table``'s timed window appeared on this screen
     error: str = ""  # a pairing failure, or the host's refusal of the last click
     pending: tuple[link.Body, ...] = ()  # sent before a drop, not known to have arrived
+    busy: bool = False  # a click was sent and the host has not answered yet
 
     @property
     def contract(self) -> str:
@@ -130,7 +131,7 @@ class GuestDesk:
             else:
                 self.guest = replace(g, state="answered", answer=answer)
         elif event.kind == "open":
-            self.guest = replace(g, state="connected", channel=Channel(), error="")
+            self.guest = replace(g, state="connected", channel=Channel(), error="", busy=False)
             for body in g.pending:  # what the last connection may not have delivered
                 self._guest_send(body, out)
         elif event.kind == "message":
@@ -146,7 +147,7 @@ class GuestDesk:
         g = self.guest
         assert g is not None
         channel, env = g.channel.send(body)
-        self.guest = replace(g, channel=channel)
+        self.guest = replace(g, channel=channel, busy=True)
         out.append(LinkSend(-1, g.conn, link.encode(env)))
 
     def _guest_received(self, text: str, out: list[Effect]) -> None:
@@ -167,9 +168,10 @@ class GuestDesk:
             elif isinstance(body, link.Table):
                 if body.window >= 0 and (g.table is None or g.table.window != body.window):
                     g = replace(g, shown_at=self.clock())
-                g = replace(g, table=body, error="")
+                g = replace(g, table=body, error="", busy=False)
             elif isinstance(body, link.Refused):
-                g = replace(g, error=self.t("error.move_refused", reason=body.reason))
+                g = replace(g, error=self.t("error.move_refused", reason=body.reason),
+                            busy=False)
         # What the host acknowledged has arrived: no need to send it again.
         g = replace(g, pending=tuple(e.body for e in g.channel.unacked))
         self.guest = g
@@ -194,6 +196,7 @@ class GuestDesk:
         if g.state == "connected" and g.table is not None:
             self._guest_send(link.Select(moves=g.table.moves, token=token), out)
             self._guest_pending()
+            self._render(out)  # busy until the host's answer: clicks wait for it
 
     def _guest_pending(self) -> None:
         g = self.guest
@@ -234,7 +237,8 @@ class GuestDesk:
         self.message = None
         html = (guest_toolbar(self.t, g) + guest_panel(self.t, g, ice)
                 + (table.html if table else ""))
-        data = {"link": g.contract, **({"moves": str(table.moves)} if table else {})}
+        data = {"link": g.contract, **({"moves": str(table.moves)} if table else {}),
+                **({"busy": "1"} if g.busy and g.state == "connected" else {})}
         to_act = None if table is None or table.to_act == -2 else table.to_act
         phase = table.phase if table else "pairing"
         game = g.hello.game if g.hello else ""

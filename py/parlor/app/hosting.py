@@ -237,8 +237,10 @@ class HostDesk:
         if not self.links_waiting():
             self._schedule(out)
 
-    def push_tables(self, out: list[Effect]) -> None:
-        """Send each connected guest its seat's screen, when it changed."""
+    def push_tables(self, out: list[Effect], answer: int | None = None) -> None:
+        """Send each connected guest its seat's screen, when it changed, and seat
+        ``answer`` its screen anyway (the reply to a click, so the guest knows it was
+        taken in)."""
         from parlor.render.screen import game_screen
 
         session = self.session
@@ -248,12 +250,12 @@ class HostDesk:
             if peer.state != "connected":
                 continue
             screen = game_screen(session, None, peer.picks, False, None, self.window,
-                                 t=self.t, seat=seat)
+                                 t=self.t, seat=seat, frozen=self.links_waiting())
             status = screen.status
             if self.links_waiting():
                 status = self.t.compose("status.after_error", error=self.t("link.waiting_other"),
                                         now=status)
-            if screen.html + status == peer.sent:
+            if screen.html + status == peer.sent and seat != answer:
                 continue
             to_act = -2 if screen.to_act is None else screen.to_act
             self._send(seat, link.Table(moves=len(session.match.moves), html=screen.html,
@@ -284,10 +286,11 @@ class HostDesk:
                 peer = self.peers[seat]
                 self.peers[seat] = replace(peer, picks=next_picks(session, peer.picks,
                                                                    body.token))
-                self.push_tables(out)
+            self.push_tables(out, answer=seat)
         elif isinstance(body, link.Play):
-            if body.moves != moves:
-                return  # clicked on an older screen (or sent again after a drop)
+            if body.moves != moves:  # clicked on an older screen (or sent again after a drop)
+                self.push_tables(out, answer=seat)
+                return
             reason = self._refusal(seat, body.move, timed=False)
             if reason is not None:
                 self._send(seat, link.Refused(move=body.move, reason=reason), out)
@@ -304,6 +307,7 @@ class HostDesk:
             window = self.window
             if (window is None or body.window != self.window_id or seat not in window.humans
                     or self._refusal(seat, body.move, timed=True) is not None):
+                self.push_tables(out, answer=seat)
                 return  # a window already decided, or not this seat's to answer
             ms = max(0, min(body.ms, int(window.seconds * 1000)))
             self.window_answer_in(seat, body.move, ms, out)

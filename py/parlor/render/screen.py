@@ -50,6 +50,7 @@ def game_screen(
     panels: str = "",
     paused: bool = False,
     seat: int | None = None,
+    frozen: bool = False,
 ) -> Rendered:
     """Everything the game area shows, in ``t``'s language; ``confirmed`` is the human
     who last took the device after a hand-off (None after a reload, so the hand-off shows
@@ -58,7 +59,9 @@ def game_screen(
     for a match of bots being watched; ``panels`` (the watch bar, beliefs) go above the
     board; ``paused`` says the watched match waits for "One move" or "Resume".
     ``seat`` draws the screen of that seat whoever is at this device (the screen a host
-    sends a guest on another device: that seat's view, its moves, no hand-off)."""
+    sends a guest on another device: that seat's view, its moves, no hand-off and no
+    toolbar: the guest's page has its own). ``frozen``: nothing is clickable (the game
+    waits for a device to pair again)."""
     t = t or Translator()
     names = session.display_names(t)
     to_act = session.to_act()
@@ -82,14 +85,15 @@ def game_screen(
     view = session.game.view(session.state, viewer)
     in_window = window is not None and viewer in window.humans
     interactive = (
-        outcome is None and viewer is not None and not thinking
+        outcome is None and viewer is not None and not thinking and not frozen
         and (to_act == viewer or in_window)
     )
     legal = tuple(legal_moves_of_view(session.game, view)) if interactive else ()
     screen = mod.Screen(
         names=names,
         legal=legal,
-        kinds=session.match.seats,
+        # A person on another device is a person: no "bot" tag, whatever device.
+        kinds=tuple("human" if k == "remote" else k for k in session.match.seats),
         interactive=interactive,
         picks=picks if interactive else (),
         thinking=to_act if thinking and to_act is not None and to_act >= 0 else None,
@@ -98,7 +102,8 @@ def game_screen(
         you=you,
         revealed=revealed,
     )
-    html = (toolbar(t, session, thinking, handoff=False) + panels
+    bar = toolbar(t, session, thinking, handoff=False) if seat is None else ""
+    html = (bar + panels
             + mod.render_play(view, screen, outcome) + rules_html(t, session.match.game))
     lines = mod.log_lines(view, names, t)
     if outcome is not None:

@@ -235,7 +235,7 @@ class App:
         # A redraw with no new move keeps still what was animated already.
         still = out.data.get("moves") is not None and attr(root, "data-moves") == out.data["moves"]
         root.toggleAttribute("data-still", still)
-        for name in ("ply", "plies", "moves", "link"):  # page contract
+        for name in ("ply", "plies", "moves", "link", "busy"):  # page contract
             if name in out.data:
                 root.setAttribute(f"data-{name}", out.data[name])
             else:

@@ -1,0 +1,257 @@
+"""Two devices, one game (issue 14), in real Chromium pages that pair through their own
+fields and talk over a real WebRTC data channel.
+
+Run by e2e/test_pairing.py inside a network namespace whose only interface is loopback
+(tools/loopback_only.py), so no packet can go anywhere but 127.0.0.1; running this file
+elsewhere fails at once. Chromium runs with ``--allow-loopback-in-peer-connection`` and
+each context is granted the camera and microphone (without that grant Chromium offers
+only the default route's address, and there is no default route here); the pages run
+with ``?net=loopback``, which keeps 127.0.0.1 alone in invitations and answers. Each
+pairing checks the connection's chosen candidate pair: 127.0.0.1 on both ends.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
+
+from conftest import (
+    CHROMIUM_ARGS,
+    BrowserLog,
+    fail_on_blocked,
+    find_chromium,
+    isolated_context,
+    open_app,
+    saved_state,
+)
+from saboteur_helpers import TURN, play_one_move
+
+if [name for _, name in socket.if_nameindex()] != ["lo"]:
+    pytest.fail("e2e/pairing_cases.py runs only in a loopback-only network namespace: "
+                "run e2e/test_pairing.py (or `make test-e2e`)", pytrace=False)
+
+#: Keeps every RTCPeerConnection the page makes, so the test can read its statistics.
+RECORD_PCS = """
+(() => {
+  const Native = window.RTCPeerConnection;
+  if (!Native) return;
+  window.__pcs = [];
+  window.RTCPeerConnection = function (config) {
+    const pc = new Native(config);
+    window.__pcs.push(pc);
+    return pc;
+  };
+  window.RTCPeerConnection.prototype = Native.prototype;
+})();
+"""
+
+#: The chosen candidate pair's addresses on the page's newest open connection.
+SELECTED_PAIR = """async () => {
+  const pc = [...window.__pcs].reverse().find(p => p.connectionState === 'connected');
+  if (!pc) return null;
+  const stats = await pc.getStats();
+  let pair = null;
+  stats.forEach(s => {
+    if (s.type === 'candidate-pair' && s.nominated && s.state === 'succeeded') pair = s;
+  });
+  if (!pair) return null;
+  return [stats.get(pair.localCandidateId).address, stats.get(pair.remoteCandidateId).address];
+}"""
+
+
+@pytest.fixture(scope="module")
+def link_browser(playwright_instance: Playwright) -> Iterator[Browser]:
+    browser = playwright_instance.chromium.launch(
+        executable_path=find_chromium(), headless=True,
+        args=[*CHROMIUM_ARGS, "--allow-loopback-in-peer-connection"])
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def device(link_browser: Browser, base_url: str,
+           browser_log: BrowserLog) -> Iterator[Callable[[str], Page]]:
+    """``device(query)``: a page in a browser context of its own (another device)."""
+    contexts: list[BrowserContext] = []
+
+    def make(query: str) -> Page:
+        ctx = isolated_context(link_browser, base_url, browser_log)
+        ctx.grant_permissions(["camera", "microphone"], origin=base_url)
+        ctx.add_init_script(RECORD_PCS)
+        contexts.append(ctx)
+        return open_app(ctx.new_page(), base_url, query)
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+    fail_on_blocked(browser_log)
+
+
+def pair(host: Page, guest: Page, seat: int) -> float:
+    """Pair ``seat`` through the pages' own fields, as two people would; the seconds
+    from the invitation on show to both pages connected."""
+    panel = host.locator(f"#game [data-link-seat='{seat}']")
+    invite = panel.locator("[data-invite]")
+    expect(invite).to_be_visible(timeout=15_000)
+    started = time.monotonic()
+    text = invite.inner_text()
+    box = guest.locator("[data-join]:visible")
+    box.locator("textarea[data-join-text]").fill(text)
+    box.locator("[data-action='join']").click()
+    answer = guest.locator("#game [data-answer]")
+    expect(answer).to_be_visible(timeout=15_000)
+    panel.locator("textarea[data-answer-text]").fill(answer.inner_text())
+    panel.locator("[data-action='connect']").click()
+    expect(guest.locator("#game")).to_have_attribute("data-link", "connected", timeout=20_000)
+    seconds = time.monotonic() - started
+    assert guest.evaluate(SELECTED_PAIR) == ["127.0.0.1", "127.0.0.1"]
+    return seconds
+
+
+def moves_of(page: Page) -> int:
+    return int(page.get_attribute("#game", "data-moves") or "0")
+
+
+def wait_moves(page: Page, n: int, timeout: int = 15_000) -> None:
+    page.wait_for_function(f"() => +document.querySelector('#game').dataset.moves >= {n}",
+                           timeout=timeout)
+
+
+def guest_holds_only_its_seat(host: Page, guest: Page, seat: int) -> None:
+    """The guest's page has its own hand and nothing of the other's: no game state in
+    its Python (no session, no save), the DOM's hand is exactly its seat's."""
+    state = saved_state(host)
+    mine = sorted(guest.locator("#game .hcard[data-pick^='card:']").evaluate_all(
+        "els => els.map(e => e.dataset.pick.slice(5))"))
+    assert mine == sorted(state.hands[seat])  # type: ignore[attr-defined]
+    html = guest.inner_html("#game")
+    other = [c for c in state.hands[1 - seat] if c not in state.hands[seat]]  # type: ignore[attr-defined]
+    assert not any(f"card:{c}" in html for c in other)
+    assert guest.evaluate(
+        "() => Object.keys(localStorage).filter(k => k.startsWith('parlor:save:'))") == []
+    # Python's None is JS undefined: the page holds a guest link and no game.
+    assert guest.evaluate("() => window.parlorApp.controller.session === undefined"
+                          " && window.parlorApp.controller.guest !== undefined")
+
+
+def play_guest_saboteur(page: Page) -> None:
+    """The helpers' strategy, but always ending the turn in a bribe window (a guest has
+    no save to read the counters from)."""
+    done = page.locator("#game .bribe-window [data-move='done']")
+    if done.count():
+        done.click()
+        return
+    play_one_move(page)
+
+
+def test_a_saboteur_duel_is_played_to_the_end_on_two_devices(device) -> None:
+    host = device("?game=saboteur&seats=human,remote&opt.rounds=one&seed=3&net=loopback")
+    expect(host.locator("#game")).to_have_attribute("data-link", "waiting")
+    guest = device("?net=loopback")
+    seconds = pair(host, guest, 1)
+    print(f"pairing took {seconds:.2f} s")
+    expect(host.locator("#game")).to_have_attribute("data-link", "connected")
+    checked = False
+    for _ in range(300):
+        if host.get_attribute("#game", "data-phase") == "over":
+            break
+        n = moves_of(host)
+        seat = host.get_attribute("#game", "data-to-act")
+        page = guest if seat == "1" else host
+        page.wait_for_selector(TURN, timeout=15_000)
+        if seat == "1":
+            if not checked:
+                guest_holds_only_its_seat(host, guest, 1)
+                checked = True
+            assert host.locator("#game [data-move]").count() == 0
+            play_guest_saboteur(guest)
+        else:
+            play_one_move(host)
+        wait_moves(host, n + 1)
+        wait_moves(guest, n + 1)  # the guest's screen follows
+    expect(host.locator("#game")).to_have_attribute("data-phase", "over")
+    expect(guest.locator("#game")).to_have_attribute("data-phase", "over")
+    assert checked
+    assert moves_of(guest) == moves_of(host) > 10
+
+
+def test_a_dropped_guest_pairs_again_and_the_game_goes_on(device) -> None:
+    host = device("?game=saboteur&seats=human,remote&opt.rounds=one&seed=5&net=loopback")
+    guest = device("?net=loopback")
+    pair(host, guest, 1)
+    for _ in range(4):
+        n = moves_of(host)
+        seat = host.get_attribute("#game", "data-to-act")
+        page = guest if seat == "1" else host
+        page.wait_for_selector(TURN, timeout=15_000)
+        play_guest_saboteur(page) if seat == "1" else play_one_move(host)
+        wait_moves(guest, n + 1)
+    before = moves_of(host)
+    # The guest's page is reloaded (or its connection dropped): both say so.
+    guest.reload(wait_until="domcontentloaded")
+    guest.wait_for_function("() => document.body.dataset.ready === '1'", timeout=60_000)
+    expect(guest.locator("#game")).to_have_attribute("data-link", "lost")
+    expect(host.locator("#game")).to_have_attribute("data-link", "lost", timeout=20_000)
+    assert moves_of(guest) == before  # the game as it was, waiting
+    pair(host, guest, 1)
+    expect(host.locator("#game")).to_have_attribute("data-link", "connected")
+    assert moves_of(host) == before  # nothing lost, nothing played twice
+    for _ in range(3):
+        n = moves_of(host)
+        seat = host.get_attribute("#game", "data-to-act")
+        page = guest if seat == "1" else host
+        page.wait_for_selector(TURN, timeout=15_000)
+        play_guest_saboteur(page) if seat == "1" else play_one_move(host)
+        wait_moves(host, n + 1)
+        wait_moves(guest, n + 1)
+
+
+def test_a_ciao_round_with_two_guests(device) -> None:
+    """Ciao! for three: one person at the host, two on other devices; races and
+    thank-yous are played across devices, each timed on its own screen."""
+    host = device("?game=ciao&players=3&seats=human,remote,remote&opt.rounds=1&seed=4"
+                  "&net=loopback")
+    g1, g2 = device("?net=loopback"), device("?net=loopback")
+    pair(host, g1, 1)
+    expect(host.locator("#game")).to_have_attribute("data-link", "waiting")
+    pair(host, g2, 2)
+    expect(host.locator("#game")).to_have_attribute("data-link", "connected")
+    pages = {"0": host, "1": g1, "2": g2}
+    raced = 0
+    for _ in range(200):
+        if host.get_attribute("#game", "data-phase") == "over":
+            break
+        n = moves_of(host)
+        seat = host.get_attribute("#game", "data-to-act") or ""
+        if seat == "-1":  # a timed window: a guest with a race card plays it
+            for g in (g1, g2):
+                card = g.locator("#game [data-move^='race '], #game [data-move^='thanks ']")
+                if card.count():
+                    card.first.click()
+                    raced += 1
+                    break
+            wait_moves(host, n + 1, timeout=20_000)
+            continue
+        page = pages[seat]
+        page.wait_for_selector("#game [data-move], #game .fan [data-pick]", timeout=15_000)
+        fan_move = page.locator("#game .fan [data-move]")
+        if fan_move.count():
+            fan_move.first.click()
+        elif page.locator("#game .fan [data-pick]").count():
+            page.locator("#game .fan [data-pick]").first.click()
+            page.locator("#game .choices [data-move]").first.click()
+        else:
+            page.locator("#game [data-move]").first.click()
+        wait_moves(host, n + 1)
+    expect(host.locator("#game")).to_have_attribute("data-phase", "over")
+    for g in (g1, g2):
+        expect(g.locator("#game")).to_have_attribute("data-phase", "over")
+    # Each guest's page shows its own hand only: the host's hand never reaches it.
+    html = host.inner_html("#game")
+    assert re.search(r'class="fan', html)
+    print(f"races and thank-yous clicked on guests: {raced}")
