@@ -6,6 +6,7 @@ applied twice across drops and reloads, and races decided by each device's own t
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 
@@ -76,10 +77,11 @@ def test_a_guest_holds_only_its_own_seat() -> None:
         assert g.c.guest.hello is not None and g.c.guest.hello.seat == seat
         own = session.game.view(session.state, seat)
         from parlor.render.screen import game_screen
+        from parlor.render.untrusted import clean
 
         assert g.c.guest.table is not None
-        assert g.c.guest.table.html == game_screen(session, None, (), t=net.host.c.t,
-                                                   seat=seat).html
+        assert g.c.guest.table.html == clean(game_screen(session, None, (), t=net.host.c.t,
+                                                         seat=seat).html)
         assert own is not None
 
 
@@ -310,3 +312,46 @@ def test_the_pairing_screens_say_everything_through_the_catalogs() -> None:
                                  f"{invite} {answer} {PAGE}#join={invite} stun:host:3478"))
     found = {w for html in screens for w in strays(html, codes)}
     assert found == set()
+
+
+def test_a_guest_shows_the_host_s_markup_without_anything_that_could_run() -> None:
+    """Secrets stay secret the other way too: a rogue "host" can draw a wrong board,
+    but nothing it sends runs in the guest's page or loads anything."""
+    from parlor.render.untrusted import clean
+
+    hostile = ('<p onclick="steal()">hi<script>alert(1)</script></p>'
+               '<img src=x onerror="alert(2)"><a href="javascript:alert(3)">go</a>'
+               '<svg viewBox="0 0 1 1"><script>alert(4)</script><g data-move="x" '
+               'onmouseover="alert(5)"><foreignObject><iframe srcdoc="<b>"></iframe>'
+               '</foreignObject></g></svg><style>*{}</style>&lt;b&gt;')
+    out = clean(hostile)
+    for bad in ("script", "alert", "onclick", "onerror", "javascript", "iframe", "style",
+                "<img", "<a "):
+        assert bad not in out.lower(), bad
+    assert 'data-move="x"' in out and "&lt;b&gt;" in out and "hi" in out
+
+
+@pytest.mark.parametrize(("game_id", "seats"), [
+    ("kabaleo", "remote,human,bot:easy"), ("ciao", "remote,human"), ("saboteur", "remote,human"),
+])
+def test_a_real_screen_comes_through_the_cleaning_whole(game_id: str, seats: str) -> None:
+    """What a host really sends loses nothing a player uses: every move, pick, label
+    and word is still there."""
+    from parlor.render.screen import game_screen
+    from parlor.render.untrusted import clean
+
+    net = Net({"game": game_id, "seats": seats, "seed": "6"})
+    session = net.host.c.session
+    assert session is not None
+    html = game_screen(session, None, (), t=net.host.c.t, seat=0).html
+    out = clean(html)
+
+    def marks(text: str) -> list[str]:
+        found = re.findall(r'(data-(?:move|pick)="[^"]*"|aria-label="[^"]*")', text)
+        return [unescape(m) for m in found]
+
+    def words(text: str) -> str:
+        return unescape(re.sub(r"<[^>]*>", "", text))
+
+    assert marks(out) == marks(html) and marks(html)
+    assert words(out) == words(html)

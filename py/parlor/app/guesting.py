@@ -36,6 +36,7 @@ from parlor.app.link import Channel
 from parlor.app.sdp import BadOffer, compact, expand, parse_sdp, read_compact
 from parlor.render.link import guest_panel, guest_toolbar
 from parlor.render.screen import Rendered
+from parlor.render.untrusted import clean
 
 if TYPE_CHECKING:
     from parlor.i18n.catalog import Translator
@@ -168,7 +169,9 @@ class GuestDesk:
             elif isinstance(body, link.Table):
                 if body.window >= 0 and (g.table is None or g.table.window != body.window):
                     g = replace(g, shown_at=self.clock())
-                g = replace(g, table=body, error="", busy=False)
+                # The host's markup is rebuilt without anything that could run here.
+                g = replace(g, table=replace(body, html=clean(body.html)), error="",
+                            busy=False)
             elif isinstance(body, link.Refused):
                 g = replace(g, error=self.t("error.move_refused", reason=body.reason),
                             busy=False)
