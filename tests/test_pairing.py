@@ -355,3 +355,22 @@ def test_a_real_screen_comes_through_the_cleaning_whole(game_id: str, seats: str
 
     assert marks(out) == marks(html) and marks(html)
     assert words(out) == words(html)
+
+
+def test_each_device_reads_the_game_in_its_own_language() -> None:
+    """Every language, every screen: a guest's seat is drawn in the guest's language,
+    and again when it picks another; the host's screen stays in the host's."""
+    from parlor.app.events import LanguageChosen
+    from parlor.i18n.catalog import Translator
+
+    net = Net({"game": "kabaleo", "seats": "human,remote", "seed": "4"})
+    guest = LinkPage()
+    guest.c.t = Translator("ru")
+    net.pair(1, guest)
+    assert re.search("[а-я]{4}", guest.c.guest.table.html)  # type: ignore[union-attr]
+    assert re.search("[а-я]{4}", guest.c.guest.table.status)  # type: ignore[union-attr]
+    assert not re.search("[а-я]", net.host.html)
+    guest.send(LanguageChosen("fa"))
+    net.deliver()
+    assert re.search("[\u0600-\u06ff]{3}", guest.html)
+    assert not re.search("[а-я]{4}", guest.c.guest.table.html)  # type: ignore[union-attr]

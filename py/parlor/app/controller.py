@@ -163,7 +163,8 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk):
         """Say everything again in ``code``: the game (its picks and thinking kept) or
         the menu (its forms keep what was chosen)."""
         self.t = Translator(parse_lang(code) or DEFAULT_LANG)
-        if self.session is not None:
+        self.guest_language(out)
+        if self.session is not None or self.guest is not None:
             self._render(out)
         else:
             self._menu(out)

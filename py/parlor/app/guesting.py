@@ -133,6 +133,7 @@ class GuestDesk:
                 self.guest = replace(g, state="answered", answer=answer)
         elif event.kind == "open":
             self.guest = replace(g, state="connected", channel=Channel(), error="", busy=False)
+            self._guest_send(link.Greet(lang=self.t.lang), out)
             for body in g.pending:  # what the last connection may not have delivered
                 self._guest_send(body, out)
         elif event.kind == "message":
@@ -246,6 +247,13 @@ class GuestDesk:
         phase = table.phase if table else "pairing"
         game = g.hello.game if g.hello else ""
         out.append(ShowGame(game, Rendered(html, phase, to_act, status, data=data)))
+
+    def guest_language(self, out: list[Effect]) -> None:
+        """This page now speaks another language: its seat's screens too."""
+        g = self.guest
+        if g is not None and g.state == "connected":
+            self._guest_send(link.Greet(lang=self.t.lang), out)
+            self._guest_pending()
 
     def guest_leave(self, out: list[Effect]) -> None:
         if self.guest is not None:

@@ -69,6 +69,7 @@ class Peer:
     invite: str = ""  # the compact offer, shown as text, link and QR code
     channel: Channel = field(default_factory=Channel)
     picks: tuple[str, ...] = ()
+    lang: str = ""  # the guest's language ("": this page's)
     sent: str = ""  # that screen's markup (nothing is sent twice)
     lost: bool = False  # it was connected once: the guest must pair again
     error: str = ""
@@ -249,12 +250,13 @@ class HostDesk:
         for seat, peer in list(self.peers.items()):
             if peer.state != "connected":
                 continue
+            t = self._seat_t(seat)
             screen = game_screen(session, None, peer.picks, False, None, self.window,
-                                 t=self.t, seat=seat, frozen=self.links_waiting())
+                                 t=t, seat=seat, frozen=self.links_waiting())
             status = screen.status
             if self.links_waiting():
-                status = self.t.compose("status.after_error", error=self.t("link.waiting_other"),
-                                        now=status)
+                status = t.compose("status.after_error", error=t("link.waiting_other"),
+                                   now=status)
             if screen.html + status == peer.sent and seat != answer:
                 continue
             to_act = -2 if screen.to_act is None else screen.to_act
@@ -262,6 +264,14 @@ class HostDesk:
                                         status=status, phase=screen.phase, to_act=to_act,
                                         window=self.window_id if self.window else -1), out)
             self.peers[seat] = replace(self.peers[seat], sent=screen.html + status)
+
+    def _seat_t(self, seat: int) -> Translator:
+        """The translator of seat ``seat``'s device (its screens and refusals)."""
+        from parlor.i18n.catalog import Translator
+        from parlor.i18n.languages import parse_lang
+
+        code = parse_lang(self.peers[seat].lang) if self.peers[seat].lang else None
+        return Translator(code) if code else self.t
 
     def _received(self, seat: int, peer: Peer, text: str, out: list[Effect]) -> None:
         try:
@@ -279,7 +289,10 @@ class HostDesk:
         if session is None:
             return
         moves = len(session.match.moves)
-        if isinstance(body, link.Select):
+        if isinstance(body, link.Greet):
+            self.peers[seat] = replace(self.peers[seat], lang=body.lang)
+            self.push_tables(out)
+        elif isinstance(body, link.Select):
             if body.moves == moves:
                 from parlor.render.screen import next_picks
 
@@ -299,7 +312,8 @@ class HostDesk:
                 self.session = session.play(body.move)
             except IllegalMove as err:
                 self._send(seat, link.Refused(move=body.move,
-                                              reason=self.t.text(err.reason_msg)), out)
+                                              reason=self._seat_t(seat).text(err.reason_msg)),
+                           out)
                 return
             self.peers[seat] = replace(self.peers[seat], picks=())
             self._after_move(out)
@@ -320,13 +334,13 @@ class HostDesk:
         from parlor.render.screen import game_screen
 
         assert self.session is not None
+        t = self._seat_t(seat)
         if self.links_waiting():
-            return self.t("link.waiting_other")
+            return t("link.waiting_other")
         if not timed:
-            return None if self.session.to_act() == seat else self.t("link.error.not_your_turn")
-        screen = game_screen(self.session, None, (), False, None, self.window, t=self.t,
-                             seat=seat)
-        return None if move in offered_moves(screen.html) else self.t("error.not_offered")
+            return None if self.session.to_act() == seat else t("link.error.not_your_turn")
+        screen = game_screen(self.session, None, (), False, None, self.window, t=t, seat=seat)
+        return None if move in offered_moves(screen.html) else t("error.not_offered")
 
     # ---- timed windows across devices ------------------------------------------------
 

@@ -61,6 +61,14 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Greet:
+    """Guest → host, first on each connection and when its reader picks another
+    language: the language its seat's screens are to be drawn in."""
+
+    lang: str
+
+
+@dataclass(frozen=True)
 class Play:
     """Guest → host: the move clicked when the guest's screen showed ``moves`` moves."""
 
@@ -95,9 +103,9 @@ class Refused:
     reason: str
 
 
-Body = Hello | Table | Play | Select | Answer | Refused
-KINDS: dict[str, type[Any]] = {c.__name__.lower(): c for c in (Hello, Table, Play, Select,
-                                                                  Answer, Refused)}
+Body = Hello | Table | Greet | Play | Select | Answer | Refused
+KINDS: dict[str, type[Any]] = {c.__name__.lower(): c for c in (Hello, Table, Greet, Play,
+                                                                  Select, Answer, Refused)}
 
 
 @dataclass(frozen=True)
