@@ -153,6 +153,9 @@ def test_a_saboteur_duel_is_played_to_the_end_on_two_devices(device) -> None:
     host = device("?game=saboteur&seats=human,remote&opt.rounds=one&seed=3&net=loopback")
     expect(host.locator("#game")).to_have_attribute("data-link", "waiting")
     guest = device("?net=loopback")
+    # This browser has no camera: the scan button says so, in the page's words.
+    guest.locator("#join-slot [data-action='scan']").click()
+    expect(guest.locator("#status")).to_contain_text("No camera was found")
     seconds = pair(host, guest, 1)
     print(f"pairing took {seconds:.2f} s")
     expect(host.locator("#game")).to_have_attribute("data-link", "connected")

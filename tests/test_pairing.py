@@ -374,3 +374,17 @@ def test_each_device_reads_the_game_in_its_own_language() -> None:
     net.deliver()
     assert re.search("[\u0600-\u06ff]{3}", guest.html)
     assert not re.search("[а-я]{4}", guest.c.guest.table.html)  # type: ignore[union-attr]
+
+
+def test_play_again_goes_on_with_the_devices_already_paired() -> None:
+    net = Net({"game": "ciao", "seats": "human,remote", "seed": "2", "opt.rounds": "1",
+               "botdelay": "0"})
+    guest = net.pair(1)
+    first = net.host.c.session.save_id  # type: ignore[union-attr]
+    net.host.send(Action("again"))
+    net.deliver()
+    second = net.host.c.session.save_id  # type: ignore[union-attr]
+    assert second != first and net.host.link == "connected" and guest.link == "connected"
+    assert guest.c.guest.hello.save == second  # type: ignore[union-attr]
+    assert guest.url is not None and guest.url.params["guest"] == second
+    assert guest.c.guest.table.moves == 0  # type: ignore[union-attr]

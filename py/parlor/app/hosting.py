@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import html as htmllib
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +28,6 @@ from parlor.app.events import (
     LinkEvent,
     LinkOpen,
     LinkSend,
-    WindowDecide,
 )
 from parlor.app.link import Channel
 from parlor.app.sdp import BadOffer, compact, expand, parse_ice, parse_sdp, read_compact
@@ -81,7 +79,6 @@ class HostDesk:
     session: Session | None
     t: Translator
     store: Any
-    clock: Callable[[], float]
     generation: int
     window: Window | None
     peers: dict[int, Peer]
@@ -89,8 +86,6 @@ class HostDesk:
     loopback: bool
     page: str
     window_id: int
-    window_opened: float
-    answers: list[tuple[int, str, int, int]]
 
     # provided by Controller
     if TYPE_CHECKING:  # provided by Controller (a stub here could hide it)
@@ -98,14 +93,25 @@ class HostDesk:
         def _schedule(self, out: list[Effect]) -> None: ...
         def _after_move(self, out: list[Effect]) -> None: ...
         def _say(self, text: str, out: list[Effect]) -> None: ...
+        def window_answer_in(self, seat: int, move: str, ms: int,
+                             out: list[Effect]) -> None: ...
 
     # ---- connections -----------------------------------------------------------------
 
     def links_start(self, out: list[Effect]) -> None:
-        """A game with remote seats was opened here: an invitation for each."""
-        self.links_stop(out)
-        if self.session is not None:
-            for seat in self.session.remotes:
+        """A game with remote seats was opened here: an invitation for each, except
+        for a device still connected from the game before ("Play again"), which is
+        told of the new game and goes on with it."""
+        remotes = self.session.remotes if self.session is not None else ()
+        kept = {s: p for s, p in self.peers.items() if p.state == "connected" and s in remotes}
+        for seat in self.peers:
+            if seat not in kept:
+                out.append(LinkClose(seat))
+        self.peers = kept
+        for seat in remotes:
+            if seat in kept:
+                self._hello(seat, out)
+            else:
                 self._invite(seat, out)
 
     def links_stop(self, out: list[Effect]) -> None:
@@ -231,12 +237,19 @@ class HostDesk:
         # (a move sent just before a drop) is made safe by the move count it carries.
         self.peers[seat] = replace(peer, state="connected", channel=Channel(), sent="",
                                    lost=False, error="")
-        session = self.session
-        self._send(seat, link.Hello(game=session.match.game, seat=seat, save=session.save_id,
-                                    names=session.names), out)
+        self._hello(seat, out)
         self._render(out)  # sends the seat its screen
         if not self.links_waiting():
             self._schedule(out)
+
+    def _hello(self, seat: int, out: list[Effect]) -> None:
+        """Tell a connected guest which game and seat it plays (its next screen is
+        sent by the next render)."""
+        session = self.session
+        assert session is not None
+        self.peers[seat] = replace(self.peers[seat], sent="", picks=())
+        self._send(seat, link.Hello(game=session.match.game, seat=seat, save=session.save_id,
+                                    names=session.names), out)
 
     def push_tables(self, out: list[Effect], answer: int | None = None) -> None:
         """Send each connected guest its seat's screen, when it changed, and seat
@@ -341,36 +354,6 @@ class HostDesk:
             return None if self.session.to_act() == seat else t("link.error.not_your_turn")
         screen = game_screen(self.session, None, (), False, None, self.window, t=t, seat=seat)
         return None if move in offered_moves(screen.html) else t("error.not_offered")
-
-    # ---- timed windows across devices ------------------------------------------------
-
-    def window_remote(self) -> bool:
-        """The open window has a person on another device among those who may answer:
-        answers are collected for a grace period and decided by their own devices' times."""
-        return (self.window is not None and self.session is not None
-                and any(s in self.session.remotes for s in self.window.humans))
-
-    def window_answer_in(self, seat: int, move: str, ms: int, out: list[Effect]) -> None:
-        """An answer to the open window (a bot's, a click here, a guest's)."""
-        assert self.window is not None
-        self.answers.append((seat, move, ms, int(self.clock() - self.window_opened)))
-        if len(self.answers) == 1:
-            out.append(After(GRACE_MS, WindowDecide(self.generation, self.window)))
-
-    def window_decide(self, event: WindowDecide, out: list[Effect]) -> None:
-        if (event.generation != self.generation or self.window is not event.window
-                or self.session is None):
-            return
-        decided = link.decide_window(tuple(self.answers), GRACE_MS)
-        move = decided[1] if decided is not None else event.window.timeout_move
-        self.window, self.answers = None, []
-        self.session = self.session.play(move)
-        self._after_move(out)
-
-    def window_opened_now(self) -> None:
-        self.window_id += 1
-        self.window_opened = self.clock()
-        self.answers = []
 
     def to_act_remote(self) -> bool:
         seat = self.session.to_act() if self.session is not None else None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from parlor.app import link
 from parlor.app.events import After, BotMoved, BotTurn, Effect, WindowAnswer, WindowDecide
 from parlor.app.hosting import GRACE_MS
 from parlor.app.realtime import open_window
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 
 class TurnDesk:
-    """Mixed into ``Controller``: bot turns and timed windows."""
+    """Mixed into ``Controller``: bot turns and timed windows, across devices too."""
 
     session: Session | None
     window: Window | None
@@ -36,6 +37,8 @@ class TurnDesk:
     watch: Watch
     clock: Callable[[], float]
     window_opened: float
+    window_id: int
+    answers: list[tuple[int, str, int, int]]
     picks: tuple[str, ...]
 
     # ---- provided by Controller and its other parts (declared for the type checker
@@ -49,12 +52,6 @@ class TurnDesk:
         def watching(self) -> bool: ...
 
         def links_waiting(self) -> bool: ...
-
-        def window_opened_now(self) -> None: ...
-
-        def window_remote(self) -> bool: ...
-
-        def window_answer_in(self, seat: int, move: str, ms: int, out: list[Effect]) -> None: ...
 
     # ---- turns ----------------------------------------------------------------------
 
@@ -126,3 +123,32 @@ class TurnDesk:
         self.thinking, self.turn = False, None
         self._after_move(out)
 
+    # ---- timed windows across devices ------------------------------------------------
+
+    def window_remote(self) -> bool:
+        """The open window has a person on another device among those who may answer:
+        answers are collected for a grace period and decided by their own devices' times."""
+        return (self.window is not None and self.session is not None
+                and any(s in self.session.remotes for s in self.window.humans))
+
+    def window_answer_in(self, seat: int, move: str, ms: int, out: list[Effect]) -> None:
+        """An answer to the open window (a bot's, a click here, a guest's)."""
+        assert self.window is not None
+        self.answers.append((seat, move, ms, int(self.clock() - self.window_opened)))
+        if len(self.answers) == 1:
+            out.append(After(GRACE_MS, WindowDecide(self.generation, self.window)))
+
+    def window_decide(self, event: WindowDecide, out: list[Effect]) -> None:
+        if (event.generation != self.generation or self.window is not event.window
+                or self.session is None):
+            return
+        decided = link.decide_window(tuple(self.answers), GRACE_MS)
+        move = decided[1] if decided is not None else event.window.timeout_move
+        self.window, self.answers = None, []
+        self.session = self.session.play(move)
+        self._after_move(out)
+
+    def window_opened_now(self) -> None:
+        self.window_id += 1
+        self.window_opened = self.clock()
+        self.answers = []

@@ -167,17 +167,39 @@ def draw_codes(root: Any) -> None:
         node.hidden = not can
 
 
+#: Why the camera could not scan, by the browser's error name (shell words: the page's
+#: language, like the rest of the shell).
+SCAN_FAILURES = {"NotAllowedError": "shell.scan.denied", "NotFoundError": "shell.scan.none",
+                 "OverconstrainedError": "shell.scan.none", "SecurityError": "shell.scan.insecure"}
+
+
+def scan_failure(name: str, detail: str) -> str:
+    lang = js.document.documentElement.lang
+    key = SCAN_FAILURES.get(name, "shell.scan.failed")
+    return str(js.parlorShell.word(lang, key)).replace("{reason}", name or detail)
+
+
 async def scan(target: Any, activate: Callable[[Any], None]) -> None:
     """Read a QR code with the camera into the field beside ``target``, then press that
     field's button (join or connect)."""
     box = target.closest("[data-join],[data-link-seat]")
     if _absent(box):
         return
+    if bool(getattr(js.window, "parlorScanning", False)):  # pressed again: stop
+        js.parlorQr.stop()
+        return
+    js.window.parlorScanning = True
     try:
         text = str(await js.parlorQr.scan(box))
     except Exception as err:  # no camera, permission refused, cancelled: say so
-        js.document.getElementById("status").textContent = str(err)
+        # Pyodide raises a JsException: the JS error is itself or its ``js_error``.
+        name = str(getattr(err, "name", "") or getattr(getattr(err, "js_error", None),
+                                                         "name", "") or "")
+        if name != "AbortError":
+            js.document.getElementById("status").textContent = scan_failure(name, str(err))
         return
+    finally:
+        js.window.parlorScanning = False
     box.querySelector("textarea").value = text
     button = box.querySelector('[data-action="join"],[data-action="connect"]')
     if not _absent(button):
