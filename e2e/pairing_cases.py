@@ -258,3 +258,34 @@ def test_a_ciao_round_with_two_guests(device) -> None:
     html = host.inner_html("#game")
     assert re.search(r'class="fan', html)
     print(f"races and thank-yous clicked on guests: {raced}")
+
+
+def kabaleo_move(page: Page) -> None:
+    """Pick the first piece, then (once the screen shows where it may go: on a guest
+    that is the host's answer) the first pile."""
+    page.locator("#game [data-pick]").first.click()
+    page.wait_for_selector("#game:not([data-busy]) [data-move]", timeout=15_000)
+    page.locator("#game [data-move]").first.click()
+
+
+def test_a_kabaleo_game_with_a_guest_and_a_bot(device) -> None:
+    """Kabaleo for three: a person here, one on another device, a bot held by the host;
+    played to the end, the guest never holding another seat's secret colour."""
+    host = device("?game=kabaleo&players=3&seats=human,remote,bot:easy&seed=11&botdelay=0"
+                  "&net=loopback")
+    guest = device("?net=loopback")
+    pair(host, guest, 1)
+    for _ in range(300):
+        if host.get_attribute("#game", "data-phase") == "over":
+            break
+        n = moves_of(host)
+        seat = host.get_attribute("#game", "data-to-act")
+        if seat in ("0", "1"):
+            page = host if seat == "0" else guest
+            page.wait_for_selector("#game [data-pick]", timeout=15_000)
+            kabaleo_move(page)
+        wait_moves(host, n + 1)
+        assert guest.locator("#game [data-revealed]").count() == 0
+    expect(host.locator("#game")).to_have_attribute("data-phase", "over")
+    expect(guest.locator("#game")).to_have_attribute("data-phase", "over")
+    assert moves_of(guest) == moves_of(host)
