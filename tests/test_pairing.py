@@ -388,3 +388,10 @@ def test_play_again_goes_on_with_the_devices_already_paired() -> None:
     assert guest.c.guest.hello.save == second  # type: ignore[union-attr]
     assert guest.url is not None and guest.url.params["guest"] == second
     assert guest.c.guest.table.moves == 0  # type: ignore[union-attr]
+
+
+def test_a_guest_says_when_the_host_speaks_another_version() -> None:
+    net = Net({"game": "saboteur", "seats": "human,remote", "seed": "1"})
+    guest = net.pair(1)
+    guest.send(LinkEvent(-1, guest.opened[-1].conn, "message", '[9,1,0,"table",{}]'))
+    assert "same version of Parlor" in guest.game.screen.status  # type: ignore[union-attr]

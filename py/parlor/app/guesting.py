@@ -146,10 +146,12 @@ class GuestDesk:
         self._render(out)
 
     def _guest_send(self, body: link.Body, out: list[Effect]) -> None:
+        """Send ``body``; a click (not a greeting) makes the screen wait for the host's
+        answer."""
         g = self.guest
         assert g is not None
         channel, env = g.channel.send(body)
-        self.guest = replace(g, channel=channel, busy=True)
+        self.guest = replace(g, channel=channel, busy=g.busy or not isinstance(body, link.Greet))
         out.append(LinkSend(-1, g.conn, link.encode(env)))
 
     def _guest_received(self, text: str, out: list[Effect]) -> None:
@@ -157,8 +159,9 @@ class GuestDesk:
         assert g is not None
         try:
             env = link.decode(text)
-        except link.BadMessage:
-            return  # not from a Parlor host of this version: nothing to apply
+        except link.BadMessage as err:  # nothing to apply; say so (another version?)
+            self.guest = replace(g, error=self.t("link.error.other_version", reason=str(err)))
+            return
         channel, bodies = g.channel.receive(env)
         g = replace(g, channel=channel)
         for body in bodies:
@@ -217,8 +220,8 @@ class GuestDesk:
                   "pending": [link.encode(link.Envelope(0, 0, b)) for b in g.pending]}
         try:
             self.store.set(GUEST_KEY, json.dumps(record))
-        except Exception:  # storage full or refused: the game itself is the host's
-            pass
+        except Exception as err:  # storage full or refused: play on, and say so
+            self.message = self.t("error.save_failed", detail=str(err))
 
     def guest_resume(self, save: str, out: list[Effect]) -> bool:
         """``?guest=<save>`` after a reload: the game as this seat last saw it, waiting

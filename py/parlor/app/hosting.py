@@ -2,13 +2,14 @@
 each ``remote`` seat is a person on another device reached by a WebRTC data channel.
 
 Per remote seat a ``Peer`` keeps the connection's progress (offer gathered, invitation
-shown, answer taken, connected, lost), its message ``Channel`` and what that seat's
-screen offers. The guest receives only its seat's screen, rendered here from its seat's
-view (``game_screen(seat=...)``), and sends back the notation of what it clicked; a
-move is applied only if that screen offered it and ``legal_moves`` allows it, and only
-for the move count the guest saw, so a message sent again after a reconnection is never
-applied twice. While any remote seat is not connected the game waits: no bot moves, no
-timed window opens, nobody plays.
+shown, answer taken, connected, lost), its message ``Channel``, its picks and language.
+The guest receives only its seat's screen, rendered here from its seat's view
+(``game_screen(seat=...)``), and sends back the notation of what it clicked: a move is
+applied only on that seat's turn, if ``legal_moves`` allows it, and only at the move
+count the guest saw, so a message sent again after a reconnection is never applied
+twice; an answer to a timed window only if that seat's own screen offers it. While any
+remote seat is not connected the game waits: no bot moves, no timed window opens,
+nobody plays.
 """
 
 from __future__ import annotations
@@ -87,7 +88,6 @@ class HostDesk:
     page: str
     window_id: int
 
-    # provided by Controller
     if TYPE_CHECKING:  # provided by Controller (a stub here could hide it)
         def _render(self, out: list[Effect]) -> None: ...
         def _schedule(self, out: list[Effect]) -> None: ...
@@ -134,8 +134,8 @@ class HostDesk:
             return ()
 
     def host_panels(self) -> str:
-        """The pairing panel of each remote seat not connected (and of the connected,
-        their settings folded), above the host's board."""
+        """The pairing panel of each remote seat not connected, above the host's board
+        (a connected seat needs none: its name on the board says where it plays)."""
         from parlor.render.link import host_panel
 
         if self.session is None:
@@ -183,7 +183,8 @@ class HostDesk:
         self._render(out)
 
     def do_connect(self, event: Action, out: list[Effect]) -> None:
-        """The host pasted (or scanned) the guest's answer for seat ``data-value``."""
+        """The host pasted (or scanned) the guest's answer into the panel of seat
+        ``data-link-seat``."""
         seat = _seat(event.seat)
         peer = self.peers.get(seat) if seat is not None else None
         if peer is None or seat is None or peer.state not in ("inviting", "connecting"):
