@@ -102,12 +102,14 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk):
         if isinstance(event, Boot):
             self.page = event.page
             self._boot(event.params, out, event.fragment)
+        elif isinstance(event, Move | Pick | LinkEvent) and self.guest is not None:
+            self.guest_handle(event, out)  # this page plays a seat of another's game
         elif isinstance(event, Move):
-            self.guest_move(event.move, out) if self.guest else self._play(event.move, out)
+            self._play(event.move, out)
         elif isinstance(event, Pick):
-            self.guest_pick(event.token, out) if self.guest else self._pick(event.token, out)
+            self._pick(event.token, out)
         elif isinstance(event, LinkEvent):
-            self.guest_event(event, out) if self.guest else self.host_event(event, out)
+            self.host_event(event, out)
         elif isinstance(event, WindowDecide):
             self.window_decide(event, out)
         elif isinstance(event, Action):

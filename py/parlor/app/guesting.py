@@ -28,6 +28,8 @@ from parlor.app.events import (
     LinkEvent,
     LinkOpen,
     LinkSend,
+    Move,
+    Pick,
     SetUrl,
     ShowGame,
 )
@@ -91,6 +93,14 @@ class GuestDesk:
         def _menu(self, out: list[Effect], message: str | None = None) -> None: ...
         def net_param(self) -> dict[str, str]: ...
         def ice_servers(self) -> tuple[tuple[str, str, str], ...]: ...
+
+    def guest_handle(self, event: Move | Pick | LinkEvent, out: list[Effect]) -> None:
+        if isinstance(event, Move):
+            self.guest_move(event.move, out)
+        elif isinstance(event, Pick):
+            self.guest_pick(event.token, out)
+        else:
+            self.guest_event(event, out)
 
     def join(self, text: str, out: list[Effect]) -> None:
         """Answer an invitation (typed, pasted, scanned or opened as a link)."""
