@@ -395,3 +395,21 @@ def test_a_guest_says_when_the_host_speaks_another_version() -> None:
     guest = net.pair(1)
     guest.send(LinkEvent(-1, guest.opened[-1].conn, "message", '[9,1,0,"table",{}]'))
     assert "same version of Parlor" in guest.game.screen.status  # type: ignore[union-attr]
+
+
+def test_a_reloaded_host_invites_again_and_the_guest_goes_on_with_the_same_game() -> None:
+    net = Net({"game": "saboteur", "seats": "human,remote", "seed": "8"})
+    guest = net.pair(1)
+    act(net.host, net)
+    save = net.host.c.session.save_id  # type: ignore[union-attr]
+    # The host's page reloads: its connections are gone, its save is not.
+    guest.send(LinkEvent(-1, guest.opened[-1].conn, "closed"))
+    reloaded = LinkPage(net.host.store)
+    reloaded.send(Boot({"save": save, "net": "loopback"}, "", PAGE))
+    assert reloaded.link == "waiting" and reloaded.c.session is not None
+    assert len(reloaded.c.session.match.moves) == 1
+    net.host = reloaded
+    net.pair(1, guest)
+    assert guest.link == "connected" and guest.c.guest.hello.save == save  # type: ignore[union-attr]
+    act(guest, net)
+    assert len(reloaded.c.session.match.moves) == 2
