@@ -183,17 +183,26 @@ def test_a_saboteur_duel_is_played_to_the_end_on_two_devices(device) -> None:
     assert moves_of(guest) == moves_of(host) > 10
 
 
+def play_saboteur_moves(host: Page, guest: Page, count: int) -> None:
+    """``count`` moves, each by whichever page's seat is to act, both screens following."""
+    for _ in range(count):
+        n = moves_of(host)
+        seat = host.get_attribute("#game", "data-to-act")
+        if seat == "1":
+            guest.wait_for_selector(TURN, timeout=15_000)
+            play_guest_saboteur(guest)
+        else:
+            host.wait_for_selector(TURN, timeout=15_000)
+            play_one_move(host)
+        wait_moves(host, n + 1)
+        wait_moves(guest, n + 1)
+
+
 def test_a_dropped_guest_pairs_again_and_the_game_goes_on(device) -> None:
     host = device("?game=saboteur&seats=human,remote&opt.rounds=one&seed=5&net=loopback")
     guest = device("?net=loopback")
     pair(host, guest, 1)
-    for _ in range(4):
-        n = moves_of(host)
-        seat = host.get_attribute("#game", "data-to-act")
-        page = guest if seat == "1" else host
-        page.wait_for_selector(TURN, timeout=15_000)
-        play_guest_saboteur(page) if seat == "1" else play_one_move(host)
-        wait_moves(guest, n + 1)
+    play_saboteur_moves(host, guest, 4)
     before = moves_of(host)
     # The guest's page is reloaded (or its connection dropped): both say so.
     guest.reload(wait_until="domcontentloaded")
@@ -204,14 +213,7 @@ def test_a_dropped_guest_pairs_again_and_the_game_goes_on(device) -> None:
     pair(host, guest, 1)
     expect(host.locator("#game")).to_have_attribute("data-link", "connected")
     assert moves_of(host) == before  # nothing lost, nothing played twice
-    for _ in range(3):
-        n = moves_of(host)
-        seat = host.get_attribute("#game", "data-to-act")
-        page = guest if seat == "1" else host
-        page.wait_for_selector(TURN, timeout=15_000)
-        play_guest_saboteur(page) if seat == "1" else play_one_move(host)
-        wait_moves(host, n + 1)
-        wait_moves(guest, n + 1)
+    play_saboteur_moves(host, guest, 3)
 
 
 def test_a_ciao_round_with_two_guests(device) -> None:
