@@ -370,6 +370,7 @@ def test_each_device_reads_the_game_in_its_own_language() -> None:
     assert re.search("[а-я]{4}", guest.c.guest.table.html)  # type: ignore[union-attr]
     assert re.search("[а-я]{4}", guest.c.guest.table.status)  # type: ignore[union-attr]
     assert not re.search("[а-я]", net.host.html)
+    assert guest.c.guest.hello.names[1] == "Игрок 2"  # type: ignore[union-attr]
     guest.send(LanguageChosen("fa"))
     net.deliver()
     assert re.search("[\u0600-\u06ff]{3}", guest.html)

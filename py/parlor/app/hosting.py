@@ -249,8 +249,9 @@ class HostDesk:
         session = self.session
         assert session is not None
         self.peers[seat] = replace(self.peers[seat], sent="", picks=())
+        names = session.display_names(self._seat_t(seat))
         self._send(seat, link.Hello(game=session.match.game, seat=seat, save=session.save_id,
-                                    names=session.names), out)
+                                    names=names), out)
 
     def push_tables(self, out: list[Effect], answer: int | None = None) -> None:
         """Send each connected guest its seat's screen, when it changed, and seat
@@ -303,8 +304,9 @@ class HostDesk:
         if session is None:
             return
         moves = len(session.match.moves)
-        if isinstance(body, link.Greet):
+        if isinstance(body, link.Greet):  # the seat's names and screens in its language
             self.peers[seat] = replace(self.peers[seat], lang=body.lang)
+            self._hello(seat, out)
             self.push_tables(out)
         elif isinstance(body, link.Select):
             if body.moves == moves:
