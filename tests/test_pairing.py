@@ -136,7 +136,6 @@ def test_picks_travel_to_the_host_and_come_back_as_the_seat_s_screen() -> None:
 def test_the_game_waits_for_remote_devices_and_says_so() -> None:
     """A bot does not move, and nobody plays, while a remote seat is not connected."""
     net = Net({"game": "kabaleo", "seats": "remote,bot:easy", "seed": "2", "botdelay": "0"})
-    net.host.c.session = net.host.c.session  # the bot's seat is second: the guest plays first
     assert net.host.link == "waiting"
     assert "Waiting for" in net.host.game.screen.status  # type: ignore[union-attr]
     net.offer(0)
