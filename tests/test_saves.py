@@ -22,7 +22,7 @@ def session(seed: int, moves: int = 3, save_id: str = "a-0") -> Session:
 def test_write_read_round_trip() -> None:
     store = DictStore()
     s = session(5)
-    saves.write(store, s, 2000.0)
+    saves.write(store, s, 2000.0, expect=None)
     entry = saves.read(store, s.save_id)
     assert entry is not None and entry.ok and entry.session is not None
     assert entry.session.match == s.match and entry.session.state == s.state
@@ -31,8 +31,8 @@ def test_write_read_round_trip() -> None:
 
 def test_list_newest_first_and_broken_ones_kept() -> None:
     store = DictStore()
-    saves.write(store, session(1, save_id="old-0"), 10.0)
-    saves.write(store, session(2, save_id="new-0"), 20.0)
+    saves.write(store, session(1, save_id="old-0"), 10.0, expect=None)
+    saves.write(store, session(2, save_id="new-0"), 20.0, expect=None)
     store.set(saves.PREFIX + "junk-0", "{oops")
     store.set("unrelated", "x")
     entries = saves.list_saves(store)

@@ -57,7 +57,7 @@ class Classroom:
     def _menu(self, out: list[Effect], message: str | None = None) -> None:
         raise NotImplementedError
 
-    def _open(self, session: Session, out: list[Effect]) -> None:
+    def _open(self, session: Session, out: list[Effect], raw: str | None) -> None:
         raise NotImplementedError
 
     def _render(self, out: list[Effect]) -> None:
@@ -195,12 +195,16 @@ class Classroom:
         now = self.clock()
         session = Session(match=r.match, state=r.states[-1],
                           save_id=saves.new_id(self.store, now), created=now)
-        saves.write(self.store, session, now)
+        try:
+            raw = saves.write(self.store, session, now, expect=None)
+        except Exception as err:  # storage full: the import stays open for review
+            self._render_review(out, self.t("error.save_failed", detail=str(err)))
+            return
         if r.over:
             self._show_review(replace(r, save_id=session.save_id), out)
         else:
             self.review = None
-            self._open(session, out)
+            self._open(session, out, raw)
 
     # ---- watching a match of bots --------------------------------------------------------
 

@@ -34,6 +34,7 @@ from parlor.app.events import (
     SetUrl,
     ShowGame,
     ShowMenu,
+    StoreChanged,
     WindowDecide,
 )
 from parlor.app.forms import initial_forms
@@ -43,10 +44,13 @@ from parlor.app.hosting import HOST_ACTIONS, HostDesk, Peer, host_msg, link_stat
 from parlor.app.menu_desk import MENU_ACTIONS, MenuDesk
 from parlor.app.page_params import BOT_DELAY_MS, bot_delay, lang_note
 from parlor.app.review import Review
+from parlor.app.room import make_room_for_watching
 from parlor.app.saves import KeyValue
+from parlor.app.saving import SAVING_ACTIONS, SavingDesk
 from parlor.app.seats import parse_seat
 from parlor.app.session import Session
 from parlor.app.setup import Setup, parse_setup, setup_query
+from parlor.app.tabs import Tab
 from parlor.app.thinking import BotThinking
 from parlor.app.turns import TurnDesk
 from parlor.app.watch import Watch
@@ -64,7 +68,7 @@ from parlor.render.screen import game_screen, next_picks
 # --------------------------------------------------------------------------- controller
 
 
-class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk):
+class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, SavingDesk):
     """One page's game state machine; ``handle`` is the only way in."""
 
     def __init__(self, store: KeyValue, clock: Callable[[], float],
@@ -76,6 +80,8 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk):
         self.fmt_time = fmt_time
         self.storage_note = storage_note
         self.session: Session | None = None
+        self.tab = Tab(store)  # one writer per game: what this tab last read or wrote
+        self.unsaved: str | None = None  # why the newest moves could not be written
         self.confirmed: int | None = None  # the human who took the device last hand-off
         self.picks: tuple[str, ...] = ()
         self.thinking = False
@@ -102,6 +108,8 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk):
         if isinstance(event, Boot):
             self.page = event.page
             self._boot(event.params, out, event.fragment)
+        elif isinstance(event, StoreChanged):
+            self._store_changed(event.key, out)
         elif isinstance(event, Move | Pick | LinkEvent) and self.guest is not None:
             self.guest_handle(event, out)  # this page plays a seat of another's game
         elif isinstance(event, Move):
@@ -143,7 +151,7 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk):
         elif "save" in params:
             entry = saves.read(self.store, params["save"])
             if entry is not None and entry.session is not None:
-                self._open(entry.session, out)
+                self._open(entry.session, out, entry.raw)
             elif entry is not None:
                 self._menu(out, self.t("error.link_save_broken", reason=entry.why or ""))
             elif "game" in params:
@@ -196,7 +204,7 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk):
         self.thinking, self.turn, self.window = False, None, None
         entries = saves.list_saves(self.store)
         latest = next((e for e in entries if e.ok), None)
-        storage = self.t.say(self.storage_note) if self.storage_note else None
+        storage = self.t.say(self.storage_note) if self.storage_note else self._room_note()
         notes = [m for m in (message or self.message, storage) if m]
         self.message = None
         out.append(SetUrl(self.net_param() or None))
@@ -214,10 +222,16 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk):
     def _new_game(self, setup: Setup, out: list[Effect]) -> None:
         now = self.clock()
         session = Session.start(setup.to_match(), saves.new_id(self.store, now), now)
-        self._open(session, out)
-        self._save(out)
+        if not session.people:  # a match of bots to watch: the oldest ones give way
+            make_room_for_watching(self.store, session.save_id)
+        self._open(session, out, None)
+        if self._save(out) and self.unsaved is not None:
+            self._render(out)  # say at once that it could not be saved
 
-    def _open(self, session: Session, out: list[Effect]) -> None:
+    def _open(self, session: Session, out: list[Effect], raw: str | None) -> None:
+        """Show ``session``, read from the text ``raw`` (None: a game not saved yet)."""
+        self.tab.opened(raw)
+        self.unsaved = None
         self.generation += 1
         self.session, self.review = session, None
         self.watch = replace(self.watch, paused=False, stepping=False)
@@ -230,13 +244,6 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk):
         self.links_start(out)
         self._render(out)
         self._schedule(out)
-
-    def _save(self, out: list[Effect]) -> None:
-        assert self.session is not None
-        try:
-            saves.write(self.store, self.session, self.clock())
-        except Exception as err:  # storage full or gone: say so, keep playing
-            self._say(self.t("error.save_failed", detail=str(err)), out)
 
     def _say(self, text: str, out: list[Effect]) -> None:
         self.message = text
@@ -256,15 +263,17 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk):
         panels, revealed = self.watch_panels()
         panels += self.guide_panel()
         panels += self.host_panels()
+        panels = self.saving_panels() + panels
         waiting = host_msg(self.peers, session.display_names(self.t))
         message = self.message or (self.t.say(waiting) if waiting else None)
         screen = game_screen(session, self.confirmed, self.picks, self.thinking,
                              message, self.window, t=self.t, revealed=revealed,
                              panels=panels, paused=self.watch.paused and self.watching(),
-                             frozen=self.links_waiting())
+                             frozen=self.links_waiting() or self.tab.stale is not None)
         self.message = None
         if self.peers:
             screen = replace(screen, data={**screen.data, "link": link_state(self.peers)})
+        screen = replace(screen, status=self.saving_status() or screen.status)
         out.append(ShowGame(session.match.game, screen))
         self.push_tables(out)
 
@@ -278,6 +287,9 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk):
             return
         if self.links_waiting() or self.to_act_remote():
             self._render(out)  # the status says whom the game waits for
+            return
+        if not self.tab.check(session, self.clock()):  # a click on an older position
+            self._went_stale(out)
             return
         if self.window_remote():  # a race across devices: decided after a grace period
             if move in session.game.legal_moves(session.state) and session.viewer() is not None:
@@ -301,9 +313,9 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk):
 
     def _after_move(self, out: list[Effect]) -> None:
         self.watch = replace(self.watch, stepping=False)  # "One move" has had its move
-        self._save(out)
-        self._render(out)
-        self._schedule(out)
+        if self._save(out):
+            self._render(out)
+            self._schedule(out)
 
     # ---- actions (data-action), dispatched through ACTIONS ---------------------------
 
@@ -312,7 +324,7 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk):
         if entry is None or entry.session is None:
             self._menu(out, self.t("error.save_unloadable"))
             return
-        self._open(entry.session, out)
+        self._open(entry.session, out, entry.raw)
 
     def do_menu(self, event: Action, out: list[Effect]) -> None:
         self._menu(out)
@@ -324,6 +336,9 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk):
 
     def do_undo(self, event: Action, out: list[Effect]) -> None:
         if self.session is None or self.thinking:
+            return
+        if not self.tab.check(self.session, self.clock()):
+            self._went_stale(out)
             return
         self.generation += 1
         self.session = self.session.undo()
@@ -352,4 +367,5 @@ ACTIONS: dict[str, Callable[[Controller, Action, list[Effect]], None]] = {
     **GUIDE_ACTIONS,
     **HOST_ACTIONS,
     **GUEST_ACTIONS,
+    **SAVING_ACTIONS,
 }

@@ -91,8 +91,16 @@ class LinkEvent:
     text: str = ""
 
 
+@dataclass(frozen=True)
+class StoreChanged:
+    """Another tab of this browser wrote or removed ``key`` in local storage (None: it
+    cleared the whole store); see app/tabs.py."""
+
+    key: str | None
+
+
 Event = Boot | Move | Pick | Action | FormChanged | LanguageChosen | BotTurn | WindowAnswer \
-    | WindowDecide | LinkEvent
+    | WindowDecide | LinkEvent | StoreChanged
 
 
 # --------------------------------------------------------------------------- effects
@@ -119,6 +127,15 @@ class ShowMenu:
 class ShowForm:
     game: str
     html: str
+
+
+@dataclass(frozen=True)
+class ShowSaves:
+    """Redraw only the menu's list of saved games and its Continue button (another tab
+    changed them; the forms being filled in are left alone)."""
+
+    saves: str
+    resume: str | None
 
 
 @dataclass(frozen=True)
@@ -204,5 +221,5 @@ class LinkClose:
     seat: int  # -1: every connection of this page
 
 
-Effect = ShowGame | ShowMenu | ShowForm | MenuMessage | SetUrl | After | Focus | Download \
-    | Confirm | BotMoved | ShareLink | LinkOpen | LinkAccept | LinkSend | LinkClose
+Effect = ShowGame | ShowMenu | ShowSaves | ShowForm | MenuMessage | SetUrl | After | Focus \
+    | Download | Confirm | BotMoved | ShareLink | LinkOpen | LinkAccept | LinkSend | LinkClose

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html as htmllib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +33,7 @@ from parlor.app.events import (
 )
 from parlor.app.link import Channel
 from parlor.app.sdp import BadOffer, compact, expand, parse_ice, parse_sdp, read_compact
+from parlor.app.tabs import Tab
 from parlor.core.errors import IllegalMove
 from parlor.core.protocol import TABLE
 from parlor.i18n.catalog import Msg
@@ -87,9 +89,12 @@ class HostDesk:
     loopback: bool
     page: str
     window_id: int
+    tab: Tab
+    clock: Callable[[], float]
 
     if TYPE_CHECKING:  # provided by Controller (a stub here could hide it)
         def _render(self, out: list[Effect]) -> None: ...
+        def _went_stale(self, out: list[Effect]) -> None: ...
         def _schedule(self, out: list[Effect]) -> None: ...
         def _after_move(self, out: list[Effect]) -> None: ...
         def _say(self, text: str, out: list[Effect]) -> None: ...
@@ -321,6 +326,9 @@ class HostDesk:
                 self.push_tables(out, answer=seat)
                 return
             reason = self._refusal(seat, body.move, timed=False)
+            if reason is None and not self.tab.check(session, self.clock()):  # another tab
+                self._went_stale(out)  # of the host's went on with the game: stop here
+                reason = self._seat_t(seat)(self.tab.stale.title_key if self.tab.stale else "")
             if reason is not None:
                 self._send(seat, link.Refused(move=body.move, reason=reason), out)
                 return
@@ -359,9 +367,8 @@ class HostDesk:
         return None if move in offered_moves(screen.html) else t("error.not_offered")
 
     def to_act_remote(self) -> bool:
-        seat = self.session.to_act() if self.session is not None else None
-        return seat is not None and seat != TABLE and self.session is not None \
-            and seat in self.session.remotes
+        s = self.session
+        return s is not None and s.to_act() not in (None, TABLE) and s.to_act() in s.remotes
 
 
 def _seat(text: str | None) -> int | None:
@@ -387,8 +394,5 @@ def host_msg(peers: dict[int, Peer], names: tuple[str, ...]) -> Msg | None:
     return None
 
 
-HOST_ACTIONS = {
-    "connect": HostDesk.do_connect,
-    "link-retry": HostDesk.do_link_retry,
-    "link-ice": HostDesk.do_link_ice,
-}
+HOST_ACTIONS = {"connect": HostDesk.do_connect, "link-retry": HostDesk.do_link_retry,
+                "link-ice": HostDesk.do_link_ice}

@@ -18,6 +18,9 @@ class Session:
     state: Any
     save_id: str
     created: float  # ms since the epoch, from the browser's clock
+    #: The save this one was kept apart from, when two tabs wrote different
+    #: continuations of one game at once (app/tabs.py): the menu says so beside it.
+    kept_from: str | None = None
 
     @classmethod
     def start(cls, match: Match, save_id: str, now: float) -> Session:

@@ -15,6 +15,7 @@ from parlor.app.events import After, BotMoved, BotTurn, Effect, WindowAnswer, Wi
 from parlor.app.hosting import GRACE_MS
 from parlor.app.realtime import open_window
 from parlor.app.seeds import turn_rng
+from parlor.app.tabs import Tab
 from parlor.app.thinking import BotThinking
 from parlor.bots import Bot, make_bot
 
@@ -40,6 +41,7 @@ class TurnDesk:
     window_id: int
     answers: list[tuple[int, str, int, int]]
     picks: tuple[str, ...]
+    tab: Tab
 
     # ---- provided by Controller and its other parts (declared for the type checker
     # only: a stub here would hide them, this class coming first) ------------------------
@@ -59,6 +61,8 @@ class TurnDesk:
         """Start whatever the game now waits on: a timed table window or a bot."""
         if self.session is None or self.links_waiting():
             return  # a remote seat's device is away: the game waits for it
+        if self.tab.stale is not None:
+            return  # the game went on in another tab: this one only says so
         window = open_window(self.session)
         if window is not None:
             # The bots' answers and the deadline race each other and any click; the

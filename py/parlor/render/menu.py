@@ -83,9 +83,11 @@ def saves_html(t: Translator, entries: Sequence[SaveEntry],
     for e in entries:
         when = f'<time>{esc(fmt_time(e.updated))}</time>' if e.updated else ""
         if e.ok:
+            kept = (f' <small class="kept">{esc(t("saves.kept"))}</small>'
+                    if e.session is not None and e.session.kept_from else "")
             items.append(
                 f'<li class="save"{attrs(data_save=e.id)}><span class="what">'
-                f'{esc(save_summary(t, e))}</span> {when} '
+                f'{esc(save_summary(t, e))}</span>{kept} {when} '
                 f'{button(t("saves.continue"), action="resume", data_save=e.id)} '
                 f'{button(t("saves.review"), action="review", data_save=e.id)} '
                 f'{button(t("toolbar.export"), action="export", cls="btn subtle", data_save=e.id)} '

@@ -40,11 +40,12 @@ from parlor.app.events import (
     ShowForm,
     ShowGame,
     ShowMenu,
+    ShowSaves,
+    StoreChanged,
 )
-from parlor.app.saves import DictStore, KeyValue
-from parlor.i18n.catalog import Msg
 from parlor.web.panzoom import PanZoom
 from parlor.web.peer import PAIRING_ACTIONS, Peers, draw_codes, pairing_action, scan
+from parlor.web.storage import open_store
 
 
 def now_ms() -> float:
@@ -125,18 +126,6 @@ def read_form(game_id: str) -> dict[str, str]:
     return params
 
 
-def open_store() -> tuple[KeyValue, Msg | None]:
-    """The browser's local storage, or memory with a note when storage is refused."""
-    try:
-        from parlor.web.storage import LocalStore
-
-        store = LocalStore()
-        store.keys()
-        return store, None
-    except Exception as err:  # storage disabled (privacy mode, sandboxed iframe)
-        return DictStore(), Msg.of("error.no_storage", detail=str(err))
-
-
 class App:
     def __init__(self) -> None:
         store, note = open_store()
@@ -163,9 +152,10 @@ class App:
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             root.addEventListener(kind, proxy)
-        hashed = create_proxy(self.on_hash)
-        self._proxies.append(hashed)
-        js.window.addEventListener("hashchange", hashed)
+        for kind, handler in (("hashchange", self.on_hash), ("storage", self.on_storage)):
+            proxy = create_proxy(handler)
+            self._proxies.append(proxy)
+            js.window.addEventListener(kind, proxy)
         self.panzoom.bind(root, self._proxies)  # wheel, pointers, keys inside the board
         self.send(Boot(query_params(), fragment(), page_address()))
         el("loading").hidden = True
@@ -186,6 +176,8 @@ class App:
             self.show_game(effect)
         elif isinstance(effect, ShowMenu):
             self.show_menu(effect)
+        elif isinstance(effect, ShowSaves):
+            self.show_saves(effect.saves, effect.resume)
         elif isinstance(effect, ShowForm):
             slot = el(f"setup-{effect.game}")
             if not absent(slot):
@@ -253,16 +245,19 @@ class App:
                 slot = el(f"{prefix}-{game_id}")
                 if not absent(slot):
                     redraw(slot, html)
-        el("saves").innerHTML = effect.saves
-        cont = el("continue")
-        cont.hidden = effect.resume is None
-        if effect.resume is not None:
-            cont.setAttribute("data-save", effect.resume)
+        self.show_saves(effect.saves, effect.resume)
         banner = el("menu-message")
         banner.textContent = effect.message
         banner.hidden = not effect.message
         el("status").textContent = effect.status
         draw_codes(el("menu"))
+
+    def show_saves(self, markup: str, resume: str | None) -> None:
+        el("saves").innerHTML = markup
+        cont = el("continue")
+        cont.hidden = resume is None
+        if resume is not None:
+            cont.setAttribute("data-save", resume)
 
     def share(self, data: str) -> None:
         """Put the link in the share box, show it and try to copy it (the clipboard may
@@ -339,6 +334,10 @@ class App:
         frag = fragment()
         if frag.startswith("join="):
             self.send(Action("join", value=frag[5:]))
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab wrote to local storage (app/tabs.py; its own writes fire none)."""
+        self.send(StoreChanged(None if absent(event.key) else str(event.key)))
 
     def on_change(self, event: Any) -> None:
         if str(event.target.id) == "lang-picker":  # the shell has switched its own words

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import js
 
+from parlor.app.saves import DictStore, KeyValue
+from parlor.i18n.catalog import Msg
+
 
 class LocalStore:
     """Thin adapter; errors (quota, privacy mode) propagate so the app can say so."""
@@ -24,3 +27,13 @@ class LocalStore:
 
     def keys(self) -> list[str]:
         return [str(self.ls.key(i)) for i in range(int(self.ls.length))]
+
+
+def open_store() -> tuple[KeyValue, Msg | None]:
+    """The browser's local storage, or memory with a note when storage is refused."""
+    try:
+        store = LocalStore()
+        store.keys()
+        return store, None
+    except Exception as err:  # storage disabled (privacy mode, sandboxed iframe)
+        return DictStore(), Msg.of("error.no_storage", detail=str(err))

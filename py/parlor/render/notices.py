@@ -1,0 +1,43 @@
+"""Panels above the board when this tab may not, or could not, save its game: the game
+went on (or was deleted) in another tab (app/tabs.py), or the storage is full
+(app/room.py). Each says what happened and offers the way on."""
+
+from __future__ import annotations
+
+from parlor.app.tabs import Stale
+from parlor.i18n.catalog import Translator
+from parlor.render.html import attrs, button, esc
+
+
+def _panel(kind: str, title: str, paragraphs: list[str], buttons: list[str]) -> str:
+    body = "".join(f"<p>{esc(p)}</p>" for p in paragraphs)
+    return (f'<section{attrs(class_="link-panel notice", data_notice=kind, role="alert")}>'
+            f'<h2>{esc(title)}</h2>{body}'
+            f'<p class="actions">{"".join(buttons)}</p></section>')
+
+
+def stale_title(t: Translator, stale: Stale) -> str:
+    return t(stale.title_key)
+
+
+def stale_notice(t: Translator, stale: Stale) -> str:
+    """This tab stopped: its game is no longer the saved one."""
+    menu = button(t("toolbar.menu"), action="menu", cls="btn subtle")
+    if stale.deleted:
+        return _panel("deleted", stale_title(t, stale), [t("tabs.deleted.body")],
+                      [button(t("tabs.keep_here"), action="keep-here", cls="btn"), menu])
+    lines = [t("tabs.stale.body")]
+    buttons = [button(t("tabs.take_newer"), action="take-newer", cls="btn")]
+    if stale.kept is not None:
+        lines.append(t("tabs.stale.kept"))
+    if stale.unkept:
+        lines.append(t("tabs.stale.unkept"))
+        buttons.append(button(t("toolbar.export"), action="export", cls="btn subtle"))
+    return _panel("stale", stale_title(t, stale), lines, [*buttons, menu])
+
+
+def unsaved_notice(t: Translator, detail: str) -> str:
+    """The newest moves could not be written for lack of room; the game goes on."""
+    return _panel("unsaved", t("room.unsaved.title"),
+                  [t("room.unsaved.body", detail=detail)],
+                  [button(t("toolbar.export"), action="export", cls="btn")])
