@@ -20,6 +20,12 @@ Helper
                   once if PyScript shows a Python error (div.py-error) instead.
 
 A failing test also leaves a screenshot in e2e/artifacts/ (git-ignored).
+
+When a renderer dies ("Target crashed") the report says which page crashed, and what
+Chromium itself printed during the test is in the report's captured stderr (the
+Playwright driver runs with DEBUG=pw:browser, so Chromium's stderr, a V8 fatal error or
+"Check failed" line included, reaches pytest's capture).
+
 No pytest-playwright plugin: it assumes browsers downloaded by `playwright install`.
 """
 
@@ -165,6 +171,8 @@ def base_url() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def playwright_instance() -> Iterator[Playwright]:
+    # The driver echoes the browser's stderr only when asked; it inherits this at start.
+    os.environ.setdefault("DEBUG", "pw:browser")
     with sync_playwright() as pw:
         yield pw
 
@@ -229,7 +237,12 @@ def isolated_context(
         if resp.status >= 400 and origin(resp.url) == local:
             browser_log.http_errors.append(f"{resp.status} {resp.request.method} {resp.url}")
 
+    def on_page(page: Page) -> None:
+        page.on("crash", lambda pg: browser_log.page_errors.append(
+            f"renderer crashed (Target crashed) on {pg.url}"))
+
     ctx.route(re.compile(r".*"), route_handler)
+    ctx.on("page", on_page)
     ctx.on("console", on_console)
     ctx.on("weberror", on_weberror)
     ctx.on("response", on_response)
