@@ -10,7 +10,10 @@ const CACHE = "parlor-" + MANIFEST.version;
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
-      cache.addAll(MANIFEST.files.map((url) => new Request(url, { cache: "reload" }))),
+      // "no-cache": the files the page has just loaded are revalidated (a 304 of a
+      // few hundred bytes) rather than downloaded a second time; a changed file still
+      // comes fresh from the server, never a stale copy from the HTTP cache.
+      cache.addAll(MANIFEST.files.map((url) => new Request(url, { cache: "no-cache" }))),
     ),
   );
 });

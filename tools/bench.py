@@ -18,9 +18,11 @@ Sections (names for --only):
             notation strings) vs the bots' fast path, in CPython and in Pyodide
             (Kabaleo, Ciao! and Saboteur; a fast playout stops at its round's end)
   games     Ciao! and Saboteur: The Duel (tools/bench_games.py)
-  browser   cold / warm time to ready of the app vs a bare PyScript page, long tasks
-            while bots play (headless Chromium via Playwright, tools/bench_browser.py);
-            skipped with a reason when it cannot run
+  browser   time to ready and bytes of the app vs a stock PyScript page, first and
+            repeat visit, on this machine and on a school profile (CPU 4x slower,
+            20 Mbit/s, 40 ms; tools/bench_startup.py); long tasks while bots play
+            (headless Chromium via Playwright, tools/bench_browser.py); skipped with a
+            reason when it cannot run
 
 Everything is seeded, so two runs play the same games; only the times vary. The
 performance budgets (design notes) are checked by reading this table, not by tests.
@@ -453,10 +455,10 @@ def section_games(args: argparse.Namespace, results: dict[str, object]) -> None:
 
 
 def section_browser(args: argparse.Namespace, results: dict[str, object]) -> None:
-    """Cold and warm time to ready of index.html vs a bare PyScript page, and the page's
+    """Time to ready of index.html vs a stock PyScript page, and the page's
     responsiveness while bots play: headless Chromium through Playwright, measured by
     tools/bench_browser.py. Skipped, with the reason, when it cannot run here."""
-    heading("Browser: time to ready, app vs bare PyScript (headless Chromium)")
+    heading("Browser: time to ready, app vs stock PyScript (headless Chromium)")
     chromium = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     if not chromium.exists():
         print(f"skipped: no Chromium at {chromium} (set CHROMIUM=/path/to/chrome)")
@@ -476,7 +478,7 @@ def section_browser(args: argparse.Namespace, results: dict[str, object]) -> Non
     sys.path.insert(0, str(ROOT / "tools"))
     import bench_browser
 
-    bench_browser.run(print, runs=3 if args.quick else 5)
+    results["browser"] = bench_browser.run(print, runs=3 if args.quick else 5)
 
 
 RUNNERS: dict[str, Callable[[argparse.Namespace, dict[str, object]], None]] = {

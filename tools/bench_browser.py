@@ -1,8 +1,9 @@
-"""Browser measurements for `make bench`: start-up against a bare PyScript + Pyodide
-page, responsiveness while bots play, and bot move times inside Pyodide.
+"""Browser measurements for `make bench`: start-up against a stock PyScript page
+(tools/bench_startup.py), responsiveness while bots play, and bot move times inside
+Pyodide.
 
-Everything is measured in one run, side by side, in headless Chromium against a server
-on 127.0.0.1: the bare page and the app alternate so machine noise hits both alike.
+Everything is measured in one run, side by side, in headless Chromium against servers
+on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ ROOT = Path(__file__).resolve().parent.parent
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 READY = "document.body.dataset.ready === '1'"
-MARK = "performance.getEntriesByName('parlor:ready')[0].startTime"
 
 
 def chromium() -> str | None:
@@ -30,51 +30,6 @@ def chromium() -> str | None:
     if Path("/usr/bin/chromium").exists():
         return "/usr/bin/chromium"
     return shutil.which("chromium")
-
-
-def _ready_ms(page, url: str) -> float:
-    page.goto(url)
-    page.wait_for_function(READY, timeout=120_000)
-    return float(page.evaluate(MARK))
-
-
-def startup(browser, base: str, runs: int) -> dict[str, list[float]]:
-    """Time to ready (ms from navigation start to the 'parlor:ready' mark)."""
-    out: dict[str, list[float]] = {k: [] for k in
-                                   ("bare cold", "app cold", "app warm (HTTP cache)",
-                                    "app from service worker", "app offline (service worker)")}
-    bare = f"{base}/tools/bench/bare.html"
-    app = f"{base}/index.html"
-    for _ in range(runs):
-        for label, url in (("bare cold", bare), ("app cold", app)):
-            ctx = browser.new_context(service_workers="block")
-            out[label].append(_ready_ms(ctx.new_page(), url))
-            ctx.close()
-        ctx = browser.new_context(service_workers="block")
-        page = ctx.new_page()
-        _ready_ms(page, app)
-        out["app warm (HTTP cache)"].append(_ready_ms(page, app))
-        ctx.close()
-        ctx = browser.new_context(service_workers="allow")
-        page = ctx.new_page()
-        _ready_ms(page, app)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
-        page.evaluate("""async () => {
-            const files = self.PARLOR_PRECACHE ? self.PARLOR_PRECACHE.files.length : 0;
-            for (let i = 0; i < 600; i++) {
-                const names = await caches.keys();
-                if (names.length) {
-                    const n = (await (await caches.open(names[0])).keys()).length;
-                    if (n > 50) return n;
-                }
-                await new Promise(r => setTimeout(r, 100));
-            }
-        }""")
-        out["app from service worker"].append(_ready_ms(page, app))
-        ctx.set_offline(True)
-        out["app offline (service worker)"].append(_ready_ms(page, app))
-        ctx.close()
-    return out
 
 
 def bots_in_page(browser, base: str, game: str, seats: str, players: int,
@@ -110,17 +65,20 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def run(emit: Callable[[str], None], runs: int = 3) -> None:
+def run(emit: Callable[[str], None], runs: int = 3) -> dict[str, object]:
+    """Print the browser tables; return the start-up medians (for bench.py --json)."""
+    results: dict[str, object] = {}
     exe = chromium()
     if exe is None:
         emit("browser: skipped (no Chromium; `make setup` installs Debian's chromium)")
-        return
+        return results
     if not (ROOT / "vendor" / "pyodide" / "pyodide.mjs").exists():
         emit("browser: skipped (vendor/ missing; run `make setup`)")
-        return
+        return results
     sys.path.insert(0, str(ROOT / "tools"))
     from playwright.sync_api import sync_playwright
 
+    import bench_startup
     from serve import start_server
 
     server, base = start_server(directory=ROOT, quiet=True)
@@ -128,15 +86,7 @@ def run(emit: Callable[[str], None], runs: int = 3) -> None:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=exe, args=ARGS)
             t0 = time.perf_counter()
-            times = startup(browser, base, runs)
-            bare = statistics.median(times["bare cold"])
-            emit(f"\nStart-up, time to ready (median of {runs}, ms; ratio to the bare "
-                 "PyScript + Pyodide page)")
-            emit(f"{'page':34} {'median':>8} {'min':>8} {'max':>8} {'ratio':>7}")
-            for label, values in times.items():
-                med = statistics.median(values)
-                emit(f"{label:34} {med:8.0f} {min(values):8.0f} {max(values):8.0f} "
-                     f"{med / bare:7.2f}")
+            results["startup"] = bench_startup.run(emit, browser, runs)
             games = (("kabaleo", "bot:hard,bot:medium,bot:hard,bot:easy", 4, ""),
                      ("ciao", "bot:hard,bot:medium,bot:hard", 3, "&opt.rounds=1"),
                      ("saboteur", "bot:hard,bot:medium", 2, "&opt.rounds=1"))
@@ -157,6 +107,7 @@ def run(emit: Callable[[str], None], runs: int = 3) -> None:
     finally:
         server.shutdown()
         server.server_close()
+    return results
 
 
 if __name__ == "__main__":

@@ -1,0 +1,285 @@
+"""Start-up of the app against a stock PyScript page, as a school's players live it.
+
+The baseline is a *stock* page (tools/bench/stock.html): PyScript and Pyodide exactly as
+npm ships them (served from node_modules/, not the app's vendor/ copy), one
+``<script type="py">`` that marks itself ready. Both pages are served by one static host
+of this module, the way GitHub Pages, Netlify or Cloudflare Pages serve files:
+
+- gzip for text, JSON and wasm when the browser asks for it (those hosts compress
+  ``application/wasm``; ``.zip`` files go as they are, already deflated),
+- ``Cache-Control: max-age=600`` with ``Last-Modified`` (GitHub Pages' headers), so a
+  repeat visit of the stock page is answered by the browser's HTTP cache,
+- HTTP/1.1 keep-alive.
+
+Profiles: "fast" is this machine as it is; "school" is a Chromebook on school Wi-Fi:
+the page's CPU throttled 4x (CDP ``Emulation.setCPUThrottlingRate``) and every response
+held 40 ms and drawn from one shared 20 Mbit/s pipe by the server itself, so the
+service worker's downloads compete with the page's exactly as on a real link (CDP
+network emulation would not see the worker's requests).
+
+Visits: "first" is a new browser profile; "repeat" opens the page again in a new tab of
+the same profile after the first visit settled (Parlor from its service worker, the
+stock page from the HTTP cache). Bytes are counted by the server: what it sent (headers
+and compressed bodies) until ready, and in all (Parlor's first visit also precaches the
+app for offline use after it is ready); "files" is the same responses' uncompressed size.
+Pages alternate, so the machine's noise hits both alike.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import gzip
+import http.server
+import statistics
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+READY = "document.body.dataset.ready === '1'"
+MARK = "performance.getEntriesByName('parlor:ready')[0].startTime"
+COMPRESSED = (".html", ".js", ".mjs", ".css", ".json", ".map", ".wasm", ".toml", ".py",
+              ".txt", ".svg", ".webmanifest")
+PAGES = {"app": "index.html", "stock": "tools/bench/stock.html"}
+
+
+@dataclass
+class Link:
+    """The network between the browser and the host: latency and one shared pipe."""
+
+    latency_s: float = 0.0
+    bits_per_s: float = 0.0  # 0: unlimited
+    _free_at: float = 0.0
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def send(self, write: Callable[[bytes], object], data: bytes) -> None:
+        """Write ``data`` no faster than the pipe allows, sharing it with every other
+        response in flight (each chunk waits for its turn on the wire)."""
+        if not self.bits_per_s:
+            write(data)
+            return
+        for i in range(0, len(data), 16384):
+            chunk = data[i:i + 16384]
+            with self._lock:
+                start = max(time.perf_counter(), self._free_at)
+                self._free_at = start + len(chunk) * 8 / self.bits_per_s
+                done = self._free_at
+            delay = done - time.perf_counter()
+            if delay > 0:
+                time.sleep(delay)
+            write(chunk)
+
+
+@dataclass
+class Tally:
+    """Bytes the host sent since the last reset."""
+
+    sent: int = 0
+    files: int = 0
+    requests: int = 0
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, sent: int, files: int) -> None:
+        with self._lock:
+            self.sent += sent
+            self.files += files
+            self.requests += 1
+
+    def reset(self) -> tuple[int, int, int]:
+        with self._lock:
+            out = (self.sent, self.files, self.requests)
+            self.sent = self.files = self.requests = 0
+            return out
+
+
+class StaticHost(http.server.BaseHTTPRequestHandler):
+    """GET and HEAD of files under ROOT with a static host's headers (see above)."""
+
+    protocol_version = "HTTP/1.1"
+    link = Link()
+    tally = Tally()
+    bodies: dict[tuple[str, bool], bytes] = {}
+
+    def do_HEAD(self) -> None:
+        self._serve(head=True)
+
+    def do_GET(self) -> None:
+        self._serve(head=False)
+
+    def _serve(self, head: bool) -> None:
+        rel = unquote(urlsplit(self.path).path).lstrip("/")
+        path = (ROOT / rel).resolve()
+        if path.is_dir():
+            path = path / "index.html"
+        if self.link.latency_s:
+            time.sleep(self.link.latency_s)
+        if ROOT not in path.parents or not path.is_file():
+            self._reply(404, {}, b"not found", head)
+            return
+        import serve  # tools/serve.py: the MIME types the app needs
+
+        modified = email.utils.formatdate(path.stat().st_mtime, usegmt=True)
+        headers = {"Content-Type": serve.MIME_TYPES.get(path.suffix.lower(),
+                                                         "application/octet-stream"),
+                   "Last-Modified": modified, "Cache-Control": "max-age=600",
+                   "Vary": "Accept-Encoding"}
+        if self.headers.get("If-Modified-Since") == modified:
+            self._reply(304, headers, b"", head=True)
+            return
+        zipped = (path.suffix.lower() in COMPRESSED
+                  and "gzip" in self.headers.get("Accept-Encoding", ""))
+        body = self._body(path, zipped)
+        if zipped:
+            headers["Content-Encoding"] = "gzip"
+        self._reply(200, headers, body, head, files=path.stat().st_size)
+
+    def _body(self, path: Path, zipped: bool) -> bytes:
+        key = (str(path), zipped)
+        if key not in self.bodies:
+            raw = path.read_bytes()
+            self.bodies[key] = gzip.compress(raw, 6, mtime=0) if zipped else raw
+        return self.bodies[key]
+
+    def _reply(self, code: int, headers: dict[str, str], body: bytes, head: bool,
+               files: int = 0) -> None:
+        self.send_response(code)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        head_bytes = sum(len(line) for line in self._sent_headers)
+        try:
+            if not head:
+                self.link.send(self.wfile.write, body)
+        except (BrokenPipeError, ConnectionResetError):
+            return
+        self.tally.add(head_bytes + (0 if head else len(body)), 0 if head else files)
+
+    def end_headers(self) -> None:
+        # Keep the header lines for the tally before they are flushed.
+        self._sent_headers: list[bytes] = list(self._headers_buffer)  # type: ignore[attr-defined]
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def start_host() -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), StaticHost)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host, port = server.server_address[:2]
+    return server, f"http://{host}:{port}"
+
+
+@dataclass
+class Visit:
+    ms: float
+    sent_ready: int
+    sent_all: int
+    files_all: int
+    requests: int
+
+
+def _open(context, url: str, cpu_rate: float) -> tuple[object, float]:
+    page = context.new_page()
+    if cpu_rate > 1:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu_rate})
+    page.goto(url)
+    page.wait_for_function(READY, timeout=300_000, polling=50)
+    return page, float(page.evaluate(MARK))
+
+
+def _settle_app(page) -> None:
+    """Wait until Parlor's service worker controls the page and precached the app."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=300_000)
+    page.wait_for_function("""async () => {
+        const want = self.PARLOR_PRECACHE ? self.PARLOR_PRECACHE.files.length : 1;
+        for (const name of await caches.keys()) {
+            if ((await (await caches.open(name)).keys()).length >= want) return true;
+        }
+        return false;
+    }""", timeout=300_000, polling=250)
+
+
+def visits(browser, base: str, page_name: str, cpu_rate: float) -> tuple[Visit, Visit]:
+    """A first and a repeat visit of one page in a new profile."""
+    tally = StaticHost.tally
+    url = f"{base}/{PAGES[page_name]}"
+    context = browser.new_context(service_workers="allow")
+    try:
+        tally.reset()
+        page, ms = _open(context, url, cpu_rate)
+        sent_ready, _, _ = (tally.sent, tally.files, tally.requests)
+        if page_name == "app":
+            _settle_app(page)
+        else:
+            page.wait_for_load_state("networkidle")
+        sent, files, requests = tally.reset()
+        first = Visit(ms, sent_ready, sent, files, requests)
+        page.close()
+        page, ms = _open(context, url, cpu_rate)
+        sent_ready = tally.sent
+        page.wait_for_timeout(1000)
+        sent, files, requests = tally.reset()
+        repeat = Visit(ms, sent_ready, sent, files, requests)
+        page.close()
+    finally:
+        context.close()
+    return first, repeat
+
+
+PROFILES = {"fast": (1.0, 0.0, 0.0), "school": (4.0, 0.040, 20e6)}
+
+
+def run(emit: Callable[[str], None], browser, runs: int = 3) -> dict[str, object]:
+    """Measure every (profile, page, visit) ``runs`` times, pages alternating; print
+    the table; return the medians (for --json)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import serve
+
+    serve.refresh_precache()
+    StaticHost.bodies.clear()
+    server, base = start_host()
+    data: dict[tuple[str, str, str], list[Visit]] = {}
+    try:
+        for profile, (cpu, latency, bits) in PROFILES.items():
+            StaticHost.link = Link(latency, bits)
+            for _ in range(runs):
+                for name in ("app", "stock"):
+                    first, repeat = visits(browser, base, name, cpu)
+                    data.setdefault((profile, name, "first"), []).append(first)
+                    data.setdefault((profile, name, "repeat"), []).append(repeat)
+    finally:
+        server.shutdown()
+        server.server_close()
+    emit(f"\nStart-up: the app against a stock PyScript page (median of {runs}; bytes as "
+         "sent by a static host with gzip; see tools/bench_startup.py)")
+    emit("  fast = this machine; school = CPU 4x slower, 20 Mbit/s shared, 40 ms")
+    emit(f"  {'profile':7} {'visit':7} {'page':6} {'ready ms':>9} {'ratio':>6} "
+         f"{'MB to ready':>11} {'MB in all':>9} {'MB files':>8} {'requests':>8}")
+    out: dict[str, object] = {}
+    mb = 1e6
+    for profile in PROFILES:
+        for visit in ("first", "repeat"):
+            stock_ms = statistics.median(v.ms for v in data[(profile, "stock", visit)])
+            for name in ("app", "stock"):
+                rows = data[(profile, name, visit)]
+                ms = statistics.median(v.ms for v in rows)
+                ready = statistics.median(v.sent_ready for v in rows) / mb
+                total = statistics.median(v.sent_all for v in rows) / mb
+                files = statistics.median(v.files_all for v in rows) / mb
+                reqs = statistics.median(v.requests for v in rows)
+                emit(f"  {profile:7} {visit:7} {name:6} {ms:9.0f} {ms / stock_ms:6.2f} "
+                     f"{ready:11.2f} {total:9.2f} {files:8.2f} {reqs:8.0f}")
+                out[f"{profile} {visit} {name}"] = {
+                    "ms": ms, "ratio": ms / stock_ms, "mb_ready": ready, "mb_all": total,
+                    "mb_files": files, "requests": reqs,
+                    "all_ms": [v.ms for v in rows]}
+    return out
