@@ -57,7 +57,11 @@ $(NPM_STAMP): package.json package-lock.json
 	@touch $@
 
 # --- vendor/: the files the browser loads (tools/vendor.py is itself idempotent) ---
-$(VENDOR_STAMP): $(NPM_STAMP) tools/vendor.py
+# The parlor sources are prerequisites because the cut standard library must hold what
+# they import (vendor.py measures again only when they import something new).
+STDLIB_CUT := tools/stdlib_cut.py tools/stdlib_pyodide.py tools/stdlib_build.mjs \
+	tools/stdlib-keep.txt
+$(VENDOR_STAMP): $(NPM_STAMP) tools/vendor.py $(STDLIB_CUT) $(shell find py/parlor -name '*.py')
 	$(PYTHON) tools/vendor.py
 	@touch $@
 

@@ -6,7 +6,9 @@
 Run `npm ci` first (the Makefile does). vendor/ then holds:
 
     vendor/pyscript/   all of @pyscript/core/dist/ (chunk names change per release)
-    vendor/pyodide/    the Pyodide runtime files the browser loads
+    vendor/pyodide/    the Pyodide runtime files the browser loads; its python_stdlib.zip
+                       is not npm's but the cut, byte-compiled one tools/stdlib_cut.py
+                       builds from tools/stdlib-keep.txt (issue 23: start-up speed)
     vendor/qr/         qrcode.js (qrcode-generator, MIT: its licence is in the file's
                        header) draws QR codes; jsQR.js (jsqr, Apache-2.0, with its
                        LICENSE beside it) reads them from camera frames
@@ -14,17 +16,23 @@ Run `npm ci` first (the Makefile does). vendor/ then holds:
 Idempotent: vendor/.vendor-stamp.json records the versions copied and the file list;
 when it matches node_modules and every file is there, nothing is copied. Each folder is
 checked on its own, so a new or upgraded package recopies only its folder (not the
-13 MB of Pyodide).
-Standard library only (runs before the virtualenv exists).
+13 MB of Pyodide). The cut standard library has its own stamp entry: it is rebuilt
+when Pyodide's version, the keep list or the builder changes, or the folder was
+recopied; the keep list is measured again first when it is stale (another Pyodide, or
+a standard-library module parlor imports is not on it).
+Standard library only (runs before the virtualenv exists); the cut zip needs node.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import sys
 from pathlib import Path
 from typing import Any
+
+import stdlib_cut
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -38,9 +46,10 @@ PYODIDE_FILES = [
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
     "pyodide-lock.json",
 ]
+#: Not copied: built by tools/stdlib_cut.py (node_modules/pyodide keeps npm's whole one).
+STDLIB = "python_stdlib.zip"
 PYODIDE_OPTIONAL = ["pyodide.js"]
 QRCODE_PKG = NODE_MODULES / "qrcode-generator"
 JSQR_PKG = NODE_MODULES / "jsqr"
@@ -72,7 +81,7 @@ def _plan() -> dict[str, dict[str, Path]]:
     if not dist.is_dir():
         sys.exit(f"vendor: {dist.relative_to(ROOT)} is missing; run `npm ci`")
     pyscript = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
-    missing = [f for f in PYODIDE_FILES if not (PYODIDE_PKG / f).is_file()]
+    missing = [f for f in [*PYODIDE_FILES, STDLIB] if not (PYODIDE_PKG / f).is_file()]
     if missing:
         sys.exit(f"vendor: node_modules/pyodide lacks {', '.join(missing)}")
     pyodide = PYODIDE_FILES + [f for f in PYODIDE_OPTIONAL if (PYODIDE_PKG / f).is_file()]
@@ -86,20 +95,39 @@ def _plan() -> dict[str, dict[str, Path]]:
     }
 
 
+def _sha256(*paths: Path) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _stdlib_stamp() -> dict[str, str]:
+    """What the cut standard library's bytes depend on."""
+    return {"pyodide": _version(PYODIDE_PKG), "keep": _sha256(stdlib_cut.KEEP),
+            "builder": _sha256(*stdlib_cut.BUILDER)}
+
+
 def _wanted_stamp(plan: dict[str, dict[str, Path]]) -> dict[str, object]:
     versions = {name: _version(pkg) for sub in plan for name, pkg in PACKAGES[sub].items()}
     return {"format": STAMP_FORMAT, **versions,
-            "files": {sub: list(files) for sub, files in plan.items()}}
+            "files": {sub: list(files) for sub, files in plan.items()},
+            "stdlib": _stdlib_stamp()}
+
+
+def _have_stamp() -> dict[str, Any]:
+    try:
+        have = json.loads(STAMP.read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        return {}
+    return have if isinstance(have, dict) else {}
 
 
 def _stale(wanted: dict[str, Any], plan: dict[str, dict[str, Path]]) -> list[str]:
     """The vendor sub-folders to (re)copy: a package version or the file list differs
     from the stamp's, or a file is gone."""
-    try:
-        have = json.loads(STAMP.read_text(encoding="utf-8"))
-    except (FileNotFoundError, ValueError):
-        return list(plan)
-    if not isinstance(have, dict) or have.get("format") != wanted["format"]:
+    have = _have_stamp()
+    if have.get("format") != wanted["format"]:
         return list(plan)
     have_files = have.get("files")
     if not isinstance(have_files, dict):
@@ -116,12 +144,31 @@ def _summary(wanted: dict[str, Any]) -> str:
     return ", ".join(f"{name} {wanted[name]}" for sub in PACKAGES for name in PACKAGES[sub])
 
 
+def _refresh_keep_list() -> None:
+    """Measure tools/stdlib-keep.txt again (in Pyodide) when it is stale."""
+    reason = stdlib_cut.stale_reason()
+    if reason:
+        print(f"vendor: measuring the standard library Parlor needs ({reason})")
+        stdlib_cut.measure()
+        print("vendor: tools/stdlib-keep.txt rewritten: review and commit it")
+
+
+def _build_stdlib() -> None:
+    result = stdlib_cut.build(VENDOR / "pyodide" / STDLIB)
+    print(f"vendor: built vendor/pyodide/{STDLIB}: {result['files']} modules and data "
+          f"files, {result['bytes'] / 1e6:.1f} MB (npm's: "
+          f"{(PYODIDE_PKG / STDLIB).stat().st_size / 1e6:.1f} MB)")
+
+
 def main(argv: list[str]) -> int:
     force = "--force" in argv
     plan = _plan()
+    _refresh_keep_list()
     wanted = _wanted_stamp(plan)
     stale = list(plan) if force else _stale(wanted, plan)
-    if not stale:
+    stdlib_stale = (force or "pyodide" in stale or _have_stamp().get("stdlib") != wanted["stdlib"]
+                    or not (VENDOR / "pyodide" / STDLIB).is_file())
+    if not stale and not stdlib_stale:
         print(f"vendor: up to date ({_summary(wanted)})")
         return 0
 
@@ -136,11 +183,18 @@ def main(argv: list[str]) -> int:
             shutil.copy2(src, dest)
         shutil.rmtree(VENDOR / sub, ignore_errors=True)  # drop stale chunks
         tmp.rename(VENDOR / sub)
+    if stale:
+        count = sum(len(plan[sub]) for sub in stale)
+        print(f"vendor: copied {count} files into vendor/{{{','.join(stale)}}}/ "
+              f"({_summary(wanted)})")
+    if stdlib_stale:
+        _build_stdlib()
     STAMP.write_text(json.dumps(wanted, indent=1) + "\n", encoding="utf-8")
-    count = sum(len(plan[sub]) for sub in stale)
-    print(f"vendor: copied {count} files into vendor/{{{','.join(stale)}}}/ ({_summary(wanted)})")
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    try:
+        raise SystemExit(main(sys.argv[1:]))
+    except stdlib_cut.StdlibError as err:
+        raise SystemExit(f"vendor: the cut standard library: {err}") from None
