@@ -1,8 +1,8 @@
 """The page is useful before Python (issue 23): a press on Play while Python loads is
 kept, said in the status line, and carried out once, the moment Python is ready; the
 progress line names what is really happening (the runtime's files, then starting
-Python), in the page's language. The CPU is throttled 4x (CDP), as on a school
-Chromebook, so the press surely lands before Python is ready."""
+Python), in the page's language. The CPU is throttled 4x and the network slowed (CDP),
+as on a school Chromebook, so the press surely lands before Python is ready."""
 
 from __future__ import annotations
 
@@ -25,6 +25,11 @@ RECORD = """() => {
 def slow_open(page: Page, base_url: str, query: str) -> None:
     cdp = page.context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    # School Wi-Fi, so that the runtime's files take a visible while to arrive.
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 40, "downloadThroughput": 40e6 / 8,
+        "uploadThroughput": 20e6 / 8})
     page.add_init_script(f"({RECORD})()")
     page.goto(f"{base_url}/index.html{query}", wait_until="domcontentloaded")
 

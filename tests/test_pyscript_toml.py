@@ -55,8 +55,19 @@ def test_a_built_zip_is_not_stale() -> None:
     built = ROOT / site.ZIP
     if not built.exists():
         pytest.skip("py/parlor.zip is built by `make setup`")
-    assert built.read_bytes() == site.zip_bytes(ROOT), (
+    assert site.built_tag(built) == site.source_tag(site.zip_bytes(ROOT)), (
         "py/parlor.zip is out of date: run `make setup` (or python3 tools/site.py precache)")
+
+
+def test_the_built_zip_holds_each_module_byte_compiled_and_each_data_file() -> None:
+    """Issue 23: the page imports Parlor without compiling it (sourceless .pyc)."""
+    built = ROOT / site.ZIP
+    if not built.exists():
+        pytest.skip("py/parlor.zip is built by `make setup`")
+    names = zipfile.ZipFile(built).namelist()
+    wanted = [name + "c" if name.endswith(".py") else name
+              for name in site.package_files(ROOT)]
+    assert names == wanted
 
 
 def test_only_the_web_package_touches_the_browser() -> None:

@@ -5,9 +5,10 @@
     python3 tools/site.py dist [DIR]      build a deployable folder (default dist/)
 
 The Python package reaches the browser as one zip (py/parlor.zip, unpacked by PyScript
-into its file system): one request instead of one per module, which keeps start-up
-close to a bare PyScript page. The zip is deterministic (sorted, fixed dates), so the
-same sources give the same bytes and the same precache hash.
+into its file system): one request instead of one per module, each module already
+byte-compiled by the page's own Pyodide (so no start compiles Parlor again). The zip is
+deterministic (sorted, fixed dates), so the same sources give the same bytes and the
+same precache hash; its comment names the sources it was compiled from.
 
 The static shell (index.html, shown before Python is ready) speaks the page's language
 from the start: assets/i18n.js carries the catalogs' ``shell.*`` and ``game.*`` words of
@@ -27,7 +28,9 @@ import importlib.util
 import io
 import json
 import shutil
+import subprocess
 import sys
+import tempfile
 import tomllib
 import zipfile
 from pathlib import Path
@@ -71,13 +74,46 @@ def zip_bytes(root: Path = ROOT) -> bytes:
     return buffer.getvalue()
 
 
+def source_tag(sources: bytes) -> bytes:
+    """The built zip's comment: which sources it was compiled from."""
+    return b"parlor sources sha256 " + hashlib.sha256(sources).hexdigest().encode()
+
+
+def built_tag(path: Path) -> bytes | None:
+    """The source tag of a built package zip (None: missing or not a zip)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return archive.comment
+    except (FileNotFoundError, zipfile.BadZipFile):
+        return None
+
+
+def compile_zip(sources: bytes, root: Path = ROOT) -> bytes:
+    """The package zip with every module byte-compiled (sourceless .pyc) by the Pyodide
+    the page runs (tools/stdlib_build.mjs compile, under Node.js): the page then imports
+    Parlor without compiling it on every start. Its comment is the sources' tag."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("site: node is needed to byte-compile py/parlor.zip (run `make setup`)")
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp) / "src.zip", Path(tmp) / "out.zip"
+        src.write_bytes(sources)
+        done = subprocess.run([node, str(root / "tools" / "stdlib_build.mjs"), "compile",
+                               str(src), str(out)], capture_output=True, text=True)
+        if done.returncode != 0:
+            raise SystemExit(f"site: byte-compiling py/parlor.zip failed:\n{done.stderr}")
+        with zipfile.ZipFile(out, "a") as archive:
+            archive.comment = source_tag(sources)
+        return out.read_bytes()
+
+
 def build_zip(root: Path = ROOT) -> bool:
-    """Write py/parlor.zip when its content changed; True if written."""
-    data = zip_bytes(root)
+    """Write py/parlor.zip when its sources changed; True if written."""
+    sources = zip_bytes(root)
     target = root / ZIP
-    if target.exists() and target.read_bytes() == data:
+    if built_tag(target) == source_tag(sources):
         return False
-    target.write_bytes(data)
+    target.write_bytes(compile_zip(sources, root))
     return True
 
 

@@ -57,8 +57,9 @@ function pyscriptSources() {
 }
 
 const [mode, ...args] = process.argv.slice(2);
-const usage = "usage: node tools/stdlib_build.mjs measure | build KEEP OUT | check ZIP | time ZIP";
-if (!["measure", "build", "check", "time"].includes(mode)) {
+const usage = "usage: node tools/stdlib_build.mjs measure | build KEEP OUT | check ZIP | time ZIP"
+  + " | compile IN OUT";
+if (!["measure", "build", "check", "time", "compile"].includes(mode)) {
   console.error(usage);
   process.exit(2);
 }
@@ -67,7 +68,7 @@ if (stdlib && !fs.existsSync(stdlib)) {
   console.error(`stdlib_build: ${stdlib} does not exist`);
   process.exit(2);
 }
-if (mode === "build" && args.length !== 2) {
+if (["build", "compile"].includes(mode) && args.length !== 2) {
   console.error(usage);
   process.exit(2);
 }
@@ -88,7 +89,12 @@ pyodide.globals.set("PYSCRIPT", pyodide.toPy(pyscriptSources()));
 // system, so neither needs to live under the mounted repository.
 const keepText = mode === "build" ? fs.readFileSync(args[0], "utf8") : "";
 const OUT_IN_PYODIDE = "/tmp/python_stdlib.zip";
-pyodide.globals.set("ARGS", pyodide.toPy(mode === "build" ? [keepText, OUT_IN_PYODIDE] : []));
+// compile: the package zip (sources) in, the same zip with each module as .pyc out.
+const IN_IN_PYODIDE = "/tmp/package-src.zip";
+if (mode === "compile") pyodide.FS.writeFile(IN_IN_PYODIDE, fs.readFileSync(args[0]));
+pyodide.globals.set("ARGS", pyodide.toPy(
+  mode === "build" ? [keepText, OUT_IN_PYODIDE]
+    : mode === "compile" ? [IN_IN_PYODIDE, OUT_IN_PYODIDE] : []));
 pyodide.globals.set("MODE", mode);
 
 let result;
@@ -102,7 +108,7 @@ _result = stdlib_pyodide.run(MODE, list(ARGS), list(BOOT_MODULES), dict(PYSCRIPT
 import json  # only now: "measure" must see nothing this script alone imports
 json.dumps(_result)
 `);
-  if (mode === "build") {
+  if (mode === "build" || mode === "compile") {
     const out = path.resolve(args[1]);
     const tmp = `${out}.tmp`;
     fs.writeFileSync(tmp, pyodide.FS.readFile(OUT_IN_PYODIDE));
