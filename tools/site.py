@@ -74,9 +74,18 @@ def zip_bytes(root: Path = ROOT) -> bytes:
     return buffer.getvalue()
 
 
-def source_tag(sources: bytes) -> bytes:
-    """The built zip's comment: which sources it was compiled from."""
-    return b"parlor sources sha256 " + hashlib.sha256(sources).hexdigest().encode()
+#: What decides the compiled bytes besides the sources: the compiler and its Pyodide.
+COMPILER = ("tools/stdlib_build.mjs", "tools/stdlib_pyodide.py",
+            "node_modules/pyodide/package.json")
+
+
+def source_tag(sources: bytes, root: Path = ROOT) -> bytes:
+    """The built zip's comment: which sources (and compiler) it was compiled from."""
+    digest = hashlib.sha256(sources)
+    for rel in COMPILER:
+        path = root / rel
+        digest.update(path.read_bytes() if path.exists() else b"missing " + rel.encode())
+    return b"parlor sources sha256 " + digest.hexdigest().encode()
 
 
 def built_tag(path: Path) -> bytes | None:
@@ -103,7 +112,7 @@ def compile_zip(sources: bytes, root: Path = ROOT) -> bytes:
         if done.returncode != 0:
             raise SystemExit(f"site: byte-compiling py/parlor.zip failed:\n{done.stderr}")
         with zipfile.ZipFile(out, "a") as archive:
-            archive.comment = source_tag(sources)
+            archive.comment = source_tag(sources, root)
         return out.read_bytes()
 
 
@@ -111,7 +120,7 @@ def build_zip(root: Path = ROOT) -> bool:
     """Write py/parlor.zip when its sources changed; True if written."""
     sources = zip_bytes(root)
     target = root / ZIP
-    if built_tag(target) == source_tag(sources):
+    if built_tag(target) == source_tag(sources, root):
         return False
     target.write_bytes(compile_zip(sources, root))
     return True
