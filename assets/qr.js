@@ -2,8 +2,11 @@
 // (a link ending in #join=…) or an answer as a code, the other reads it with its camera.
 // qrcode-generator (global `qrcode`) draws; the browser's BarcodeDetector, where it has
 // one, or jsQR (global `jsQR`) reads. Both are vendored (vendor/qr/) and precached, so
-// this works offline. Python calls it through window.parlorQr:
-//   draw(root)        fill every [data-qr] under root with its text's code (see draw)
+// this works offline; neither is loaded until a code is first drawn or read (most
+// visits never pair devices, and the page's first load should carry only what it needs).
+// Python calls it through window.parlorQr:
+//   draw(root)        fill every [data-qr] under root with its text's code (see draw);
+//                     a Promise (the first call loads qrcode-generator)
 //   canScan()         can this page open a camera and read codes?
 //   scan(container)   Promise of the first code's text seen by the rear camera
 //   stop()            cancel a scan in progress (its promise rejects with "AbortError")
@@ -15,6 +18,25 @@
   const MAX_SIDE = 800;   // frames scaled down to this for jsQR (its time grows with pixels)
   const drawn = new WeakMap();  // element -> the text its code shows (draw is idempotent)
   let current = null;     // the scan in progress: { cancel() }
+  const HERE = document.currentScript.src;  // vendor/qr/ is found from this file's URL
+  const loading = {};     // script file -> Promise of its load
+
+  // A vendored script, once: resolves when its global is defined.
+  function need(file) {
+    if (!loading[file]) {
+      loading[file] = new Promise((resolve, reject) => {
+        const el = Object.assign(document.createElement("script"),
+          { src: new URL(`../vendor/qr/${file}`, HERE).href, async: true });
+        el.onload = resolve;
+        el.onerror = () => {
+          delete loading[file];  // a later call may try again (e.g. back online)
+          reject(new Error(`parlorQr: vendor/qr/${file} could not be loaded`));
+        };
+        document.head.append(el);
+      });
+    }
+    return loading[file];
+  }
 
   // Byte mode in UTF-8 (a link is ASCII, but no other letter should break it); level M
   // survives ~15 % damage (glare, a scratched screen), L only when M cannot hold the text.
@@ -58,7 +80,8 @@
 
   // Sets data-qr-version (modules = 17 + 4 × version). Only our own <svg> is replaced,
   // so the element may hold other things (a caption); the same text is left alone.
-  function draw(root) {
+  async function draw(root) {
+    if (typeof qrcode !== "function") await need("qrcode.js");
     root = root || document;
     const found = [...root.querySelectorAll("[data-qr]")];
     if (root.matches && root.matches("[data-qr]")) found.unshift(root);
@@ -76,7 +99,8 @@
   }
 
   const hasCamera = () => !!(navigator.mediaDevices && navigator.mediaDevices.getUserMedia);
-  const canScan = () => hasCamera() && ("BarcodeDetector" in window || typeof jsQR === "function");
+  // jsQR is loaded when a scan needs it (no BarcodeDetector), so a camera is enough.
+  const canScan = () => hasCamera();
 
   // A function reading the video's current frame: the text of a code in it, or null.
   // BarcodeDetector is native and fast, but few desktops have it, and it may lack qr_code.
@@ -87,6 +111,7 @@
         return async () => ((await detector.detect(video))[0] || {}).rawValue || null;
       }
     } catch (e) { /* no BarcodeDetector: jsQR */ }
+    if (typeof jsQR !== "function") await need("jsQR.js");
     const canvas = document.createElement("canvas");
     const ctx = canvas.getContext("2d", { willReadFrequently: true });
     return async () => {

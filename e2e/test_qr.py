@@ -54,21 +54,39 @@ def realistic_link() -> str:
 
 
 def open_page(page: Page, base_url: str) -> Page:
-    """The app's page with its deferred scripts run (Python need not be ready)."""
+    """The app's page with its deferred scripts run (Python need not be ready), and
+    jsQR, the tests' own reader of what the page draws."""
     page.goto(f"{base_url}/index.html", wait_until="domcontentloaded")
-    page.wait_for_function("window.parlorQr !== undefined && typeof jsQR === 'function'")
+    page.wait_for_function("window.parlorQr !== undefined")
+    page.add_script_tag(url=f"{base_url}/vendor/qr/jsQR.js")
     return page
 
 
+def test_the_qr_libraries_load_only_when_a_code_is_first_drawn(
+        page: Page, base_url: str) -> None:
+    """Issue 23: a first visit does not download what only pairing uses."""
+    page.goto(f"{base_url}/index.html", wait_until="domcontentloaded")
+    page.wait_for_function("window.parlorQr !== undefined")
+    assert page.evaluate("[typeof qrcode, typeof jsQR]") == ["undefined", "undefined"]
+    page.evaluate("""async () => {
+        const div = document.createElement('div');
+        div.setAttribute('data-qr', 'hello');
+        document.body.prepend(div);
+        await parlorQr.draw(document);
+    }""")
+    assert page.evaluate("[typeof qrcode, typeof jsQR]") == ["function", "undefined"]
+    assert page.locator("[data-qr='hello'] svg.parlor-qr").count() == 1
+
+
 #: Draw ``text`` in a new div of the given width; what the page then holds.
-DRAW_JS = """([text, width]) => {
+DRAW_JS = """async ([text, width]) => {
     const div = document.createElement('div');
     div.id = 'qr-' + document.querySelectorAll('[data-qr]').length;
     div.style.width = width + 'px';
     div.setAttribute('data-qr', text);
     div.setAttribute('data-qr-label', 'Invitation to join');
     document.body.prepend(div);
-    parlorQr.draw(document);
+    await parlorQr.draw(document);
     const svg = div.querySelector('svg');
     const box = svg.getBoundingClientRect();
     return {id: div.id, version: div.getAttribute('data-qr-version'),
@@ -194,11 +212,11 @@ def test_text_too_long_for_level_m_falls_back_to_l_and_beyond_fails(
     # 2953 at level L (2600 fit in version 38 only at level L).
     assert page.evaluate(DRAW_JS, ["x" * 2300, 300])["version"] == "40"
     assert page.evaluate(DRAW_JS, ["x" * 2600, 300])["version"] == "38"
-    error = page.evaluate("""() => {
+    error = page.evaluate("""async () => {
         const div = document.createElement('div');
         div.setAttribute('data-qr', 'x'.repeat(3000));
         document.body.append(div);
-        try { parlorQr.draw(div); return null; } catch (e) { return e.message; }
+        try { await parlorQr.draw(div); return null; } catch (e) { return e.message; }
     }""")
     assert error and "3000 characters" in error
 
