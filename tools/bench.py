@@ -20,7 +20,8 @@ Sections (names for --only):
   games     Ciao! and Saboteur: The Duel (tools/bench_games.py)
   browser   time to ready and bytes of the app vs a stock PyScript page, first and
             repeat visit, on this machine and on a school profile (CPU 4x slower,
-            20 Mbit/s, 40 ms; tools/bench_startup.py); long tasks while bots play
+            20 Mbit/s, 40 ms; tools/bench_startup.py); long tasks while bots play;
+            a 40-game memory soak per title in one tab (tools/bench_memory.py)
             (headless Chromium via Playwright, tools/bench_browser.py); skipped with a
             reason when it cannot run
 
@@ -478,7 +479,8 @@ def section_browser(args: argparse.Namespace, results: dict[str, object]) -> Non
     sys.path.insert(0, str(ROOT / "tools"))
     import bench_browser
 
-    results["browser"] = bench_browser.run(print, runs=3 if args.quick else 5)
+    results["browser"] = bench_browser.run(print, runs=3 if args.quick else 5,
+                                           soak_games=5 if args.quick else 40)
 
 
 RUNNERS: dict[str, Callable[[argparse.Namespace, dict[str, object]], None]] = {

@@ -1,6 +1,6 @@
 """Browser measurements for `make bench`: start-up against a stock PyScript page
-(tools/bench_startup.py), responsiveness while bots play, and bot move times inside
-Pyodide.
+(tools/bench_startup.py), responsiveness while bots play, bot move times inside
+Pyodide, and a memory soak of many games in one tab (tools/bench_memory.py).
 
 Everything is measured in one run, side by side, in headless Chromium against servers
 on 127.0.0.1.
@@ -65,8 +65,8 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def run(emit: Callable[[str], None], runs: int = 3) -> dict[str, object]:
-    """Print the browser tables; return the start-up medians (for bench.py --json)."""
+def run(emit: Callable[[str], None], runs: int = 3, soak_games: int = 40) -> dict[str, object]:
+    """Print the browser tables; return their numbers (for bench.py --json)."""
     results: dict[str, object] = {}
     exe = chromium()
     if exe is None:
@@ -78,6 +78,7 @@ def run(emit: Callable[[str], None], runs: int = 3) -> dict[str, object]:
     sys.path.insert(0, str(ROOT / "tools"))
     from playwright.sync_api import sync_playwright
 
+    import bench_memory
     import bench_startup
     from serve import start_server
 
@@ -102,6 +103,7 @@ def run(emit: Callable[[str], None], runs: int = 3) -> dict[str, object]:
                 for level, values in sorted(moves.items()):
                     emit(f"  {level:12} {len(values):6} {statistics.mean(values):8.1f} "
                          f"{pct(values, 0.95):8.1f} {max(values):8.1f}")
+            results["memory"] = bench_memory.run(emit, browser, base, soak_games)
             browser.close()
             emit(f"(browser section took {time.perf_counter() - t0:.0f} s)")
     finally:
