@@ -180,6 +180,7 @@ class Visit:
     ms: float
     sent_ready: int
     sent_all: int
+    files_ready: int
     files_all: int
     requests: int
 
@@ -214,19 +215,19 @@ def visits(browser, base: str, page_name: str, cpu_rate: float) -> tuple[Visit, 
     try:
         tally.reset()
         page, ms = _open(context, url, cpu_rate)
-        sent_ready, _, _ = (tally.sent, tally.files, tally.requests)
+        sent_ready, files_ready = tally.sent, tally.files
         if page_name == "app":
             _settle_app(page)
         else:
             page.wait_for_load_state("networkidle")
         sent, files, requests = tally.reset()
-        first = Visit(ms, sent_ready, sent, files, requests)
+        first = Visit(ms, sent_ready, sent, files_ready, files, requests)
         page.close()
         page, ms = _open(context, url, cpu_rate)
-        sent_ready = tally.sent
+        sent_ready, files_ready = tally.sent, tally.files
         page.wait_for_timeout(1000)
         sent, files, requests = tally.reset()
-        repeat = Visit(ms, sent_ready, sent, files, requests)
+        repeat = Visit(ms, sent_ready, sent, files_ready, files, requests)
         page.close()
     finally:
         context.close()
@@ -262,8 +263,10 @@ def run(emit: Callable[[str], None], browser, runs: int = 3) -> dict[str, object
     emit(f"\nStart-up: the app against a stock PyScript page (median of {runs}; bytes as "
          "sent by a static host with gzip; see tools/bench_startup.py)")
     emit("  fast = this machine; school = CPU 4x slower, 20 Mbit/s shared, 40 ms")
+    emit("  MB sent: what the host sent (gzip); MB files: those responses uncompressed;")
+    emit("  each to ready / in all (the app's first visit precaches it for offline after)")
     emit(f"  {'profile':7} {'visit':7} {'page':6} {'ready ms':>9} {'ratio':>6} "
-         f"{'MB to ready':>11} {'MB in all':>9} {'MB files':>8} {'requests':>8}")
+         f"{'MB sent':>11} {'MB files':>12} {'requests':>8}")
     out: dict[str, object] = {}
     mb = 1e6
     for profile in PROFILES:
@@ -274,12 +277,13 @@ def run(emit: Callable[[str], None], browser, runs: int = 3) -> dict[str, object
                 ms = statistics.median(v.ms for v in rows)
                 ready = statistics.median(v.sent_ready for v in rows) / mb
                 total = statistics.median(v.sent_all for v in rows) / mb
+                files_ready = statistics.median(v.files_ready for v in rows) / mb
                 files = statistics.median(v.files_all for v in rows) / mb
                 reqs = statistics.median(v.requests for v in rows)
                 emit(f"  {profile:7} {visit:7} {name:6} {ms:9.0f} {ms / stock_ms:6.2f} "
-                     f"{ready:11.2f} {total:9.2f} {files:8.2f} {reqs:8.0f}")
+                     f"{ready:5.2f} /{total:5.2f} {files_ready:5.2f} /{files:6.2f} {reqs:8.0f}")
                 out[f"{profile} {visit} {name}"] = {
                     "ms": ms, "ratio": ms / stock_ms, "mb_ready": ready, "mb_all": total,
-                    "mb_files": files, "requests": reqs,
+                    "mb_files_ready": files_ready, "mb_files": files, "requests": reqs,
                     "all_ms": [v.ms for v in rows]}
     return out
