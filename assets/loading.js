@@ -85,9 +85,22 @@
     show();
   }, true);
 
-  const watch = new MutationObserver(() => {
-    if (!ready()) return;
-    watch.disconnect();
+  // Run `start` once the app has marked itself ready (body[data-ready="1"]); the page's
+  // other scripts wait on it too (index.html starts the service worker then).
+  function whenReady(start) {
+    if (document.body && ready()) return start();
+    const watch = new MutationObserver(() => {
+      if (!ready()) return;
+      watch.disconnect();
+      start();
+    });
+    const observe = () => watch.observe(document.body,
+                                        { attributes: true, attributeFilter: ["data-ready"] });
+    if (document.body) observe(); else addEventListener("DOMContentLoaded", observe);
+  }
+  self.parlorWhenReady = whenReady;
+
+  whenReady(() => {
     const button = kept;
     kept = null;
     if (button) {
@@ -95,8 +108,5 @@
       if (button.isConnected && !button.hidden && !button.closest("[hidden]")) button.click();
     }
   });
-  addEventListener("DOMContentLoaded", () => {
-    watch.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
-    show();
-  });
+  addEventListener("DOMContentLoaded", show);
 })();
