@@ -38,7 +38,8 @@ class _Visible(HTMLParser):
         self.parts += [v for k, v in attrs if k in ("aria-label", "title", "placeholder") and v]
 
     def handle_data(self, data: str) -> None:
-        self.parts.append(data)
+        if self.lasttag != "style":  # a stylesheet is not text anybody reads
+            self.parts.append(data)
 
 
 def visible(rendered: Rendered) -> str:

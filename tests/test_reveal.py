@@ -18,8 +18,9 @@ import pytest
 
 from parlor.games import ENTRIES, GAMES
 from parlor.games.ciao.cards import VARIANT_DECKS, card_name
-from parlor.games.saboteur.ui.cards import card_face
+from parlor.games.saboteur.ui.cards import card_face, card_words
 from parlor.i18n.catalog import Translator
+from parlor.render.html import esc
 from test_i18n_pseudo import NOTATION, Pseudo, strays
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
@@ -174,8 +175,10 @@ def test_saboteur_shows_every_hand_and_every_face_down_goal(players: int) -> Non
             continue
         assert set(p.inside) == {f"hand:{i}" for i in range(players)} | {"legend"} | goals
         for seat, hand in enumerate(secrets.hands):
-            ids = re.findall(r'<span class="cid">([^<]*)<', "".join(p.inside[f"hand:{seat}"]))
-            assert tuple(ids) == hand
+            # Each card of the hand, in order, drawn with its words (no ids on the page).
+            said = re.findall(r'class="hcard"[^>]*aria-label="([^"]*)"',
+                              "".join(p.inside[f"hand:{seat}"]))
+            assert tuple(said) == tuple(esc(card_words(cid)) for cid in hand)
         for (x, y), cid in secrets.goals:
             # The goal's own face, right inside its marker.
             assert f'data-revealed="goal:{x},{y}">{card_face(cid, 0)}' in html

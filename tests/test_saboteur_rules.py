@@ -272,7 +272,7 @@ def test_placement_refusals_say_why() -> None:
     assert "never sideways" in refused(s, "place P08@1,-1<")
     assert "orthogonally next to" in refused(s, "place P08@2,-3^")
     assert "already lies" in refused(s, "place P08@5,0^")
-    assert "no P05" in refused(s, "place P05@1,-1^")
+    assert "no straight tunnel in your hand" in refused(s, "place P05@1,-1^")
     sab = replace(s, sabotage=(("pick",), ()))
     assert refused(sab, "place P08@1,-1^") == "you have a broken pick in front of you"
     assert not any(m.startswith("place") for m in legal(sab))
@@ -348,7 +348,8 @@ def test_map_peek_is_private() -> None:
     assert "G13" not in repr(GAME.view(s2, BLUE))
     assert GAME.view(s2, BLUE).peeks == (((7, -1),), ())  # that green looked is public
     v = GAME.view(s, GREEN)
-    assert EN.say(describe_move(v, "map @7,-1")) == "Green looks secretly at the goal at 7,-1"
+    assert EN.say(describe_move(v, "map @7,-1")) == (
+        "Green looks secretly at the upper goal of the middle column")
 
 
 # --------------------------------------------------------------------------- gold
@@ -751,10 +752,15 @@ def test_describe_move_in_words() -> None:
     s = scenario(hands=[["P14", "A-BRK-PICK"], ["P08"]])
     v = GAME.view(s, GREEN)
     assert EN.say(describe_move(v, "place P14@1,-1v")) == (
-        "Green places P14 (1 gold) at 1,-1, turned")
+        "Green places a three-way junction with 1 gold and a dead end, turned, "
+        "next to the green start")
     assert EN.say(describe_move(v, "break pick", ("Ann", "Bob"))) == "Ann breaks Bob's pick"
-    assert EN.say(describe_move(v, "pass P08 P16")) == "Green passes, discarding P08 and P16"
-    assert EN.say(describe_move(v, "bribe @4,1")) == "Green bribes the troll at 4,1"
+    assert EN.say(describe_move(v, "pass P08 P16")) == (
+        "Green passes, discarding a straight tunnel and a bend")
+    assert EN.say(describe_move(v, "bribe @4,1")) == (
+        "Green bribes a troll, next to the bottom goal of the near column")
+    assert EN.say(describe_move(v, "place P14@3,1^")) == (
+        "Green places a three-way junction with 1 gold and a dead end, upright")
 
 
 def test_network_of_a_view_matches_the_state() -> None:

@@ -7,9 +7,10 @@ its computer players (``bots/``), its screen (``ui/``) and its timed table decis
 from parlor.core.registry import GameEntry
 from parlor.games.ciao.bots import LEVELS
 from parlor.games.ciao.game import GAME
+from parlor.games.ciao.notation import LOOKS
 
 ENTRY = GameEntry(GAME, LEVELS, default_level="hard", ui="parlor.games.ciao.ui.render",
                   windows="parlor.games.ciao.windows", beliefs="parlor.games.ciao.ui.beliefs",
-                  guide="parlor.games.ciao.guide")
+                  guide="parlor.games.ciao.guide", notation=LOOKS)
 
 __all__ = ["ENTRY", "GAME"]

@@ -45,6 +45,7 @@ Every string ``format_move`` produces parses back to the same value and vice ver
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from parlor.games.ciao.cards import BY_CODE, CODES, IS_ICON, IS_JOKER, SYMBOL_LETTERS
@@ -154,6 +155,15 @@ def parse_move(text: str) -> Move | None:
 
 
 HIDDEN_GIFT = "give ?>"
+
+#: Notation as it would show in a text (``GameEntry.notation``): a card code standing
+#: alone. The millstone's lone "M" is left out: a chart marks its column with the
+#: word's initial, "M" in English; its leak came as "M (50)", beside the other codes.
+LOOKS: tuple[tuple[str, str], ...] = (
+    ("Ciao! card code", r"(?<![A-Za-z0-9_.])(?:"
+     + "|".join(sorted((re.escape(c) for c in CODES if len(c) > 1), key=len, reverse=True))
+     + r")(?![A-Za-z0-9_])"),
+)
 
 
 def hidden_gift(receiver: int) -> str:

@@ -8,9 +8,10 @@ The package is the whole game: card data (``cards.json``), rules (``rules``, ``m
 from parlor.core.registry import GameEntry
 from parlor.games.saboteur.bots import LEVELS
 from parlor.games.saboteur.game import GAME
+from parlor.games.saboteur.notation import LOOKS
 
 ENTRY = GameEntry(GAME, LEVELS, default_level="hard", ui="parlor.games.saboteur.ui.render",
                   beliefs="parlor.games.saboteur.ui.beliefs",
-                  guide="parlor.games.saboteur.guide")
+                  guide="parlor.games.saboteur.guide", notation=LOOKS)
 
 __all__ = ["ENTRY", "GAME"]

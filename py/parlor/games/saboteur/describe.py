@@ -12,31 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlor.core.protocol import Msg
-from parlor.games.saboteur.cards import CARDS
-from parlor.games.saboteur.facts import cell_msg, chain, colour_name, comma, tool_msg
+from parlor.games.saboteur.facts import colour_name, tool_msg
+from parlor.games.saboteur.naming import a_card, cards_named, landmark_msg, place_msg
 from parlor.games.saboteur.notation import parse_move
 from parlor.games.saboteur.state import SaboteurView
-
-
-def card_msg(cid: str) -> str | Msg:
-    """A card by id with what matters about it: "P14 (1 gold)"; just the id if plain."""
-    card = CARDS.get(cid)
-    if card is None:
-        return cid
-    bits: list[str | Msg] = []
-    if card.shows_gold:
-        bits.append(Msg.of("saboteur.cw.gold", n=card.gold_total))
-    if card.doors:
-        colours = sorted({c for _, c in card.doors})
-        bits.append(Msg("saboteur.cw.doors_both") if len(colours) > 1
-                    else Msg(f"saboteur.door.{colours[0]}"))
-    if card.trolls:
-        bits.append(Msg("saboteur.cw.troll"))
-    if card.ladder and card.kind == "path":
-        bits.append(Msg(f"saboteur.cw.ladder.{card.ladder}"))
-    if card.is_bridge_like:
-        bits.append(Msg("saboteur.cw.two_tunnels"))
-    return Msg.of("saboteur.cw.card", card=cid, bits=comma(bits)) if bits else cid
 
 
 def describe_move(v: SaboteurView, move: str, names: Sequence[str] = (),
@@ -56,9 +35,11 @@ def describe_move(v: SaboteurView, move: str, names: Sequence[str] = (),
         return Msg.of(f"saboteur.log.{key}", who=who, **args)
 
     k = m.kind
-    at = cell_msg(m.cell or (0, 0))  # every move kind naming a cell has one (notation)
+    cell = m.cell or (0, 0)  # every move kind naming a cell has one (notation)
+    at = place_msg(cell, v.players, v.colours)
+    goal: str | Msg = landmark_msg(cell, v.players, v.colours) or at
     if k == "place":
-        return say("placed", card=card_msg(m.card or ""), cell=at,
+        return say("placed", card=a_card(m.card or ""), place=at,
                    rot=Msg(f"saboteur.rot.{1 if m.rot == 1 else 0}"))
     if k == "break":
         other = 1 - seat
@@ -70,27 +51,27 @@ def describe_move(v: SaboteurView, move: str, names: Sequence[str] = (),
             return say("repaired_with", tool=tool, tools=tool_msg(*m.tools))
         return say("repaired", tool=tool)
     if k == "key":
-        return say("key", cell=at)
+        return say("key", place=at)
     if k == "rockfall":
         grid = {p.cell: p for p in v.maze}
         p = grid.get(m.cell) if m.cell else None
         if p is not None and p.card:
-            return say("rockfall_card", card=p.card, cell=at)
-        return say("rockfall", cell=at)
+            return say("rockfall_card", card=a_card(p.card), place=at)
+        return say("rockfall", place=at)
     if k == "map":
         peeked = dict(v.peeked)
         if v.seat == seat and m.cell in peeked:
-            return say("map_seen", cell=at, card=peeked[m.cell])
-        return say("map", cell=at)
-    cards = chain("saboteur.and", list(m.cards)) if m.cards else ""
+            return say("map_seen", goal=goal, card=a_card(peeked[m.cell]))
+        return say("map", goal=goal)
+    cards = cards_named(m.cards)
     if k == "clear":
         return say("cleared", cards=cards, tool=tool_msg(m.tool or "pick"))
     if k == "pass":
         return say("passed", cards=cards)
     if k == "bribe":
-        return say("bribed", cell=at)
+        return say("bribed", place=at)
     if k == "reveal":
-        return say("revealed", cell=at, rot=Msg(f"saboteur.rot.{1 if m.rot == 1 else 0}"))
+        return say("revealed", goal=goal, rot=Msg(f"saboteur.rot.{1 if m.rot == 1 else 0}"))
     if k == "done":
         return say("done")
     return Msg.of("saboteur.log.other", who=who, move=move)

@@ -1,11 +1,12 @@
 """Saboteur's numbers that every part of the rules shares (hand size, counters, key
 tokens, the solo result's bands), and the ``Msg`` pieces its sentences are built from
-(a cell, a tool, a side, a colour): the words themselves are in the catalogs
-(``saboteur.*`` keys), so a refusal or a log line reads in the page's language."""
+(a tool, a side, a colour; cards and places are named in ``naming``): the words
+themselves are in the catalogs (``saboteur.*`` keys), so a refusal or a log line reads
+in the page's language."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from parlor.core.protocol import Msg
 
@@ -34,11 +35,6 @@ def colour_name(colour: str) -> Msg:
     return Msg.of(f"saboteur.player.{colour}")
 
 
-def cell_msg(cell: tuple[int, int]) -> Msg:
-    """A maze cell as the log and refusals write it ("3,-1"), in the page's digits."""
-    return Msg.of("saboteur.cell", x=cell[0], y=cell[1])
-
-
 def chain(key: str, items: Sequence[str | Msg]) -> str | Msg:
     """Items joined pairwise by the ``{a}…{b}`` message ``key`` (saboteur.comma, .and,
     .semi), so each language writes its own separators; one item is itself."""
@@ -51,11 +47,6 @@ def chain(key: str, items: Sequence[str | Msg]) -> str | Msg:
 def comma(items: Sequence[str | Msg]) -> str | Msg:
     """"a, b, c" in the page's language."""
     return chain("saboteur.comma", items)
-
-
-def cells_msg(cells: Iterable[tuple[int, int]]) -> str | Msg:
-    """Cells in a comma list ("3,-1, 5,0")."""
-    return comma([cell_msg(c) for c in cells])
 
 
 def tool_msg(*tools: str) -> Msg:

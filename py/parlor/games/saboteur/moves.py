@@ -12,8 +12,9 @@ from parlor.games.saboteur.cards import (
     REPAIR_CARD,
     SABOTAGE_CARD,
 )
-from parlor.games.saboteur.facts import NOT_NOTATION, cell_msg
+from parlor.games.saboteur.facts import NOT_NOTATION
 from parlor.games.saboteur.legal import _check
+from parlor.games.saboteur.naming import a_card, landmark_msg, place_msg
 from parlor.games.saboteur.notation import parse_move
 from parlor.games.saboteur.reasons import _Ctx, network
 from parlor.games.saboteur.rounds import _advance, _end_round
@@ -52,7 +53,9 @@ def apply(s: SaboteurState, move: str) -> SaboteurState:
         w.maze[m.cell] = Placed(p.x, p.y, p.card, m.rot, True, p.by, p.order)
         w.pending.remove(m.cell)
         assert p.card is not None
-        w.note("revealed", who=w.name(seat), card=p.card, cell=cell_msg(m.cell),
+        w.note("revealed", who=w.name(seat), card=a_card(p.card),
+               goal=landmark_msg(m.cell, w.players, w.colours) or place_msg(
+                   m.cell, w.players, w.colours),
                rot=Msg.of(f"saboteur.rot.{m.rot}"))
         _settle(w, seat, 1 if w.end_turn_after else 0)
         return w.freeze()
@@ -207,7 +210,8 @@ def _secure(w: _Work, actor: int, reaches: list[mz.Reach]) -> None:
             taken.add((cell, g))
             w.counters_left[seat] -= 1
             w.claims.append(Counter(cell[0], cell[1], g, seat))
-            w.note("secured", who=w.name(seat), n=value, cell=cell_msg(cell))
+            w.note("secured", who=w.name(seat), n=value,
+                   place=place_msg(cell, w.players, w.colours))
 
 
 def _round_over_now(w: _Work) -> bool:

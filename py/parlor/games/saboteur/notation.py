@@ -42,7 +42,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from parlor.games.saboteur.cards import TOOLS
+from parlor.games.saboteur.cards import CARDS, TOOLS
 
 Cell = tuple[int, int]
 
@@ -67,6 +67,19 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 ROT_MARK = ("^", "v")
 #: The move that closes the bribe window: the turn ends (draw, next player).
 END_TURN = "done"
+
+
+def _alternatives(words: list[str]) -> str:
+    """A regex alternation trying the longest word first."""
+    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+
+
+#: Notation as it would show in a text (``GameEntry.notation``): a card id standing
+#: alone, a cell after ``@``, an orientation mark in brackets.
+LOOKS: tuple[tuple[str, str], ...] = (
+    ("Saboteur card id", rf"(?<![A-Za-z0-9_-])(?:{_alternatives(list(CARDS))})(?![A-Za-z0-9_-])"),
+    ("Saboteur move mark", r"@-?[0-9]|\([\^v]\)"),
+)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ from parlor.games.saboteur.cards import (
     REPAIR_CARD,
     SABOTAGE_CARD,
 )
-from parlor.games.saboteur.facts import KEY_TOKENS, cell_msg, cells_msg, rot_msg, tool_msg
+from parlor.games.saboteur.facts import KEY_TOKENS, chain, rot_msg, tool_msg
+from parlor.games.saboteur.naming import card_name, landmark_msg, place_msg
 from parlor.games.saboteur.notation import END_TURN, Move
 from parlor.games.saboteur.state import (
     BRIBE,
@@ -29,6 +30,16 @@ from parlor.games.saboteur.state import (
 )
 
 R = "saboteur.reason."
+
+
+def _at(c: _Ctx, cell: Cell) -> Msg:
+    """Where ``cell`` is, in words (``naming.place_msg``)."""
+    return place_msg(cell, c.s.players, c.s.colours)
+
+
+def _goal(s: SaboteurState | SaboteurView, cell: Cell) -> Msg:
+    """A goal by its place ("the farthest goal")."""
+    return landmark_msg(cell, s.players, s.colours) or place_msg(cell, s.players, s.colours)
 
 
 def _why(name: str, **args: str | int | Msg) -> Msg:
@@ -146,7 +157,7 @@ def _reveal_reason(c: _Ctx, m: Move) -> Msg | None:
     s = c.s
     assert m.cell is not None
     if m.cell not in s.pending:
-        return _why("no_goal_waiting_at", cell=cell_msg(m.cell))
+        return _why("no_goal_waiting_at", place=_at(c, m.cell))
     allowed = reveal_orientations(s, m.cell)
     if m.rot not in allowed:
         return _why("must_join", rot=rot_msg(allowed[0]))
@@ -160,7 +171,8 @@ def _reason(c: _Ctx, m: Move) -> Msg | None:
         return _why("game_over")
     if s.phase == REVEAL:
         if m.kind != "reveal":
-            return _why("reveal_first", where=cells_msg(s.pending))
+            goals = [_goal(s, x) for x in s.pending]
+            return _why("reveal_first", where=chain("saboteur.and", goals))
         return _reveal_reason(c, m)
     if m.kind == "reveal":
         return _why("no_goal_waiting")
@@ -183,9 +195,9 @@ def _place_reason(c: _Ctx, m: Move) -> Msg | None:
     if card is None:
         return _why("no_such_card", card=m.card)
     if not card.is_path:
-        return _why("not_path", card=m.card)
+        return _why("not_path", card=card_name(m.card))
     if not c.has(m.card):
-        return _why("not_in_hand", card=m.card)
+        return _why("not_in_hand", card=card_name(m.card))
     tools = c.s.sabotage[c.seat]
     if tools:
         return _why("broken_tool", tool=tool_msg(tools[0]))
@@ -193,7 +205,7 @@ def _place_reason(c: _Ctx, m: Move) -> Msg | None:
     if m.cell in grid:
         p = grid[m.cell]
         goal = p.card is None or CARDS[p.card].kind == "goal"
-        return _why("goal_lies_at" if goal else "card_lies_at", cell=cell_msg(m.cell))
+        return _why("goal_lies_at" if goal else "card_lies_at", place=_at(c, m.cell))
     return _fit_reason(c, m.card, m.cell, m.rot)
 
 
@@ -247,7 +259,7 @@ def _repair_reason(c: _Ctx, m: Move) -> Msg | None:
 def _key_target(c: _Ctx, cell: Cell) -> Msg | None:
     p = c.grid.get(cell)
     if p is None:
-        return _why("no_card_at", cell=cell_msg(cell))
+        return _why("no_card_at", place=_at(c, cell))
     o = mz.oriented(p)
     if o is None:
         return _why("goal_face_down")
@@ -273,7 +285,7 @@ def _rockfall_reason(c: _Ctx, m: Move) -> Msg | None:
         return _why("no_rockfall_card")
     p = c.grid.get(m.cell)
     if p is None:
-        return _why("no_card_at", cell=cell_msg(m.cell))
+        return _why("no_card_at", place=_at(c, m.cell))
     if p.card is None or CARDS[p.card].kind != "path":
         return _why("rockfall_start_goal")
     card = CARDS[p.card]
@@ -290,7 +302,7 @@ def _map_reason(c: _Ctx, m: Move) -> Msg | None:
         return _why("no_map_card")
     p = c.grid.get(m.cell)
     if p is None or m.cell not in c.s.goal_cells:
-        return _why("no_goal_at", cell=cell_msg(m.cell))
+        return _why("no_goal_at", place=_at(c, m.cell))
     if p.face_up:
         return _why("goal_face_up")
     return None
@@ -301,7 +313,7 @@ def _discards_reason(c: _Ctx, cards: tuple[str, ...]) -> Msg | None:
         return _why("discards_sorted", cards=" ".join(sorted(cards)))
     for cid in set(cards):
         if not c.has(cid, cards.count(cid)):
-            return _why("not_holding", n=cards.count(cid), card=cid)
+            return _why("not_holding", n=cards.count(cid), card=card_name(cid))
     return None
 
 
@@ -320,7 +332,7 @@ def _bribe_reason(c: _Ctx, m: Move) -> Msg | None:
     assert m.cell is not None
     p = c.grid.get(m.cell)
     if p is None or p.card is None or not p.face_up or not CARDS[p.card].has_troll:
-        return _why("no_troll_at", cell=cell_msg(m.cell))
+        return _why("no_troll_at", place=_at(c, m.cell))
     if m.cell in c.bribed:
         return _why("troll_bribed")
     if c.s.counters_left[c.seat] == 0:

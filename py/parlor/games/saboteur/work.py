@@ -12,10 +12,10 @@ from parlor.games.saboteur.cards import (
     TOOLS,
 )
 from parlor.games.saboteur.facts import (
-    cell_msg,
     colour_name,
     tool_msg,
 )
+from parlor.games.saboteur.naming import a_card, place_msg
 from parlor.games.saboteur.state import (
     Cell,
     Counter,
@@ -144,7 +144,8 @@ def _draw(w: _Work, seat: int, n: int) -> None:
                     removed = w.maze[target].card
                     assert removed is not None
                     _remove_card(w, target)
-                    w.note("rockfall", card=removed, cell=cell_msg(target))
+                    w.note("rockfall", card=a_card(removed),
+                           place=place_msg(target, w.players, w.colours))
                 continue
             w.hands[seat].append(cid)
             break

@@ -20,13 +20,14 @@ from parlor.render.html import esc
 
 __all__ = ["beliefs", "render_beliefs"]
 
-#: Fill, ink and the mark drawn in the bar per column (marks are the notation letters).
+#: Fill and ink per column; the mark drawn in its bars is the first letter of the
+#: column's word in the page's language (a notation letter would be English everywhere).
 LOOKS = {
-    "rock": ("#8a8f94", "#1a1a1a", "R"),
-    "paper": ("#d9c89e", "#1a1a1a", "P"),
-    "scissors": ("#5b8db8", "#1a1a1a", "S"),
-    "joker": ("#8e4fb0", "#ffffff", "J"),
-    "millstone": ("#4a4a4a", "#ffffff", "M"),
+    "rock": ("#8a8f94", "#1a1a1a"),
+    "paper": ("#d9c89e", "#1a1a1a"),
+    "scissors": ("#5b8db8", "#1a1a1a"),
+    "joker": ("#8e4fb0", "#ffffff"),
+    "millstone": ("#4a4a4a", "#ffffff"),
 }
 
 
@@ -40,7 +41,8 @@ def render_beliefs(b: CiaoBeliefs, names: Sequence[str], seat: int, t: Translato
     """The panel for the bot at ``seat``: a group of columns per other player (expected
     cards of each kind), the table, and the cards it knows each of them holds."""
     title = t("beliefs.title", name=names[seat])
-    series = [Series(_label(t, g), LOOKS[g][0], LOOKS[g][2], LOOKS[g][1]) for g in b.groups]
+    series = [Series(label, LOOKS[g][0], label[:1].upper(), LOOKS[g][1])
+              for g in b.groups for label in (_label(t, g),)]
     rows = [Row(t.isolate(names[h.seat]), h.expected, False,
                 t("ciao.hand.named_count", name=names[h.seat], n=h.size)) for h in b.hands]
     peak = max((v for h in b.hands for v in h.expected), default=0.0)

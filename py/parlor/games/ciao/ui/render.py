@@ -23,6 +23,7 @@ from parlor.games.ciao.cards import (
     IS_MILLSTONE,
     SYMBOL_OF,
     SYMBOLS,
+    card_msg,
     card_name,
     look_msg,
     symbol_msg,
@@ -79,6 +80,15 @@ def card_html(card: int, t: Translator, *, named: int = -1, extra_cls: str = "")
     return (f'<span class="card{" " + extra_cls if extra_cls else ""}" '
             f'style="background:{bg};color:{ink}" title="{esc(t.say(card_name(card)))}">'
             f'<span class="rank" aria-hidden="true">{dots}</span>{face}</span>')
+
+
+def left_card(card: int, penalty: int, t: Translator) -> str:
+    """A card left in a hand at the end, drawn small with its penalty under it (the end
+    screen's table): a child sees the card, a screen reader hears its name and points."""
+    label = t("ciao.end.card_points", card=card_msg(card), n=penalty)
+    return (f'<span class="left-card" role="img" aria-label="{esc(label)}">'
+            f'{card_html(card, t, extra_cls="mini")}<span class="pts" aria-hidden="true">'
+            f'{t.number(penalty)}</span></span>')
 
 
 def _viewer_moves(view: CiaoView, legal: tuple[str, ...]) -> list[str]:
@@ -330,8 +340,8 @@ def end_html(outcome: Outcome, names: Sequence[str], t: Translator,
     for r in outcome.details["rounds"]:
         rows = "".join(
             f'<tr><td>{esc(names[row["seat"]])}</td><td>'
-            + esc(" ".join(f"{c} ({t.number(p)})" for c, p in zip(
-                row["cards"], row["card_penalties"], strict=True)) or t("ciao.end.went_out"))
+            + ("".join(left_card(BY_CODE[c], p, t) for c, p in zip(
+                row["cards"], row["card_penalties"], strict=True)) or esc(t("ciao.end.went_out")))
             + f'</td><td>{t.number(row["penalty"])}</td></tr>' for row in r["table"])
         rounds.append(f'<h4>{esc(t("ciao.scores.round", round=r["round"]))}</h4>'
                       f'<table class="tallies"><tr><th>{esc(t("ciao.end.player"))}</th>'

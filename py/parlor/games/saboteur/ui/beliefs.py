@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlor.games.saboteur.bots.beliefs import GOLD_KINDS, SaboteurBeliefs, beliefs
-from parlor.games.saboteur.facts import cell_msg
-from parlor.i18n.catalog import Translator
+from parlor.games.saboteur.naming import a_card, landmark_msg
+from parlor.i18n.catalog import Msg, Translator
 from parlor.render.beliefs import Row, Series, chart_svg, panel, percent, table_html, tenths
 from parlor.render.html import esc
 
@@ -40,11 +40,11 @@ def render_beliefs(b: SaboteurBeliefs, names: Sequence[str], seat: int, t: Trans
     rows = []
     best = []
     for g in b.goals:
-        cell = t.say(cell_msg(g.cell))
-        long = t("beliefs.saboteur.seen", cell=cell_msg(g.cell), card=g.chance[0][0]) \
+        goal = landmark_msg(g.cell, len(names), ()) or Msg("beliefs.saboteur.goal")
+        long = t("beliefs.saboteur.seen", goal=goal, card=a_card(g.chance[0][0])) \
             if g.seen else ""
-        rows.append(Row(t.isolate(cell), g.gold(), g.seen, long))
-        best.append(t("beliefs.saboteur.best", cell=cell_msg(g.cell),
+        rows.append(Row(t.say(goal), g.gold(), g.seen, long))
+        best.append(t("beliefs.saboteur.best", goal=goal,
                       gold=tenths(t, g.expected_gold())))
     summary = t("beliefs.saboteur.summary", best=t.join(best))
     return panel(

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from parlor.games.saboteur.cards import CARDS, DIRS, oriented_edges
 from parlor.games.saboteur.facts import chain, comma, tool_msg
+from parlor.games.saboteur.naming import card_name
 from parlor.i18n.catalog import Msg, Translator
 from parlor.render.html import esc
 
@@ -239,15 +240,17 @@ def card_words(cid: str, rot: int = 0, t: Translator | None = None) -> str:
 
 
 def card_msg(cid: str, rot: int = 0) -> Msg:
-    """A card in words as a ``Msg``: "P14 (tunnel north-south with 1 gold, ...)"."""
+    """A card in words as a ``Msg``, its name then every side of it: "junction with 1
+    gold and a dead end (dead end north with 1 gold, tunnel east-south-west)"."""
     card = CARDS[cid]
+    name = card_name(cid)
     if card.kind == "sabotage":
-        return Msg.of("saboteur.cw.sabotage", card=cid, tool=tool_msg(card.tools[0]))
+        return Msg.of("saboteur.cw.sabotage", card=name, tool=tool_msg(card.tools[0]))
     if card.kind == "repair":
         tools = chain("saboteur.or", [tool_msg(x) for x in card.tools])
-        return Msg.of("saboteur.cw.repair", card=cid, tools=tools)
+        return Msg.of("saboteur.cw.repair", card=name, tools=tools)
     if card.kind in ("key", "rockfall", "map"):
-        return Msg.of("saboteur.cw.action", card=cid, kind=Msg(f"saboteur.kind.{card.kind}"))
+        return Msg.of(f"saboteur.cw.{card.kind}", card=name)
     bits: list[str | Msg] = []
     edges = oriented_edges(cid, rot)
     for _, ds in sorted(_groups(cid, rot).items()):
@@ -270,5 +273,5 @@ def card_msg(cid: str, rot: int = 0) -> Msg:
     if card.ladder:
         what = "start" if card.kind == "start" else "ladder"
         bits.append(Msg(f"saboteur.cw.{what}.{card.ladder}"))
-    return Msg.of("saboteur.cw.card", card=cid,
+    return Msg.of("saboteur.cw.card", card=name,
                   bits=comma(bits) if bits else Msg("saboteur.cw.rock"))

@@ -15,8 +15,8 @@ from functools import cached_property
 from parlor.core.rng import Rng
 from parlor.games.saboteur import rules
 from parlor.games.saboteur.cards import CARDS
-from parlor.games.saboteur.facts import cell_msg
 from parlor.games.saboteur.game import GAME
+from parlor.games.saboteur.naming import landmark_msg, place_msg
 from parlor.games.saboteur.notation import Move, parse_move
 from parlor.games.saboteur.state import (
     BRIBE,
@@ -204,9 +204,13 @@ class Ctx:
         if kind in words:
             for m, pm in self.of_kind(kind):
                 assert pm.cell is not None
-                out[pm.cell] = (m, t(f"saboteur.ui.{words[kind]}", cell=cell_msg(pm.cell)))
+                v = self.view
+                where = (landmark_msg(pm.cell, v.players, v.colours) if kind == "map" else None
+                         ) or place_msg(pm.cell, v.players, v.colours)
+                out[pm.cell] = (m, t(f"saboteur.ui.{words[kind]}", place=where))
         elif self.screen.picks == () or self.view.phase == BRIBE:
             for m, pm in self.of_kind("bribe"):
                 assert pm.cell is not None
-                out[pm.cell] = (m, t("saboteur.ui.bribe_counter", cell=cell_msg(pm.cell)))
+                where = place_msg(pm.cell, self.view.players, self.view.colours)
+                out[pm.cell] = (m, t("saboteur.ui.bribe_counter", place=where))
         return out

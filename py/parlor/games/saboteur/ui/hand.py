@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlor.games.saboteur.cards import CARDS
-from parlor.games.saboteur.facts import cell_msg, chain, colour_name, tool_msg
+from parlor.games.saboteur.facts import chain, colour_name, tool_msg
+from parlor.games.saboteur.naming import card_name, cards_named, landmark_msg, place_msg
 from parlor.games.saboteur.notation import END_TURN, Move, format_move
 from parlor.games.saboteur.state import (
     BRIBE,
@@ -30,7 +31,7 @@ def _hand_card(cid: str, i: int, ctx: Ctx) -> str:
     svg = (f'<svg viewBox="0 0 100 100" class="face" aria-hidden="true">'
            f'{any_face(cid, rot, t)}</svg>')
     kind = CARDS[cid].kind
-    inner = f'{svg}<span class="cid">{esc(cid)}</span>'
+    inner = svg
     words = card_words(cid, rot, t)
     first = ctx.view.hand.index(cid) == i
     if ctx.acting and ctx.view.phase == PLAY:
@@ -67,9 +68,9 @@ def hand_html(view: SaboteurView, ctx: Ctx, names: Sequence[str]) -> str:
             f'<div class="cards">{cards}</div></section>')
 
 
-def _at(pm: Move) -> Msg:
+def _at(view: SaboteurView, pm: Move) -> Msg:
     assert pm.cell is not None
-    return cell_msg(pm.cell)
+    return place_msg(pm.cell, view.players, view.colours)
 
 
 def _move_button(move: str, text: str, cls: str = "btn") -> str:
@@ -104,25 +105,26 @@ def choices_html(view: SaboteurView, ctx: Ctx, names: Sequence[str]) -> str:
             p = ctx.grid.get(cell)
             if p is None or p.card is None:
                 continue
-            where = cell_msg(cell)
+            where = landmark_msg(cell, view.players, view.colours) or place_msg(
+                cell, view.players, view.colours)
             opts = []
             for rot in (0, 1):
                 move = ctx.find("reveal", cell, rot)
                 if move is None:
                     continue  # only the orientations the rules allow are shown
-                label = t("saboteur.ui.turn_goal", cell=where, rot=Msg(f"saboteur.rot.{rot}"))
+                label = t("saboteur.ui.turn_goal", goal=where, rot=Msg(f"saboteur.rot.{rot}"))
                 inner = (f'<svg viewBox="0 0 100 100" class="face" aria-hidden="true">'
                          f'{card_face(p.card, rot)}</svg><span>'
                          f'{esc(t(f"saboteur.ui.rot_button.{rot}"))}</span>')
                 opts.append(actionable("div", inner, label=label, class_="reveal-opt",
                                        data_move=move))
-            reached = t("saboteur.ui.reached", cell=where, card=card_words(p.card, 0, t))
+            reached = t("saboteur.ui.reached", goal=where, card=card_words(p.card, 0, t))
             parts.append(f'<div class="reveal"><p>{esc(reached)} '
                          f'{esc(reveal_words(view, cell, t))}</p>'
                          f'<div class="opts">{"".join(opts)}</div></div>')
         return f'<section class="sab-choices" aria-label="{choices}">{"".join(parts)}</section>'
     if view.phase == BRIBE:
-        btns = "".join(_move_button(m, t("saboteur.ui.bribe", cell=_at(pm)), "btn")
+        btns = "".join(_move_button(m, t("saboteur.ui.bribe", place=_at(view, pm)), "btn")
                        for m, pm in ctx.of_kind("bribe"))
         if END_TURN in ctx.legal:
             btns += _move_button(END_TURN, t("saboteur.ui.end_turn"), "btn subtle")
@@ -140,7 +142,7 @@ def choices_html(view: SaboteurView, ctx: Ctx, names: Sequence[str]) -> str:
         buttons = []
         if chosen:
             cards = tuple(sorted(chosen))
-            listed = chain("saboteur.and", list(cards))
+            listed = cards_named(cards)
             move = format_move(Move("pass", cards=cards))
             if move in ctx.legal:
                 n = len(chosen)
@@ -168,11 +170,11 @@ def choices_html(view: SaboteurView, ctx: Ctx, names: Sequence[str]) -> str:
                 broken = chain("saboteur.and_broken", [tool_msg(x) for x in view.sabotage[seat]])
                 text = t("saboteur.ui.cannot_place", tools=broken)
             elif n:
-                text = t("saboteur.ui.fits", card=cid, rot=lies, n=n)
+                text = t("saboteur.ui.fits", card=card_name(cid), rot=lies, n=n)
             elif other:
-                text = t("saboteur.ui.fits_other", card=cid, rot=lies, n=other)
+                text = t("saboteur.ui.fits_other", card=card_name(cid), rot=lies, n=other)
             else:
-                text = t("saboteur.ui.fits_nowhere", card=cid)
+                text = t("saboteur.ui.fits_nowhere", card=card_name(cid))
             buttons.append(_pick_button("turn", t("saboteur.ui.turn_now", rot=lies),
                                         cls="btn", pressed=rot == 1))
         elif card.kind == "sabotage":
@@ -209,7 +211,8 @@ def choices_html(view: SaboteurView, ctx: Ctx, names: Sequence[str]) -> str:
                          why=why)
         move = format_move(Move("pass", cards=(cid,)))
         if move in ctx.legal:
-            buttons.append(_move_button(move, t("saboteur.ui.pass_one", card=cid), "btn subtle"))
+            buttons.append(_move_button(move, t("saboteur.ui.pass_one", card=card_name(cid)),
+                                        "btn subtle"))
         buttons.append(_pick_button(f"card:{cid}", t("saboteur.ui.put_back")))
         buttons.append(_pick_button("discard", t("saboteur.ui.discard_cards")))
         parts.append(f'<div class="picked-card">{preview}<div><p><strong>'
@@ -222,7 +225,7 @@ def choices_html(view: SaboteurView, ctx: Ctx, names: Sequence[str]) -> str:
         parts.append(f'<div class="buttons">{discard}</div>')
     bribes = ctx.of_kind("bribe")
     if bribes:
-        btns = "".join(_move_button(m, t("saboteur.ui.bribe", cell=_at(pm)), "btn")
+        btns = "".join(_move_button(m, t("saboteur.ui.bribe", place=_at(view, pm)), "btn")
                        for m, pm in bribes)
         parts.append(f'<div class="bribes"><p>{esc(t("saboteur.ui.may_bribe"))}</p>'
                      f'<div class="buttons">{btns}</div></div>')

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from parlor.games.saboteur.cards import CARDS, DIRS, oriented_edges
-from parlor.games.saboteur.facts import cell_msg, chain
+from parlor.games.saboteur.facts import chain
+from parlor.games.saboteur.naming import card_name, landmark_msg, place_msg
 from parlor.games.saboteur.notation import Move, format_move
 from parlor.games.saboteur.state import (
     Counter,
@@ -68,20 +69,23 @@ def fit_box(cells: Iterable[tuple[int, int]]) -> tuple[int, int, int, int]:
 
 def _placed_label(view: SaboteurView, p: Placed, names: Sequence[str], t: Translator,
                   shown: dict[tuple[int, int], str]) -> str:
-    where = cell_msg(p.cell)
+    goal = landmark_msg(p.cell, view.players, view.colours)
+    where = goal or place_msg(p.cell, view.players, view.colours)
     mine = dict(view.peeked)
     if p.card is None and p.cell in shown and p.cell not in mine:
-        return revealed_goal_label(shown[p.cell], p.cell, t)
+        return revealed_goal_label(shown[p.cell], where, t)
     if p.cell not in mine and (p.card is None or (not p.face_up
                                                   and p.cell not in view.pending)):
-        return t("saboteur.ui.face_down", cell=where)
+        return t("saboteur.ui.face_down", goal=where)
     cid = p.card if p.card is not None else mine[p.cell]
     if not p.face_up and p.cell in view.pending:
-        return t("saboteur.ui.turning", cell=where, card=card_words(cid, 0, t))
+        return t("saboteur.ui.turning", goal=where, card=card_words(cid, 0, t))
     if not p.face_up:
-        return t("saboteur.ui.peeked", cell=where, card=card_words(cid, 0, t))
+        return t("saboteur.ui.peeked", goal=where, card=card_words(cid, 0, t))
+    # A card on a landmark (a start, a turned goal) is that landmark: no place words.
+    here = Msg.of("saboteur.place.none", x=p.x, y=p.y) if goal else where
     parts: list[str | Msg] = [Msg.of("saboteur.ui.placed", card=card_words(cid, p.rot, t),
-                                     cell=where, rot=Msg(f"saboteur.rot.{p.rot}"))]
+                                     place=here, rot=Msg(f"saboteur.rot.{p.rot}"))]
 
     def who(seat: int) -> str | int:
         return names[seat] if seat < len(names) else seat
@@ -210,11 +214,12 @@ def maze_svg(view: SaboteurView, ctx: Ctx, names: Sequence[str],
         for cell in sorted(set(_empty_neighbours(grid, face_up_only=True)) | set(places)):
             x, y = _cell_xy(cell)
             where = f"{cell[0]},{cell[1]}"
-            at = cell_msg(cell)
+            at = place_msg(cell, view.players, view.colours)
+            name = card_name(card)
             lies = Msg(f"saboteur.rot.{rot}")
             if cell in places:
                 move = places[cell]
-                what = t("saboteur.ui.place_at", card=card, rot=lies, cell=at)
+                what = t("saboteur.ui.place_at", card=name, rot=lies, place=at)
                 inner = (f'<title>{esc(what)}</title><rect class="spot" x="4" y="4" width="92" '
                          f'height="92" rx="8"/><g class="ghost">{card_face(card, rot)}</g>'
                          f'<path class="plus" d="M50,34 v32 M34,50 h32"/>')
@@ -225,10 +230,10 @@ def maze_svg(view: SaboteurView, ctx: Ctx, names: Sequence[str],
             why = ctx.refusal(format_move(Move("place", card=card, cell=cell, rot=rot))) \
                 or t("saboteur.ui.not_allowed")
             if ctx.find("place", cell, 1 - rot, card) is not None:
-                text = t("saboteur.ui.cell_refused_turn", cell=at, card=card, rot=lies, why=why,
+                text = t("saboteur.ui.cell_refused_turn", place=at, card=name, rot=lies, why=why,
                          other=Msg(f"saboteur.rot.{1 - rot}"))
             else:
-                text = t("saboteur.ui.cell_refused", cell=at, card=card, rot=lies, why=why)
+                text = t("saboteur.ui.cell_refused", place=at, card=name, rot=lies, why=why)
             body.append(f'<rect class="nospot" x="{x + 10}" y="{y + 10}" width="80" '
                         f'height="80" rx="8"/>')
             late.append(_refused(text, cell, fit, "sq refused"))

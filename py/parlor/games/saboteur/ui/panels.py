@@ -9,8 +9,10 @@ from dataclasses import replace
 from parlor.games.saboteur.cards import CARDS, TOOLS
 from parlor.games.saboteur.describe import describe_move
 from parlor.games.saboteur.facts import tool_msg
+from parlor.games.saboteur.naming import cell_in
 from parlor.games.saboteur.notation import parse_move
 from parlor.games.saboteur.state import (
+    Cell,
     Placed,
     SaboteurView,
 )
@@ -122,8 +124,9 @@ def _you(names: Sequence[str], t: Translator) -> int | None:
 
 
 def _described(view: SaboteurView, names: Sequence[str], t: Translator,
-               you: int | None) -> list[tuple[int, str]]:
-    """(round, sentence) per move, each described from a view of the time: the card a
+               you: int | None) -> list[tuple[int, str, Cell | None]]:
+    """(round, sentence, the cell it names) per move, each described from a view of the
+    time: the card a
     rockfall removed (replayed from the placements), a peek named only for the seat that
     looked and only while that goal is still face down this round."""
     placed: dict[tuple[int, int], str] = {}
@@ -139,7 +142,8 @@ def _described(view: SaboteurView, names: Sequence[str], t: Translator,
             maze = (Placed(cell[0], cell[1], placed[cell], 0, True, seat, 0),)
         peeked = view.peeked if rnd == view.round else ()
         v = replace(view, to_move=seat, maze=maze, peeked=peeked)
-        out.append((rnd, t.say(describe_move(v, move, names, you))))
+        out.append((rnd, t.say(describe_move(v, move, names, you)),
+                    m.cell if m is not None else None))
         if m is not None and m.kind == "place" and m.cell is not None and m.card:
             placed[m.cell] = m.card
         elif m is not None and m.kind == "rockfall" and m.cell is not None:
@@ -150,19 +154,41 @@ def _described(view: SaboteurView, names: Sequence[str], t: Translator,
 def log_lines(view: SaboteurView, names: Sequence[str],
               t: Translator | None = None) -> list[str]:
     t = t or Translator()
-    return [text for _, text in _described(view, names, t, _you(names, t))]
+    return [text for _, text, _ in _described(view, names, t, _you(names, t))]
 
 
 def log_html(view: SaboteurView, screen: Screen) -> str:
     t, names = screen.t, screen.names
     you = screen.you if screen.you is not None else _you(names, t)
     moves = _described(view, names, t, you)
-    items = "".join(f'<li><span class="n">{t.number(i + 1)}.</span> <span class="r">'
-                    f'{esc(t("saboteur.log.round_tag", n=r))}</span> '
-                    f'{esc(line)}</li>' for i, (r, line) in reversed(list(enumerate(moves))))
-    events = "".join(f'<li><span class="r">{esc(t("saboteur.log.round_tag", n=r))}</span> '
-                     f'{esc(t.say(msg))}</li>' for r, msg in reversed(view.log))
+    now = view.round
+    lit: set[Cell] = set()
+
+    def item(head: str, r: int, line: str, cell: Cell | None) -> str:
+        # A line about a cell of this round's maze lights that cell while hovered or
+        # focused: the sentence says where only by landmarks, the board shows it.
+        here = cell is not None and r == now
+        if here:
+            assert cell is not None
+            lit.add(cell)
+        at = attrs(data_log_cell=f"{cell[0]},{cell[1]}", tabindex="0") if here and cell else ""
+        return (f'<li{at}>{head}<span class="r">{esc(t("saboteur.log.round_tag", n=r))}'
+                f'</span> {esc(line)}</li>')
+
+    items = "".join(item(f'<span class="n">{t.number(i + 1)}.</span> ', r, line, cell)
+                    for i, (r, line, cell) in reversed(list(enumerate(moves))))
+    events = "".join(item("", r, t.say(msg), cell_in(msg)) for r, msg in reversed(view.log))
     return (f'<h3>{esc(t("saboteur.log.moves"))}</h3><ol class="log" reversed aria-label='
             f'"{esc(t("saboteur.log.moves_label"))}">{items}</ol>'
             f'<h3>{esc(t("saboteur.log.events"))}</h3><ul class="log events" aria-label='
-            f'"{esc(t("saboteur.log.events_label"))}">{events}</ul>')
+            f'"{esc(t("saboteur.log.events_label"))}">{events}</ul>' + lit_style(lit))
+
+
+def lit_style(cells: set[Cell]) -> str:
+    """One CSS rule per cell a log line names: the maze's card there glows while that
+    line is hovered or focused (no script: the page stays a drawing of the view)."""
+    rules = "".join(
+        f'#game:has([data-log-cell="{x},{y}"]:is(:hover,:focus)) .maze '
+        f'[data-cell="{x},{y}"]{{filter:drop-shadow(0 0 6px #ffd23f) '
+        f'drop-shadow(0 0 3px #ffd23f)}}' for x, y in sorted(cells))
+    return f"<style>{rules}</style>" if rules else ""

@@ -24,7 +24,8 @@ from __future__ import annotations
 from parlor.core.protocol import Outcome
 from parlor.games.saboteur import rules
 from parlor.games.saboteur.cards import CARDS
-from parlor.games.saboteur.facts import band_msg, cell_msg, chain, comma
+from parlor.games.saboteur.facts import band_msg, chain, comma
+from parlor.games.saboteur.naming import card_name, landmark_msg, place_msg
 from parlor.games.saboteur.state import (
     BRIBE,
     OVER,
@@ -139,7 +140,9 @@ def hint(view: SaboteurView, screen: Screen) -> str:
     """The instruction for a human whose turn it is."""
     t = screen.t
     if view.phase == REVEAL:
-        cells = chain("saboteur.and", [cell_msg(c) for c in view.pending])
+        cells = chain("saboteur.and", [landmark_msg(c, view.players, view.colours)
+                                       or place_msg(c, view.players, view.colours)
+                                       for c in view.pending])
         if len(view.pending) == 1:
             return t("saboteur.hint.reveal_one", cells=cells,
                      why=reveal_words(view, view.pending[0], t))
@@ -155,14 +158,14 @@ def hint(view: SaboteurView, screen: Screen) -> str:
         if kind == "path":
             if view.seat is not None and view.sabotage[view.seat]:
                 return t("saboteur.hint.broken")
-            return t("saboteur.hint.place", card=cid)
+            return t("saboteur.hint.place", card=card_name(cid))
         if kind in ("key", "rockfall", "map"):
             return t("saboteur.hint.target", kind=Msg(f"saboteur.kind.{kind}"))
         card = CARDS[cid]
         seat = view.seat if view.seat is not None else 0
         if kind == "repair" and not set(card.tools) & set(view.sabotage[seat]):
-            return t("saboteur.hint.no_repair", card=cid)
+            return t("saboteur.hint.no_repair", card=card_name(cid))
         if kind == "sabotage" and view.players == 2 and card.tools[0] in view.sabotage[1 - seat]:
             return t("saboteur.hint.already_broken")
-        return t("saboteur.hint.play", card=cid)
+        return t("saboteur.hint.play", card=card_name(cid))
     return t("saboteur.hint.turn")

@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlor.games.saboteur.cards import CARDS
-from parlor.games.saboteur.facts import cell_msg
 from parlor.games.saboteur.state import Cell, SaboteurSecrets
 from parlor.games.saboteur.ui.cards import _text, any_face, card_face, card_words
-from parlor.i18n.catalog import Translator
+from parlor.i18n.catalog import Msg, Translator
 from parlor.render.common import reveal_note
 from parlor.render.html import attrs, esc
 
@@ -43,17 +42,18 @@ def revealed_goal_svg(cid: str, cell: Cell, t: Translator) -> str:
             f'{eye_svg(84, 84)}</g>')
 
 
-def revealed_goal_label(cid: str, cell: Cell, t: Translator) -> str:
-    return t("saboteur.ui.revealed_goal", cell=cell_msg(cell), card=card_words(cid, 0, t))
+def revealed_goal_label(cid: str, goal: str | Msg, t: Translator) -> str:
+    """``goal`` names the goal's place (``naming.landmark_msg``)."""
+    return t("saboteur.ui.revealed_goal", goal=goal, card=card_words(cid, 0, t))
 
 
 def _card(cid: str, t: Translator) -> str:
-    """One card of a revealed hand, as a hand shows it (picture and id), not clickable."""
+    """One card of a revealed hand, as a hand shows it (its picture), not clickable."""
     words = card_words(cid, 0, t)
     svg = (f'<svg viewBox="0 0 100 100" class="face" aria-hidden="true">'
            f'{any_face(cid, 0, t)}</svg>')
     opening = attrs(class_="hcard", data_kind=CARDS[cid].kind, aria_label=words, role="img")
-    return f'<div{opening}>{svg}<span class="cid">{esc(cid)}</span></div>'
+    return f'<div{opening}>{svg}</div>'
 
 
 def revealed_hands(revealed: SaboteurSecrets | None, names: Sequence[str],
