@@ -46,6 +46,10 @@ class GameEntry:
     beliefs: str | None = None
     #: The module of the guided first game (its ``GUIDE``, ``app/guide.py``), or None.
     guide: str | None = None
+    #: What this game's notation looks like in a text, as (what, regular expression)
+    #: pairs: card ids, codes, move marks. A player reads words, never these
+    #: (``render/readable.py`` gathers every game's, the tests search every screen).
+    notation: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         names = [lvl.name for lvl in self.levels]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from parlor.app.review import EVERYTHING, Review
 from parlor.i18n.catalog import Msg, Translator
 from parlor.render.html import attrs, button, esc
-from parlor.render.screen import Rendered, renderer
+from parlor.render.screen import SAID, Rendered, renderer
 from parlor.render.thinks import beliefs_html
 
 
@@ -108,4 +108,5 @@ def review_screen(r: Review, t: Translator, names: tuple[str, ...], you: int | N
         status = t("review.status.move", k=r.ply, n=r.plies,
                    line=line[:1].upper() + line[1:])
     return Rendered(html, "replay", None, status,
-                    data={"ply": str(r.ply), "plies": str(r.plies)})
+                    data={"ply": str(r.ply), "plies": str(r.plies)},
+                    said=tuple(lines[-SAID:]), logged=len(lines))

@@ -36,6 +36,18 @@ class Rendered:
     status: str
     #: More ``data-*`` of the game root (a review's ``ply`` and ``plies``).
     data: Mapping[str, str] = field(default_factory=dict)
+    #: For the page's live region (``render.announce``): the newest move-log lines
+    #: (at most ``SAID``), how many lines the log has in all, the status without its
+    #: last move, and a refusal to say.
+    said: tuple[str, ...] = ()
+    logged: int = 0
+    now: str = ""
+    error: str = ""
+
+
+#: How many of the newest log lines a screen hands the live region (bots that moved
+#: since the last screen are rarely more).
+SAID = 8
 
 
 def game_screen(
@@ -134,13 +146,15 @@ def game_screen(
             status = t("status.paused", name=names[to_act])
         else:
             status = t("status.to_play", name=names[to_act])
+    now = status
     if lines:
         status = t.compose("status.after_move", last=lines[-1][0].upper() + lines[-1][1:],
                            now=status)
     if error:
         status = t.compose("status.after_error", error=error, now=status)
     # The move count lets the page animate a move once, not on every redraw after it.
-    return Rendered(html, phase, to_act, status, data={"moves": str(len(session.match.moves))})
+    return Rendered(html, phase, to_act, status, data={"moves": str(len(session.match.moves))},
+                    said=tuple(lines[-SAID:]), logged=len(lines), now=now, error=error or "")
 
 
 def next_picks(session: Session, picks: tuple[str, ...], token: str) -> tuple[str, ...]:

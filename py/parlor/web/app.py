@@ -46,6 +46,7 @@ from parlor.app.events import (
 from parlor.web.panzoom import PanZoom
 from parlor.web.peer import PAIRING_ACTIONS, Peers, draw_codes, pairing_action, scan
 from parlor.web.storage import open_store
+from parlor.web.voice import Voice
 
 
 def now_ms() -> float:
@@ -53,8 +54,7 @@ def now_ms() -> float:
 
 
 def fmt_time(ms: float) -> str:
-    """A save's date as the browser writes dates in the page's language (Persian digits
-    and calendar in Persian, and so on)."""
+    """A save's date as the browser writes it in the page's language (Persian calendar)."""
     return str(js.Date.new(ms).toLocaleString(js.document.documentElement.lang))
 
 
@@ -136,6 +136,7 @@ class App:
         # Pan/zoom of svg[data-panzoom] boards: view state of the page, per save.
         self.panzoom = PanZoom(lambda: self.controller.session.save_id
                                if self.controller.session else "")
+        self.voice = Voice()
         #: Actions that only change how the page looks, never the game.
         self.view_actions: dict[str, Callable[[], None]] = {
             "zoom-in": lambda: self.panzoom.zoom(1 / 1.25),
@@ -232,7 +233,7 @@ class App:
                 root.setAttribute(f"data-{name}", out.data[name])
             else:
                 root.removeAttribute(f"data-{name}")
-        el("status").textContent = out.status
+        self.voice.game(out)
         draw_codes(root)
 
     def show_menu(self, effect: ShowMenu) -> None:
@@ -249,7 +250,7 @@ class App:
         banner = el("menu-message")
         banner.textContent = effect.message
         banner.hidden = not effect.message
-        el("status").textContent = effect.status
+        self.voice.menu(effect.status)
         draw_codes(el("menu"))
 
     def show_saves(self, markup: str, resume: str | None) -> None:

@@ -6,9 +6,10 @@ its computer players (``bots/``) and its screen (``ui/``); ``ENTRY`` registers i
 from parlor.core.registry import GameEntry
 from parlor.games.kabaleo.bots import LEVELS
 from parlor.games.kabaleo.game import GAME
+from parlor.games.kabaleo.notation import LOOKS
 
 ENTRY = GameEntry(GAME, LEVELS, default_level="hard", ui="parlor.games.kabaleo.ui.render",
                   beliefs="parlor.games.kabaleo.ui.beliefs",
-                  guide="parlor.games.kabaleo.guide")
+                  guide="parlor.games.kabaleo.guide", notation=LOOKS)
 
 __all__ = ["ENTRY", "GAME"]

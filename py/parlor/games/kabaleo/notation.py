@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from parlor.games.kabaleo.colours import LETTERS
 
+#: A move as it would show in a text (``GameEntry.notation``): a colour letter and a
+#: pile number standing alone ("Y7").
+LOOKS: tuple[tuple[str, str], ...] = (
+    ("Kabaleo move", rf"(?<![A-Za-z0-9_])[{''.join(LETTERS)}][1-9][0-9]?(?![A-Za-z0-9_])"),
+)
+
 
 def format_move(colour: str, pile_index: int) -> str:
     """``pile_index`` is 0-based in the state; notation numbers piles from 1."""
