@@ -12,7 +12,6 @@ from playwright.sync_api import Browser, Page, expect
 from conftest import ARTIFACTS, BrowserLog, fail_on_blocked, isolated_context, open_app
 from kabaleo_helpers import play_one_move as kabaleo_move
 from kabaleo_helpers import wait_for_my_turn_or_end as kabaleo_turn
-from parlor.games.saboteur.cards import CARDS
 from saboteur_helpers import play_one_move as saboteur_move
 from saboteur_helpers import wait_for_my_turn_or_end as saboteur_turn
 
@@ -91,8 +90,8 @@ def test_the_browser_language_is_the_default_and_never_flashes_english(
 
 
 def english_words(page: Page) -> list[str]:
-    """Latin words a reader meets in the game area and status line, names and notation
-    (isolated, FSI…PDI) aside: none may be left in a Persian or Russian game."""
+    """Latin words a reader meets in the game area and status line, names (isolated,
+    FSI…PDI) aside: none may be left in a Persian or Russian game, card ids included."""
     text = page.evaluate("""() => {
         const parts = [document.getElementById('status').innerText,
                        document.getElementById('game').innerText];
@@ -102,8 +101,6 @@ def english_words(page: Page) -> list[str]:
         return parts.join('\\n');
     }""")
     text = re.sub("\u2068[^\u2068\u2069]*\u2069", " ", text)
-    for card in sorted(SABOTEUR_CARD_IDS, key=len, reverse=True):  # notation, like "P23"
-        text = text.replace(card, " ")
     words = set(re.findall(r"[A-Za-z]{2,}", text)) - ALLOWED_LATIN
     # A row of one letter (GGGGGG: a seat's dwarf counters, each marked with its
     # colour's letter) is a picture, not a word.
@@ -112,8 +109,6 @@ def english_words(page: Page) -> list[str]:
 
 #: Latin that is meant to stay Latin: the app's name and the one game name kept as is.
 ALLOWED_LATIN = {"Parlor", "Ciao"}
-#: Saboteur's card ids (START_GREEN, LADDER_BLUE, P23) are notation, shown as such.
-SABOTEUR_CARD_IDS = set(CARDS)
 
 
 def test_a_whole_kabaleo_game_in_persian_right_to_left(app) -> None:

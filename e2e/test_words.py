@@ -1,0 +1,87 @@
+"""Words for people on the live page: a Saboteur duel against a bot, in English and
+Persian, read as a player and a screen reader meet it. No card id, code or coordinate
+in any text (the patterns of ``render/readable.py``); each move, the bot's included, is
+said once in the polite live region; a log line about a cell lights that cell on the
+board when hovered; axe finds nothing serious. Screenshots of the end screens and logs
+of Saboteur and Ciao! in en and fa go to e2e/artifacts/ for a person to look at."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from parlor.render.readable import notation_in
+from saboteur_helpers import play_one_move, wait_for_my_turn_or_end
+from test_accessibility import serious_violations
+from test_languages import shot
+
+READ = """() => {
+    const parts = [document.getElementById('status').innerText,
+                   document.getElementById('said').textContent,
+                   document.getElementById('game').innerText];
+    for (const el of document.querySelectorAll('#game [aria-label], #game [title]')) {
+        parts.push(el.getAttribute('aria-label') || '', el.getAttribute('title') || '');
+    }
+    for (const el of document.querySelectorAll('#game svg title')) parts.push(el.textContent);
+    return parts.join('\\n');
+}"""
+
+
+def notation_on(page: Page, lang: str) -> list[tuple[str, str]]:
+    return notation_in(page.evaluate(READ), lang)
+
+
+def said(page: Page) -> list[str]:
+    """What the live region holds now, a line per sentence."""
+    return list(page.evaluate(
+        "() => [...document.querySelectorAll('#said p')].map(p => p.textContent)"))
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_saboteur_duel_reads_as_words_and_is_heard(app, lang: str) -> None:
+    page = app(f"?lang={lang}&game=saboteur&players=2&seats=human,bot:random&seed=12"
+               "&botdelay=0&opt.rounds=1")
+    heard: list[str] = []
+    moves = 0
+    while wait_for_my_turn_or_end(page) != "over" and moves < 40:
+        assert notation_on(page, lang) == []
+        before = page.get_attribute("#game", "data-moves")
+        play_one_move(page)
+        page.wait_for_function(
+            "m => document.getElementById('game').dataset.moves !== m", arg=before)
+        wait_for_my_turn_or_end(page)
+        heard += said(page)
+        moves += 1
+        if moves == 3:
+            assert serious_violations(page) == []
+            # Hovering a log line about a cell lights that cell on the board.
+            line = page.locator("#game [data-log-cell]").first
+            cell = line.get_attribute("data-log-cell")
+            line.hover()
+            lit = page.locator(f"#game svg.maze [data-cell='{cell}']").first
+            glow = lit.evaluate("el => getComputedStyle(el).filter")
+            assert "drop-shadow" in glow, glow
+            page.mouse.move(0, 0)
+            assert lit.evaluate("el => getComputedStyle(el).filter") == "none"
+    assert moves >= 5
+    # The bot's moves were said too (the bot plays a seat named "Bot 2" / «ربات ۲»).
+    bot = "Bot 2" if lang == "en" else "ربات"
+    assert any(bot in line for line in heard), heard
+    assert notation_on(page, lang) == []
+    shot(page, f"words-saboteur-{lang}.png")
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_end_screens_of_bot_matches_read_as_words(app, lang: str) -> None:
+    """Whole bot matches to their end screens (Saboteur's round table and What happened,
+    Ciao!'s cards left in each hand), searched for notation and photographed."""
+    for game, seats in (("saboteur", "bot:easy,bot:easy"),
+                        ("ciao", "bot:easy,bot:easy,bot:easy")):
+        page = app(f"?lang={lang}&game={game}&players={seats.count(',') + 1}&seats={seats}"
+                   "&seed=4&botdelay=0&opt.rounds=1")
+        expect(page.locator("#game")).to_have_attribute("data-phase", "over",
+                                                        timeout=120_000)
+        assert notation_on(page, lang) == []
+        if game == "ciao":
+            assert page.locator("#game .end .left-card[role='img']").count() > 0
+        shot(page, f"words-{game}-end-{lang}.png")
