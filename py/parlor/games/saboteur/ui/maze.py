@@ -281,8 +281,10 @@ def zoom_bar(t: Translator | None = None) -> str:
     for action, text, label in (("zoom-in", "+", t("saboteur.ui.zoom_in")),
                                 ("zoom-out", "−", t("saboteur.ui.zoom_out")),
                                 ("zoom-fit", t("saboteur.ui.fit"), t("saboteur.ui.zoom_fit"))):
-        b_attrs = attrs(class_="btn subtle zoom", data_action=action, aria_label=label,
-                        title=label)
+        # A button with words is named by them (its visible text must be its name);
+        # + and − are named by their label.
+        b_attrs = attrs(class_="btn subtle zoom", data_action=action, title=label,
+                        aria_label=None if action == "zoom-fit" else label)
         b.append(f'<button type="button"{b_attrs}>{esc(text)}</button>')
     return (f'<div class="zoombar" role="group" aria-label="{esc(t("saboteur.ui.zoom"))}">'
             f'{"".join(b)}<span class="zoomhelp">{esc(t("saboteur.ui.zoom_help"))}</span></div>')
