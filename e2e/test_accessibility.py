@@ -1,6 +1,6 @@
-"""axe-core (npm, loaded into the page by the test only; never shipped) on the menu and a
-game screen in every language (issue 12): no serious or critical violation. Screenshots
-of each language's game screen go to e2e/artifacts/."""
+"""axe-core (npm, loaded into the page by the test only; never shipped) on the menu and
+the play screen of each game in every language (issues 12, 24): no serious or critical
+violation. Screenshots of each screen go to e2e/artifacts/."""
 
 from __future__ import annotations
 
@@ -39,9 +39,14 @@ def test_menu_and_game_screen_have_no_serious_accessibility_violation(
     # A fresh tab for the game (the menu's closed first): one Python in memory at a time.
     context = page.context
     page.close()
-    page = open_app(context.new_page(), base_url,
-                    f"?lang={lang}&game=kabaleo&players=3&seats=human,bot:random,bot:random"
-                    "&seed=5&botdelay=0")
-    expect(page.locator("#game")).to_have_attribute("data-phase", "play")
-    page.screenshot(path=str(Path(ARTIFACTS) / f"game-kabaleo-{lang}.png"), full_page=True)
-    assert serious_violations(page) == []
+    # Each game's play screen, a tab at a time (issue 24: every game, every language).
+    for game, seats in (("kabaleo", "human,bot:random,bot:random"),
+                        ("ciao", "human,bot:random,bot:random"),
+                        ("saboteur", "human,bot:random")):
+        page = open_app(context.new_page(), base_url,
+                        f"?lang={lang}&game={game}&players={seats.count(',') + 1}"
+                        f"&seats={seats}&seed=5&botdelay=0")
+        expect(page.locator("#game")).to_have_attribute("data-phase", "play")
+        page.screenshot(path=str(Path(ARTIFACTS) / f"game-{game}-{lang}.png"), full_page=True)
+        assert serious_violations(page) == [], game
+        page.close()

@@ -149,7 +149,13 @@ class _Clickables(HTMLParser):
             return
         self._open.append((tag, self.get_starttag_text() or tag if acts else "", []))
 
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        # ``<rect/>``: opened and closed at once; no end tag may unwind the stack.
+        self.handle_starttag(tag if tag in self.VOID else "input", attrs)
+
     def handle_endtag(self, tag: str) -> None:
+        if not any(name == tag for name, _, _ in self._open):
+            return  # the end of an element this parser never held open (a void one)
         while self._open:
             name, opening, words = self._open.pop()
             if opening:
@@ -186,3 +192,17 @@ def test_every_clickable_thing_has_a_name_in_words(lang: str, game_id: str, seat
                 bad.setdefault(opening[:100], name)
     assert seen > 10
     assert bad == {}
+
+
+def test_the_name_check_reads_what_a_screen_reader_reads() -> None:
+    """An aria-label names an element; else its text does, an SVG's included, and a
+    self-closed SVG shape inside it does not end it."""
+    html = ('<div><button data-action="x">P10</button><g data-move="a"><title>Place here'
+            '</title><rect/></g><span data-pick="c" aria-label="Pick">x</span>'
+            '<div data-pick="z"><svg><rect x="1"/></svg><span class="sr-only">Pick the bend'
+            '</span></div><input data-action="y"></div>')
+    assert clickables(html) == [('<button data-action="x">', "P10"),
+                                ('<g data-move="a">', "Place here"),
+                                ('<span data-pick="c" aria-label="Pick">', "Pick"),
+                                ('<div data-pick="z">', "Pick the bend"),
+                                ('<input data-action="y">', "")]

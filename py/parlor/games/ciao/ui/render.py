@@ -39,7 +39,7 @@ from parlor.render import common
 from parlor.render.html import actionable, attrs, esc
 
 #: Background and text colour per colour rank (0: millstone).
-PALETTE = {0: ("#8a8a8a", "#ffffff"), 1: ("#2e9e44", "#ffffff"), 2: ("#f6d32d", "#1a1a1a"),
+PALETTE = {0: ("#616161", "#ffffff"), 1: ("#237f3a", "#ffffff"), 2: ("#f6d32d", "#1a1a1a"),
            3: ("#d7352b", "#ffffff")}
 #: Bot levels a seat's kind may name (``bot:<level>``), each said by ``ciao.seat.bot.*``.
 LEVELS = ("random", "easy", "medium", "hard")

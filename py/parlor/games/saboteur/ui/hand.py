@@ -19,7 +19,7 @@ from parlor.games.saboteur.state import (
 from parlor.games.saboteur.ui.cards import any_face, card_face, card_words
 from parlor.games.saboteur.ui.context import Ctx, bribe_window_words, is_you, reveal_words
 from parlor.i18n.catalog import Msg
-from parlor.render.html import actionable, attrs, esc
+from parlor.render.html import actionable, attrs, esc, named_button
 
 # ------------------------------------------------------------------------ hand and choices
 
@@ -39,14 +39,14 @@ def _hand_card(cid: str, i: int, ctx: Ctx) -> str:
             on = i in screen.discards
             if on:
                 inner += f'<span class="tag">{esc(t("saboteur.ui.tag_discard"))}</span>'
-            return actionable(
+            return named_button(
                 "div", inner, label=t("saboteur.ui.keep" if on else "saboteur.ui.discard_card",
                                       card=words),
                 class_="hcard pickable" + (" picked discard" if on else ""),
                 data_pick=f"discard:{i}", data_kind=kind, aria_pressed="true" if on else "false")
         on = ctx.card == cid and first
         label = t("saboteur.ui.put_back_card" if on else "saboteur.ui.pick_card", card=words)
-        return actionable("div", inner, label=label,
+        return named_button("div", inner, label=label,
                           class_="hcard pickable" + (" picked" if on else ""),
                           data_pick=f"card:{cid}", data_kind=kind,
                           aria_pressed="true" if on else "false")
