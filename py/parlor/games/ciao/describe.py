@@ -82,7 +82,7 @@ def _base_of(v: CiaoView, verb: str, seat: int) -> int:
 def describe(actor: int, move: str, names: Sequence[str], before: CiaoView | None = None,
              you: int | None = None) -> Msg:
     """One sentence for a move by ``actor`` (TABLE for the table's decisions); ``you``
-    is the reader's seat (its moves read "You ...", gifts to it "... to you")."""
+    is the reader's seat (its moves read "You ...", a gift to it "... gave you ...")."""
     who: Arg = names[actor] if 0 <= actor < len(names) else Msg("ciao.log.the_table")
     m = parse_logged(move)
     if m is None:  # "{name}: {move}" reads right with any name
