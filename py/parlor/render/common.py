@@ -7,6 +7,7 @@ screen)`` and ``next_picks(picks, token)``; ``render.screen`` calls them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +34,14 @@ class Screen:
     #: renderer draws each secret where a player would expect it, marked
     #: ``data-revealed``, never clickable.
     revealed: Any = None
+
+
+def named_you(names: Sequence[str], t: Translator) -> int | None:
+    """The seat the move log says "You" to: the one going by the reader's word for "You"
+    (``log_lines`` is given names, not the screen). Its moves have their own sentences,
+    since a verb made for a third person reads wrong with "You" in some languages."""
+    you = t("name.you")
+    return names.index(you) if you in names else None
 
 
 def reveal_note(text: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlor.core.words import Msg
+from parlor.core.words import Arg, Msg
 from parlor.games.kabaleo.colours import name
 from parlor.games.kabaleo.notation import parse_move
 from parlor.games.kabaleo.rules import place
@@ -29,16 +29,24 @@ def piles_before_each_move(
     return out
 
 
-def describe_move(piles_before: Sequence[tuple[str, ...]], move: str, player: str) -> Msg:
-    """``player`` (a seat's name) made ``move`` on the board ``piles_before``."""
+def describe_move(piles_before: Sequence[tuple[str, ...]], move: str, player: str,
+                  you: bool = False) -> Msg:
+    """``player`` (a seat's name) made ``move`` on the board ``piles_before``; ``you``:
+    that seat is the reader's, so the sentence is said to them ("You played ...",
+    ``kabaleo.log.you.*``): a verb made for a third person reads wrong with "You" in
+    some languages (Persian «شما ... گذاشت» must be «گذاشتید»)."""
     parsed = parse_move(move)
-    if parsed is None:
+    if parsed is None:  # "{name}: {move}" reads right with any name
         return Msg.of("kabaleo.log.other", name=player, move=move)
     colour, i = parsed
     stack = piles_before[i]
     after, cancelled = place(stack, colour)
     if cancelled:
-        return Msg.of("kabaleo.log.cancelled", name=player, colour=name(colour), pile=i + 1,
-                      after=name(after[-1]))
-    return Msg.of("kabaleo.log.placed", name=player, colour=name(colour), pile=i + 1,
-                  before=name(stack[-1]))
+        args: dict[str, Arg] = {"colour": name(colour), "pile": i + 1, "after": name(after[-1])}
+        key = "cancelled"
+    else:
+        args = {"colour": name(colour), "pile": i + 1, "before": name(stack[-1])}
+        key = "placed"
+    if you:
+        return Msg.of(f"kabaleo.log.you.{key}", **args)
+    return Msg.of(f"kabaleo.log.{key}", name=player, **args)

@@ -251,8 +251,9 @@ def event_html(view: CiaoView, screen: Screen) -> str:
     m = parse_logged(move)
     if m is None or m.verb not in NOTICED or (m.verb == "race" and m.seat < 0):
         return ""
+    you = screen.you if screen.you is not None else common.named_you(screen.names, screen.t)
     return (f'<div class="event" role="status" data-event="{esc(m.verb)}">'
-            f"{esc(screen.t.say(describe(actor, move, screen.names)))}</div>")
+            f"{esc(screen.t.say(describe(actor, move, screen.names, you=you)))}</div>")
 
 
 def _kind(kind: str, t: Translator) -> str:
@@ -319,7 +320,8 @@ def log_lines(view: CiaoView, names: Sequence[str],
               t: Translator | None = None) -> list[str]:
     """The move log in ``t``'s language (English without one)."""
     t = t or Translator()
-    return [t.say(describe(actor, move, names)) for actor, move in view.history]
+    you = common.named_you(names, t)
+    return [t.say(describe(actor, move, names, you=you)) for actor, move in view.history]
 
 
 def log_html(view: CiaoView, names: Sequence[str], t: Translator) -> str:

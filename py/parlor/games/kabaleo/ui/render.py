@@ -286,7 +286,8 @@ def log_lines(view: KabaleoView, names: Sequence[str],
     """Every move so far in words, oldest first, in ``t``'s language (English without)."""
     t = t or Translator()
     before = piles_before_each_move(view.piles, view.history)
-    return [t.say(describe_move(before[i], move, names[seat]))
+    you = common.named_you(names, t)
+    return [t.say(describe_move(before[i], move, names[seat], you=seat == you))
             for i, (seat, move) in enumerate(view.history)]
 
 
