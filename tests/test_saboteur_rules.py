@@ -755,6 +755,8 @@ def test_describe_move_in_words() -> None:
         "Green places a three-way junction with 1 gold and a dead end, turned, "
         "next to the green start")
     assert EN.say(describe_move(v, "break pick", ("Ann", "Bob"))) == "Ann breaks Bob's pick"
+    assert EN.say(describe_move(v, "break pick", ("Ann", "You"), you=1)) == (
+        "Ann breaks your pick")
     assert EN.say(describe_move(v, "pass P08 P16")) == (
         "Green passes, discarding a straight tunnel and a bend")
     assert EN.say(describe_move(v, "bribe @4,1")) == (

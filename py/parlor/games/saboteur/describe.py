@@ -43,6 +43,8 @@ def describe_move(v: SaboteurView, move: str, names: Sequence[str] = (),
                    rot=Msg(f"saboteur.rot.{1 if m.rot == 1 else 0}"))
     if k == "break":
         other = 1 - seat
+        if other == you:  # "Bot 2 breaks your pick", not "You's pick"
+            return Msg.of("saboteur.log.broke_yours", who=who, tool=tool_msg(m.tool or "pick"))
         target = names[other] if other < len(names) else colour_name(v.colours[other])
         return say("broke", target=target, tool=tool_msg(m.tool or "pick"))
     if k == "repair":
