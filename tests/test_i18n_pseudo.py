@@ -5,23 +5,19 @@ notation) was written by the code itself and would stay English in every languag
 
 from __future__ import annotations
 
-import random
 import re
-from html.parser import HTMLParser
 
 import pytest
 
 from parlor.app.controller import Controller
 from parlor.app.events import Boot, ShowMenu
 from parlor.app.saves import DictStore
-from parlor.app.session import Session
-from parlor.app.setup import parse_setup
-from parlor.core.protocol import TABLE, legal_moves_of_view
 from parlor.i18n.catalog import FSI, PDI, Msg, Translator
+from parlor.render.readable import Reader as Visible
 from parlor.render.screen import game_screen
+from screens import classroom_screens, played
 
 OPEN, CLOSE = "⟦", "⟧"
-VISIBLE_ATTRS = ("aria-label", "title", "placeholder", "alt")
 
 
 class Pseudo(Translator):
@@ -32,28 +28,6 @@ class Pseudo(Translator):
 
     def isolate(self, text: str) -> str:
         return f"{FSI}{text}{PDI}"
-
-
-class Visible(HTMLParser):
-    """Text nodes and the attributes a person or a screen reader meets."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.texts: list[str] = []
-        self._skip = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("style", "script"):
-            self._skip += 1
-        self.texts.extend(v for k, v in attrs if k in VISIBLE_ATTRS and v)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("style", "script"):
-            self._skip -= 1
-
-    def handle_data(self, data: str) -> None:
-        if not self._skip:
-            self.texts.append(data)
 
 
 def strays(html: str, notation: frozenset[str] = frozenset()) -> list[str]:
@@ -102,21 +76,6 @@ def test_the_save_list_says_everything_through_the_catalogs() -> None:
     assert strays(html) == []
 
 
-def _sessions(game_id: str, seats: str, seed: int, options: dict[str, str]) -> list[Session]:
-    """A seeded game played to the end by random legal choices, a session a move."""
-    s = Session.start(parse_setup({"game": game_id, "seats": seats, "seed": str(seed),
-                                   **options}, 1).to_match(), "p-0", 0.0)
-    rng, out = random.Random(seed), [s]
-    while s.to_act() is not None:
-        to_act = s.to_act()
-        viewer = to_act if to_act is not None and to_act != TABLE else None
-        moves = (legal_moves_of_view(s.game, s.game.view(s.state, viewer))
-                 if viewer is not None else s.game.legal_moves(s.state))
-        s = s.play(moves[rng.randrange(len(moves))])
-        out.append(s)
-    return out
-
-
 @pytest.mark.parametrize(("game_id", "seats", "options"), [
     ("kabaleo", "human,bot:random,bot:random", {}),
     ("ciao", "human,bot:random,bot:random", {"opt.rounds": "1"}),
@@ -127,7 +86,7 @@ def test_every_game_screen_says_everything_through_the_catalogs(
         game_id: str, seats: str, options: dict[str, str]) -> None:
     """Play, picks and end screens of every game, drawn by the bracketing Translator:
     whatever a renderer or a rules module wrote itself would be left outside."""
-    sessions = _sessions(game_id, seats, 7, options)
+    sessions = played(game_id, seats, 7, options)
     found: dict[str, str] = {}
     for s in sessions[::5] + sessions[-1:]:
         out = game_screen(s, 0, t=Pseudo())
@@ -151,27 +110,9 @@ def test_the_classroom_screens_say_everything_through_the_catalogs(
         game_id: str, seats: str, options: dict[str, str]) -> None:
     """Issue 13's screens: a match of bots watched with everything revealed and a bot's
     beliefs, its review from every perspective, and the guided game's box."""
-    from parlor.app.events import Action, ShowGame
-    from parlor.app.review import Review
-
-    c = Controller(DictStore(), lambda: 0.0, str)
-    c.t = Pseudo()
-    params = {"game": game_id, "seats": seats, "seed": "5", **options}
-    c.handle(Boot(params))
-    c.handle(Action("reveal"))
-    c.handle(Action("pause"))
+    screens = classroom_screens(Pseudo(), game_id, seats, options,
+                                lambda n: (0, n // 2, n))
     found: dict[str, str] = {}
-    screens = [e.screen for e in c.handle(Action("watch-thinks", value="1"))
-               if isinstance(e, ShowGame)]
-    review = Review.of(_sessions(game_id, seats, 5, options)[-1].match)
-    for seat in review.perspectives():
-        for ply in (0, review.plies // 2, review.plies):
-            c.review = review.at(ply).looking(seat)
-            screens += [e.screen for e in c.handle(Action("replay-goto", value=str(ply)))
-                        if isinstance(e, ShowGame)]
-    c.review = None
-    screens += [e.screen for e in c.handle(Action("guide", game=game_id))
-                if isinstance(e, ShowGame)]
     for mark in ("data-guide-tip", "data-revealed", "data-beliefs", 'data-action="replay-next"'):
         assert any(mark in s.html for s in screens), mark
     for screen in screens:

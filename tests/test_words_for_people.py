@@ -11,22 +11,15 @@ a name in words for assistive technology.
 
 from __future__ import annotations
 
-import random
 import re
 from html.parser import HTMLParser
 
 import pytest
 
-from parlor.app.controller import Controller
-from parlor.app.events import Action, Boot, ShowGame
-from parlor.app.review import Review
-from parlor.app.saves import DictStore
-from parlor.app.session import Session
-from parlor.app.setup import parse_setup
-from parlor.core.protocol import TABLE, legal_moves_of_view
 from parlor.i18n.catalog import Translator
 from parlor.render.readable import PATTERNS, notation_in, visible_texts
 from parlor.render.screen import game_screen
+from screens import classroom_screens, played
 
 LANGS = ("en", "fa", "ru", "ja")
 PLAYED = [
@@ -41,20 +34,6 @@ WATCHED = [
     ("saboteur", "bot:easy,bot:easy", {"opt.rounds": "1"}),
     ("saboteur", "bot:easy", {"opt.rounds": "1"}),
 ]
-
-
-def sessions(game_id: str, seats: str, seed: int, options: dict[str, str]) -> list[Session]:
-    """A seeded game played to its end by random legal choices, a session per move."""
-    s = Session.start(parse_setup({"game": game_id, "seats": seats, "seed": str(seed),
-                                   **options}, 1).to_match(), "p-0", 0.0)
-    rng, out = random.Random(seed), [s]
-    while (to_act := s.to_act()) is not None:
-        viewer = to_act if to_act != TABLE else None
-        moves = (legal_moves_of_view(s.game, s.game.view(s.state, viewer))
-                 if viewer is not None else s.game.legal_moves(s.state))
-        s = s.play(moves[rng.randrange(len(moves))])
-        out.append(s)
-    return out
 
 
 def leaks(html: str, lang: str) -> list[tuple[str, str, str]]:
@@ -86,8 +65,8 @@ def test_a_played_game_shows_words_not_notation(lang: str, game_id: str, seats: 
     seat: board, hand, log, "What happened", status line, the end screen's tables."""
     t = Translator(lang)
     found: dict[tuple[str, str], str] = {}
-    played = sessions(game_id, seats, 11, options)
-    for s in played[::3] + played[-1:]:
+    game = played(game_id, seats, 11, options)
+    for s in game[::3] + game[-1:]:
         out = game_screen(s, 0, t=t)
         for what, match, text in leaks(out.html + f"<p>{out.status}</p>", lang):
             found.setdefault((what, match), text)
@@ -101,22 +80,8 @@ def test_watch_review_and_guide_show_words_not_notation(
         lang: str, game_id: str, seats: str, options: dict[str, str]) -> None:
     """The classroom's screens: a match of bots watched with every secret revealed and a
     bot's beliefs, its review from every seat at several moves, and the guided game."""
-    c = Controller(DictStore(), lambda: 0.0, str)
-    c.t = Translator(lang)
-    c.handle(Boot({"game": game_id, "seats": seats, "seed": "5", **options}))
-    c.handle(Action("reveal"))
-    c.handle(Action("pause"))
-    screens = [e.screen for e in c.handle(Action("watch-thinks", value="1"))
-               if isinstance(e, ShowGame)]
-    review = Review.of(sessions(game_id, seats, 5, options)[-1].match)
-    for seat in review.perspectives():
-        for ply in range(0, review.plies + 1, max(1, review.plies // 6)):
-            c.review = review.at(ply).looking(seat)
-            screens += [e.screen for e in c.handle(Action("replay-goto", value=str(ply)))
-                        if isinstance(e, ShowGame)]
-    c.review = None
-    screens += [e.screen for e in c.handle(Action("guide", game=game_id))
-                if isinstance(e, ShowGame)]
+    screens = classroom_screens(Translator(lang), game_id, seats, options,
+                                lambda n: range(0, n + 1, max(1, n // 6)))
     assert len(screens) > 5
     found: dict[tuple[str, str], str] = {}
     for screen in screens:
@@ -185,7 +150,7 @@ def test_every_clickable_thing_has_a_name_in_words(lang: str, game_id: str, seat
     t = Translator(lang)
     seen = 0
     bad: dict[str, str] = {}
-    for s in sessions(game_id, seats, 3, options)[::4]:
+    for s in played(game_id, seats, 3, options)[::4]:
         for opening, name in clickables(game_screen(s, 0, t=t).html):
             seen += 1
             if not re.search(r"[^\W\d_]", name) or notation_in(name, lang):

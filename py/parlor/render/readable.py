@@ -37,7 +37,7 @@ def patterns() -> dict[str, re.Pattern[str]]:
     return out
 
 
-class _Reader(HTMLParser):
+class Reader(HTMLParser):
     """Text nodes and the read attributes, outside ``<style>`` and ``<script>``."""
 
     def __init__(self) -> None:
@@ -61,7 +61,7 @@ class _Reader(HTMLParser):
 
 def visible_texts(html: str) -> list[str]:
     """Every piece of text a reader meets in ``html`` (text and read attributes)."""
-    reader = _Reader()
+    reader = Reader()
     reader.feed(html)
     return reader.texts
 
