@@ -151,8 +151,8 @@ def test_the_classroom_screens_say_everything_through_the_catalogs(
         game_id: str, seats: str, options: dict[str, str]) -> None:
     """Issue 13's screens: a match of bots watched with everything revealed and a bot's
     beliefs, its review from every perspective, and the guided game's box."""
+    from parlor.app.classroom.review import Review
     from parlor.app.events import Action, ShowGame
-    from parlor.app.review import Review
 
     c = Controller(DictStore(), lambda: 0.0, str)
     c.t = Pseudo()

@@ -17,9 +17,9 @@ from html.parser import HTMLParser
 
 import pytest
 
+from parlor.app.classroom.review import Review
 from parlor.app.controller import Controller
 from parlor.app.events import Action, Boot, ShowGame
-from parlor.app.review import Review
 from parlor.app.saves import DictStore
 from parlor.app.session import Session
 from parlor.app.setup import parse_setup

@@ -20,8 +20,8 @@ from parlor.app.thinking import BotThinking
 from parlor.bots import Bot, make_bot
 
 if TYPE_CHECKING:
+    from parlor.app.classroom.watch import Watch
     from parlor.app.session import Session
-    from parlor.app.watch import Watch
     from parlor.core.timing import Window
 
 
