@@ -41,10 +41,10 @@ from parlor.app.events import (
     WindowDecide,
 )
 from parlor.app.forms import initial_forms
-from parlor.app.guesting import GUEST_ACTIONS, Guest, GuestDesk
-from parlor.app.hosting import HOST_ACTIONS, HostDesk, Peer, host_msg, link_state
 from parlor.app.menu_desk import MENU_ACTIONS, MenuDesk
 from parlor.app.page_params import BOT_DELAY_MS, bot_delay, lang_note
+from parlor.app.pairing.guesting import GUEST_ACTIONS, Guest, GuestDesk
+from parlor.app.pairing.hosting import HOST_ACTIONS, HostDesk, Peer, host_msg, link_state
 from parlor.app.room import make_room_for_watching
 from parlor.app.saves import KeyValue
 from parlor.app.saving import SAVING_ACTIONS, SavingDesk
