@@ -60,7 +60,7 @@ class Session:
 
     @property
     def remotes(self) -> tuple[int, ...]:
-        """The people on other devices paired with this one (issue 14)."""
+        """The people on other devices paired with this one."""
         return tuple(i for i, s in enumerate(self.seats) if s.is_remote)
 
     @property

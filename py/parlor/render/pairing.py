@@ -1,4 +1,4 @@
-"""What pairing two devices looks like (issue 14): the host's panel per remote seat and
+"""What pairing two devices looks like: the host's panel per remote seat and
 the guest's screen, as markup from plain values (``app.pairing.hosting.Peer``,
 ``app.pairing.guesting.Guest``).
 

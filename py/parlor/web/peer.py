@@ -1,4 +1,4 @@
-"""WebRTC data channels between two Parlor pages (issue 14), as the controller asks.
+"""WebRTC data channels between two Parlor pages, as the controller asks.
 
 The controller (``app/pairing/hosting.py``, ``app/pairing/guesting.py``) decides
 everything: when to make an offer or an answer, what the invitation says, what to send.

@@ -1,4 +1,4 @@
-"""The guest's side of two devices, one game (issue 14): this page plays one seat of a
+"""The guest's side of two devices, one game: this page plays one seat of a
 game held by another device, the host.
 
 A guest never runs the rules. It shows the screen the host rendered for its seat (a

@@ -1,4 +1,4 @@
-"""The host's side of two devices, one game (issue 14): this page holds the game, and
+"""The host's side of two devices, one game: this page holds the game, and
 each ``remote`` seat is a person on another device reached by a WebRTC data channel.
 
 Per remote seat a ``Peer`` keeps the connection's progress (offer gathered, invitation
