@@ -44,11 +44,13 @@ class GuideDesk:
     # ---- handlers -----------------------------------------------------------------------
 
     def do_guide(self, event: Action, out: list[Effect]) -> None:
+        from parlor.games import GAMES
+
         guide = guide_for(event.game or "") if event.game else None
         if guide is None:
             return
         try:
-            setup = parse_setup(guide.query(), 0)
+            setup = parse_setup(guide.query(GAMES[guide.game]), 0)
         except ParlorError as err:  # a guide that no longer fits its game's options
             out.append(MenuMessage(self.t("error.cannot_start", reason=err.message)))
             return
