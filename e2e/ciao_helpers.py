@@ -40,7 +40,8 @@ def find_position(seats: tuple[str, ...], options: dict[str, object], wanted, tr
 def inject(page: Page, match: Match, save_id: str = "test-0", botdelay: int = 0) -> str:
     """Store ``match`` as a save in the page's local storage; return the save's URL query
     (``botdelay``: how long bots wait before their turns, in ms)."""
-    session = Session(match=match, state=replay(match), save_id=save_id, created=1.0)
+    session = Session(match=match, state=replay(match, GAMES[match.game]), save_id=save_id,
+                      created=1.0)
     raw = saves.encode(session, 2.0)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)",
                   [saves.PREFIX + save_id, raw])

@@ -19,6 +19,11 @@ def serious_violations(page: Page) -> list[str]:
     if not AXE.is_file():
         pytest.fail("node_modules/axe-core is missing: run `make setup` (npm ci)")
     page.add_script_tag(path=str(AXE))
+    # Judge the screen as it rests: a card still flying in (opacity, transform) would be
+    # measured mid-way, and its contrast with it.
+    page.evaluate("""() => document.getAnimations().forEach(a => {
+        try { a.finish(); } catch (e) { /* an endless one (a countdown) keeps running */ }
+    })""")
     result = page.evaluate("""async () => {
         const r = await axe.run(document, {resultTypes: ['violations']});
         return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')

@@ -24,7 +24,7 @@ from conftest import (
     find_chromium,
     isolated_context,
 )
-from parlor.app.sdp import Offer, compact
+from parlor.app.pairing.sdp import Offer, compact
 
 LINK_BASE = "http://127.0.0.1:8000/index.html#join="
 

@@ -10,8 +10,8 @@ import re
 
 from controller_page import Page
 from parlor.app.events import Action, Boot, LinkAccept, LinkClose, LinkEvent, LinkOpen, LinkSend
+from parlor.app.pairing.sdp import Offer, expand
 from parlor.app.saves import DictStore
-from parlor.app.sdp import Offer, expand
 
 PAGE = "http://127.0.0.1:8000/index.html"
 

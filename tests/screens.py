@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from parlor.app.classroom.review import Review
 from parlor.app.controller import Controller
 from parlor.app.events import Action, Boot, ShowGame
-from parlor.app.review import Review
 from parlor.app.saves import DictStore
 from parlor.app.session import Session
 from parlor.app.setup import parse_setup

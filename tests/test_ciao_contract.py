@@ -46,7 +46,7 @@ def play_strict(players: int, seed: int, options: Mapping[str, object]) -> int:
         assert len(moves) <= MAX_MOVES, "the game does not end"
     match = Match(game="ciao", seats=("human",) * players, seed=seed, options=full,
                   moves=tuple(moves), rules_version=GAME.rules_version)
-    assert replay(match_from_json(match.to_json())) == s
+    assert replay(match_from_json(match.to_json(), GAMES), GAME) == s
     return len(moves)
 
 

@@ -12,6 +12,7 @@ import pytest
 from parlor.app import saves
 from parlor.core.errors import BadSave
 from parlor.core.match import match_from_dict
+from parlor.games import GAMES
 from parlor.games.ciao import GAME
 from parlor.games.ciao.migrate import _changed_ruling
 from test_ciao_rules import ids
@@ -40,7 +41,7 @@ def test_old_draws_get_the_keep_version_2_asks_for() -> None:
     ``keep`` there, and leaves every recorded move in its order."""
     data = old("ciao_v3_4p")
     recorded = data["match"]["moves"]  # type: ignore[index]
-    upgraded = match_from_dict(data["match"])
+    upgraded = match_from_dict(data["match"], GAMES)
     assert upgraded.rules_version == 2
     assert upgraded.moves.count("keep") > recorded.count("keep")
     rest = [m for m in upgraded.moves]
@@ -50,7 +51,7 @@ def test_old_draws_get_the_keep_version_2_asks_for() -> None:
 
 def test_the_other_variants_keep_their_meaning() -> None:
     data = old("ciao_v2_3p")
-    assert match_from_dict(data["match"]).options["variant"] == 2
+    assert match_from_dict(data["match"], GAMES).options["variant"] == 2
 
 
 def test_an_old_save_that_went_another_way_is_refused_with_a_reason() -> None:
@@ -68,7 +69,7 @@ def test_an_old_save_that_went_another_way_is_refused_with_a_reason() -> None:
     assert _changed_ruling(s, "race 3 Py.3") is not None
     assert _changed_ruling(s, "race 4 Rg") is None
     data = old("ciao_speedplayer_3p")
-    assert match_from_dict(data["match"]).rules_version == 2  # this one resumes
+    assert match_from_dict(data["match"], GAMES).rules_version == 2  # this one resumes
 
 
 def test_a_refused_migration_names_the_move() -> None:
@@ -78,7 +79,7 @@ def test_a_refused_migration_names_the_move() -> None:
     assert isinstance(match, dict)
     broken = {**match, "moves": ["play Zz"]}
     with pytest.raises(BadSave, match="older rules"):
-        match_from_dict(broken)
+        match_from_dict(broken, GAMES)
 
 
 def test_a_save_ending_on_an_unplayable_draw_resumes_with_the_turn_passed() -> None:
@@ -91,7 +92,7 @@ def test_a_save_ending_on_an_unplayable_draw_resumes_with_the_turn_passed() -> N
     for cut in range(1, len(recorded)):
         if recorded[cut - 1] != "draw":
             continue
-        short = match_from_dict({**match, "moves": recorded[:cut]})
+        short = match_from_dict({**match, "moves": recorded[:cut]}, GAMES)
         state = GAME.new(3, short.seed, short.options)
         for move in short.moves:
             state = GAME.apply(state, move)

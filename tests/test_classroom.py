@@ -12,9 +12,9 @@ import pytest
 
 from controller_page import Page
 from parlor.app import saves
+from parlor.app.classroom.review import EVERYTHING, Review
+from parlor.app.classroom.transfer import export_text, import_text, match_from_share, share_data
 from parlor.app.events import Action, Boot, BotTurn, Download, Move, ShareLink, ShowMenu
-from parlor.app.review import EVERYTHING, Review
-from parlor.app.transfer import export_text, import_text, match_from_share, share_data
 from parlor.core.errors import BadSave
 from parlor.core.match import Match
 

@@ -146,9 +146,9 @@ def play_and_check(game: Game, players: int, seed: int, options: Mapping[str, ob
     # the record, saved and loaded, replays to the same state (same seed + same moves)
     match = Match(game=game.id, seats=("human",) * players, seed=seed, options=full,
                   moves=tuple(moves), rules_version=game.rules_version)
-    loaded = match_from_json(match.to_json())
+    loaded = match_from_json(match.to_json(), GAMES)
     assert loaded == match
-    assert replay(loaded) == s
+    assert replay(loaded, game) == s
     # the outcome is well formed
     out = game.outcome(s, tuple(f"Seat{i}" for i in range(players)))
     assert isinstance(out, Outcome)

@@ -9,8 +9,8 @@ import re
 import pytest
 
 from controller_page import Page
+from parlor.app.classroom.guide import context, guide_for
 from parlor.app.events import Action, Boot, Move
-from parlor.app.guide import context, guide_for
 from parlor.games import GAMES
 
 

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from parlor.app.link import (
+from parlor.app.pairing.link import (
     Answer,
     BadMessage,
     Channel,

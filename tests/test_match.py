@@ -65,14 +65,14 @@ def test_json_round_trip(players: int) -> None:
     m = make_match(players, 3, moves)
     text = m.to_json()
     assert json.loads(text)["moves"] == moves
-    back = match_from_json(text)
+    back = match_from_json(text, GAMES)
     assert back == m
     assert back.to_json() == text
 
 
 def test_round_trip_without_names_and_moves() -> None:
     m = Match(game="kabaleo", seats=("human", "human"), seed=0, options={})
-    assert match_from_json(m.to_json()) == m
+    assert match_from_json(m.to_json(), GAMES) == m
 
 
 def test_with_move_appends() -> None:
@@ -87,15 +87,15 @@ def test_replay_equals_applying_moves(players: int, seed: int) -> None:
     for n in (0, 5, None):
         moves, state = played(players, seed, n)
         m = make_match(players, seed, moves)
-        assert replay(m) == state
-        assert replay(match_from_json(m.to_json())) == state
+        assert replay(m, GAMES[m.game]) == state
+        assert replay(match_from_json(m.to_json(), GAMES), GAMES[m.game]) == state
 
 
 def test_replay_accepts_options_as_saved_from_a_url() -> None:
     """Options in a save go through the game's own validation, so "off" works like False."""
     m = Match(game="kabaleo", seats=("human", "human"), seed=1,
               options={"last_pile_ban": "off", "targets_per_player": "2"})
-    s = replay(m)
+    s = replay(m, GAMES[m.game])
     assert s.options.last_pile_ban is False
     assert [len(t) for t in s.targets] == [2, 2]
 
@@ -106,7 +106,8 @@ def test_replay_accepts_options_as_saved_from_a_url() -> None:
 def refused(data: object) -> BadSave:
     text = json.dumps(data)
     with pytest.raises(BadSave) as err:
-        replay(match_from_json(text), text)
+        match = match_from_json(text, GAMES)
+        replay(match, GAMES[match.game], text)
     assert err.value.raw == text
     return err.value
 
@@ -123,7 +124,7 @@ def refused(data: object) -> BadSave:
 )
 def test_refuses_what_is_not_a_save(text: str, expected: str) -> None:
     with pytest.raises(BadSave) as err:
-        match_from_json(text)
+        match_from_json(text, GAMES)
     assert expected in err.value.reason
     assert err.value.raw == text
     assert str(err.value) == err.value.reason
@@ -200,6 +201,6 @@ def test_move_after_the_end_is_refused() -> None:
 def test_from_dict_without_raw() -> None:
     """match_from_dict is usable on already-parsed data; raw then stays None."""
     with pytest.raises(BadSave) as err:
-        match_from_dict({"format": FORMAT, "game": "nope"})
+        match_from_dict({"format": FORMAT, "game": "nope"}, GAMES)
     assert err.value.raw is None
-    assert match_from_dict(save_dict()) == make_match(2, 7, played(2, 7, 4)[0])
+    assert match_from_dict(save_dict(), GAMES) == make_match(2, 7, played(2, 7, 4)[0])

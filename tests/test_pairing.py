@@ -11,9 +11,9 @@ from html import unescape
 import pytest
 
 from pairing_net import PAGE, LinkPage, Net, description
-from parlor.app import link
 from parlor.app.events import Action, Boot, LinkEvent, Move, Pick, WindowDecide
-from parlor.app.hosting import GRACE_MS
+from parlor.app.pairing import link
+from parlor.app.pairing.hosting import GRACE_MS
 from parlor.core.protocol import TABLE
 
 

@@ -22,7 +22,7 @@ def session_at(seats: tuple[str, ...], options: dict[str, object], wanted) -> Se
         while CIAO.to_act(s) is not None and len(moves) < 400:
             if wanted(s):
                 m = Match("ciao", seats, seed, full, tuple(moves), CIAO.rules_version)
-                return Session(m, replay(m), "t-0", 0.0)
+                return Session(m, replay(m, CIAO), "t-0", 0.0)
             move = rng.choice(CIAO.legal_moves(s))
             moves.append(move)
             s = CIAO.apply(s, move)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from parlor.app.sdp import BadOffer, compact, expand, parse_ice, parse_sdp, read_compact
+from parlor.app.pairing.sdp import BadOffer, compact, expand, parse_ice, parse_sdp, read_compact
 
 #: A data-channel offer as Chromium writes it (candidates gathered, no trickle).
 CHROME_OFFER = "\r\n".join([

@@ -12,9 +12,9 @@ import re
 from controller_page import Page
 from pairing_net import Net
 from parlor.app import saves
+from parlor.app.classroom.transfer import export_text
 from parlor.app.events import Action, Boot, Move, ShowSaves, StoreChanged, WindowAnswer
 from parlor.app.saves import SaveConflict
-from parlor.app.transfer import export_text
 from test_pairing import act
 
 KABALEO = {"game": "kabaleo", "seats": "human,bot:easy", "seed": "7", "botdelay": "0"}

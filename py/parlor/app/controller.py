@@ -18,7 +18,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from parlor.app import saves
-from parlor.app.classroom import CLASSROOM_ACTIONS, Classroom
+from parlor.app.classroom.desk import CLASSROOM_ACTIONS, Classroom
+from parlor.app.classroom.guiding import GUIDE_ACTIONS, GuideDesk
+from parlor.app.classroom.review import Review
+from parlor.app.classroom.watch import Watch
 from parlor.app.events import (
     Action,
     Boot,
@@ -38,12 +41,10 @@ from parlor.app.events import (
     WindowDecide,
 )
 from parlor.app.forms import initial_forms
-from parlor.app.guesting import GUEST_ACTIONS, Guest, GuestDesk
-from parlor.app.guiding import GUIDE_ACTIONS, GuideDesk
-from parlor.app.hosting import HOST_ACTIONS, HostDesk, Peer, host_msg, link_state
 from parlor.app.menu_desk import MENU_ACTIONS, MenuDesk
 from parlor.app.page_params import BOT_DELAY_MS, bot_delay, lang_note
-from parlor.app.review import Review
+from parlor.app.pairing.guesting import GUEST_ACTIONS, Guest, GuestDesk
+from parlor.app.pairing.hosting import HOST_ACTIONS, HostDesk, Peer, host_msg, link_state
 from parlor.app.room import make_room_for_watching
 from parlor.app.saves import KeyValue
 from parlor.app.saving import SAVING_ACTIONS, SavingDesk
@@ -53,7 +54,6 @@ from parlor.app.setup import Setup, parse_setup, setup_query
 from parlor.app.tabs import Tab
 from parlor.app.thinking import BotThinking
 from parlor.app.turns import TurnDesk
-from parlor.app.watch import Watch
 from parlor.bots import Bot
 from parlor.core.errors import IllegalMove, ParlorError
 from parlor.core.protocol import TABLE

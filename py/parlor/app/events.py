@@ -36,7 +36,7 @@ class Action:
     game: str | None = None  # its data-game
     form: Mapping[str, str] | None = None  # the set-up form of that game, as URL params
     value: str | None = None  # its data-value, or the value of the control that changed
-    seat: str | None = None  # the data-link-seat of its pairing panel (issue 14)
+    seat: str | None = None  # the data-link-seat of its pairing panel
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ class WindowDecide:
 
 @dataclass(frozen=True)
 class LinkEvent:
-    """News of a connection to another device (issue 14), from the web layer.
+    """News of a connection to another device, from the web layer.
 
     ``kind``: "offer" / "answer" (this page's description, every candidate gathered;
     ``text`` is the SDP), "open", "message" (``text`` is what arrived), "closed",

@@ -108,6 +108,8 @@ def revision(raw: str | None) -> int:
 
 def decode(save_id: str, raw: str) -> SaveEntry:
     """Parse and replay one save; any problem becomes ``error`` with a clear reason."""
+    from parlor.games import GAMES
+
     updated = 0.0
     try:
         try:
@@ -126,8 +128,8 @@ def decode(save_id: str, raw: str) -> SaveEntry:
         kept_from = data.get("kept_from")
         if kept_from is not None and not isinstance(kept_from, str):
             raise BadSave(Msg("save.bad_kept_from"), raw)
-        match: Match = match_from_dict(data.get("match"), raw)
-        state = replay(match, raw)
+        match: Match = match_from_dict(data.get("match"), GAMES, raw)
+        state = replay(match, GAMES[match.game], raw)
     except BadSave as err:
         return SaveEntry(id=save_id, raw=raw, updated=updated, session=None, error=err.reason,
                          why=err.message)

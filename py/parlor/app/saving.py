@@ -13,9 +13,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from parlor.app import saves
+from parlor.app.classroom.review import Review
 from parlor.app.events import Action, Effect, ShowSaves
-from parlor.app.guesting import Guest
-from parlor.app.review import Review
+from parlor.app.pairing.guesting import Guest
 from parlor.app.room import WARN_AT, free_some, fullness
 from parlor.app.saves import KeyValue
 from parlor.app.session import Session

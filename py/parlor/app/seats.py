@@ -1,6 +1,6 @@
 """Seat specs as written in URLs and saves: ``human``, ``remote`` or ``bot:<level>``.
 
-``remote`` is a person playing on another device paired with this one (issue 14): this
+``remote`` is a person playing on another device paired with this one: this
 page holds the game and sends that seat its own screen; the hand-off between people at
 this device never counts them."""
 

@@ -24,7 +24,10 @@ class Session:
 
     @classmethod
     def start(cls, match: Match, save_id: str, now: float) -> Session:
-        return cls(match=match, state=replay(match), save_id=save_id, created=now)
+        from parlor.games import GAMES
+
+        return cls(match=match, state=replay(match, GAMES[match.game]), save_id=save_id,
+                   created=now)
 
     @property
     def game(self) -> Game:
@@ -60,7 +63,7 @@ class Session:
 
     @property
     def remotes(self) -> tuple[int, ...]:
-        """The people on other devices paired with this one (issue 14)."""
+        """The people on other devices paired with this one."""
         return tuple(i for i, s in enumerate(self.seats) if s.is_remote)
 
     @property
@@ -138,4 +141,4 @@ class Session:
         if keep is None:
             return self
         match = replace(self.match, moves=self.match.moves[:keep])
-        return replace(self, match=match, state=replay(match))
+        return replace(self, match=match, state=replay(match, self.game))

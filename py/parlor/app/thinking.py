@@ -1,4 +1,4 @@
-"""A bot's move in progress, run in slices so the page never freezes (issue 11).
+"""A bot's move in progress, run in slices so the page never freezes.
 
 A search bot (``think``) runs a few iterations at a time: each slice stops after
 ``SLICE_MS`` of the clock, and the controller schedules the next slice with a zero

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from parlor.app import link
 from parlor.app.events import After, BotMoved, BotTurn, Effect, WindowAnswer, WindowDecide
-from parlor.app.hosting import GRACE_MS
+from parlor.app.pairing import link
+from parlor.app.pairing.hosting import GRACE_MS
 from parlor.app.realtime import open_window
 from parlor.app.seeds import turn_rng
 from parlor.app.tabs import Tab
@@ -20,8 +20,8 @@ from parlor.app.thinking import BotThinking
 from parlor.bots import Bot, make_bot
 
 if TYPE_CHECKING:
+    from parlor.app.classroom.watch import Watch
     from parlor.app.session import Session
-    from parlor.app.watch import Watch
     from parlor.core.timing import Window
 
 

@@ -6,6 +6,11 @@ Each game lists its levels, weakest first, in its registry entry (``games/<id>/`
 save is refused with a message naming the allowed ones. ``LEVELS`` and
 ``DEFAULT_LEVEL`` are read from the entries when first asked for; a level's words for
 the menu are the catalog's (``level_label_key``).
+
+This package looks games up in the registry (``parlor.games``, inside the functions
+that need it): a bot is asked for by game id and level name, as URLs and saves write
+it, and the levels are the games' own. The random level is handed its game by the
+entry that lists it.
 """
 
 from __future__ import annotations

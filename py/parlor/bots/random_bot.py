@@ -9,20 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 from parlor.bots.base import legal_moves_from_view
+from parlor.core.protocol import Game
 from parlor.core.registry import Level
 from parlor.core.rng import Rng
 
 
 class RandomBot:
-    """Plays a uniformly random legal move for any game in ``parlor.games.GAMES``."""
+    """Plays a uniformly random legal move in the game it is given."""
 
     level = "random"
 
-    def __init__(self, game_id: str) -> None:
-        from parlor.games import GAMES
-
-        self.game = game_id
-        self._engine = GAMES[game_id]
+    def __init__(self, game: Game) -> None:
+        self.game = game.id
+        self._engine = game
 
     def choose(self, view: Any, rng: Rng) -> str:
         # A forked generator for determinize, so the move drawn below does not depend on
@@ -33,6 +32,6 @@ class RandomBot:
         return rng.choice(moves)
 
 
-def random_level(game_id: str) -> Level:
+def random_level(game: Game) -> Level:
     """The ``random`` level as a game lists it (every game has one)."""
-    return Level("random", lambda: RandomBot(game_id))
+    return Level("random", lambda: RandomBot(game))

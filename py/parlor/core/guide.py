@@ -1,4 +1,4 @@
-"""What a guided first game is made of (``app/guide.py`` plays it): plain values a
+"""What a guided first game is made of (``app/classroom/guide.py`` plays it): plain values a
 game's ``guide.py`` builds next to its rules, which may not import the app."""
 
 from __future__ import annotations
@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from parlor.core.protocol import Game
 
 
 @dataclass(frozen=True)
@@ -37,11 +39,10 @@ class Guide:
     #: The level whose choice, from the human's view, is the suggested move.
     planner: str = "medium"
 
-    def query(self) -> dict[str, str]:
-        """The set-up as link parameters (``app.setup.parse_setup`` reads them)."""
-        from parlor.games import GAMES
-
-        specs = {s.key: s for s in GAMES[self.game].option_specs}
+    def query(self, game: Game) -> dict[str, str]:
+        """The set-up as link parameters (``app.setup.parse_setup`` reads them); ``game``
+        is the guided game, whose option specs name each option's value in words."""
+        specs = {s.key: s for s in game.option_specs}
         params = {"game": self.game, "players": str(len(self.seats)),
                   "seats": ",".join(self.seats), "seed": str(self.seed)}
         for key, value in self.options.items():

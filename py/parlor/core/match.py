@@ -3,6 +3,12 @@
 A save is a match plus a little metadata. Loading replays every move through
 ``legal_moves``, so a hand-edited or corrupt save is refused with a reason instead of
 producing a state the rules never allowed.
+
+The games are the caller's to give: a record is read against the registry it is handed
+(``games``, by game id: the app passes ``parlor.games.GAMES``) and replayed or upgraded
+by the game it is handed, so this module knows no game and imports none. ``Rules`` is
+the part of ``core.protocol.Game`` a record needs (``protocol`` imports this module for
+``Migration``, so the game is named here by what it does).
 """
 
 from __future__ import annotations
@@ -10,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from parlor.core.errors import BadOptions, BadSave, IllegalMove
 from parlor.i18n.catalog import Msg
@@ -19,7 +25,7 @@ FORMAT = 1
 
 #: Seat kinds a match may name. Bots are ``bot:<level>``.
 HUMAN = "human"
-#: A person on another device paired with this one (issue 14).
+#: A person on another device paired with this one.
 REMOTE = "remote"
 
 
@@ -53,23 +59,44 @@ class Match:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
 
+class Rules(Protocol):
+    """What a match record needs of its game: its rules version and migrations, and the
+    moves (every ``core.protocol.Game`` is one)."""
+
+    @property
+    def rules_version(self) -> int: ...
+    @property
+    def migrations(self) -> Mapping[int, Migration]: ...
+    def new(self, players: int, seed: int, options: Mapping[str, object]) -> Any: ...
+    def to_act(self, s: Any) -> int | None: ...
+    def legal_moves(self, s: Any) -> list[str]: ...
+    def apply(self, s: Any, move: str) -> Any: ...
+
+
+#: One step of a game's save migration: a match recorded under rules version ``v``
+#: becomes the same game under version ``v + 1`` (``BadSave`` with a reason if it can't).
+#: The step is handed the game it upgrades, to replay the match under today's rules.
+Migration = Callable[[Match, Rules], Match]
+
+
 def _require(cond: bool, reason: Msg, raw: str | None) -> None:
     if not cond:
         raise BadSave(reason, raw)
 
 
-def match_from_dict(data: object, raw: str | None = None) -> Match:
-    """Check every field's type and value; raise ``BadSave`` naming the first problem."""
-    from parlor.games import GAMES
-
+def match_from_dict(data: object, games: Mapping[str, Rules], raw: str | None = None
+                    ) -> Match:
+    """Check every field's type and value against ``games`` (the registry by game id),
+    then bring the match up to the current rules; raise ``BadSave`` naming the first
+    problem."""
     _require(isinstance(data, dict), Msg("save.not_object"), raw)
     assert isinstance(data, dict)
     fmt = data.get("format")
     _require(fmt == FORMAT, Msg.of("save.unknown_format", format=repr(fmt), known=FORMAT), raw)
     game_id = data.get("game")
-    _require(isinstance(game_id, str) and game_id in GAMES,
+    _require(isinstance(game_id, str) and game_id in games,
              Msg.of("save.unknown_game", game=repr(game_id)), raw)
-    game = GAMES[str(game_id)]
+    game = games[str(game_id)]
     rv = data.get("rules_version")
     _require(
         isinstance(rv, int) and not isinstance(rv, bool) and 1 <= rv <= game.rules_version,
@@ -116,22 +143,17 @@ def match_from_dict(data: object, raw: str | None = None) -> Match:
         rules_version=rv,
         names=tuple(names),
     )
-    return upgrade(match, raw)
+    return upgrade(match, game, raw)
 
 
-#: One step of a game's save migration: a match recorded under rules version ``v``
-#: becomes the same game under version ``v + 1`` (``BadSave`` with a reason if it can't).
-Migration = Callable[[Match], Match]
 
 
-def upgrade(match: Match, raw: str | None = None) -> Match:
-    """Bring a match recorded under an older rules version up to the current one, one
-    step at a time, through the game's ``migrations`` (keyed by the version they start
-    from). Saves are never rewritten here: the app saves the upgraded match the next
-    time the game changes, and a save that cannot be upgraded keeps its raw text."""
-    from parlor.games import GAMES
-
-    game = GAMES[match.game]
+def upgrade(match: Match, game: Rules, raw: str | None = None) -> Match:
+    """Bring a match of ``game`` recorded under an older rules version up to the current
+    one, one step at a time, through the game's ``migrations`` (keyed by the version
+    they start from). Saves are never rewritten here: the app saves the upgraded match
+    the next time the game changes, and a save that cannot be upgraded keeps its raw
+    text."""
     steps: Mapping[int, Migration] = getattr(game, "migrations", {})
     while match.rules_version < game.rules_version:
         step = steps.get(match.rules_version)
@@ -143,7 +165,7 @@ def upgrade(match: Match, raw: str | None = None) -> Match:
         )
         assert step is not None
         try:
-            newer = step(match)
+            newer = step(match, game)
         except BadSave as err:
             raise BadSave(Msg.of("save.migration_failed", version=match.rules_version,
                                  reason=err.message), raw) from None
@@ -153,7 +175,7 @@ def upgrade(match: Match, raw: str | None = None) -> Match:
 
 
 def insert_missing_moves(
-    match: Match, filler: Callable[[Any, str], str | None]
+    match: Match, game: Rules, filler: Callable[[Any, str], str | None]
 ) -> tuple[str, ...]:
     """The match's moves replayed under the current rules, with the moves a newer
     version asks for and an older one did not (e.g. an explicit "end of turn") put in.
@@ -161,9 +183,6 @@ def insert_missing_moves(
     Before each recorded move that the current rules do not offer, ``filler(state,
     move)`` names the move to insert (or None); that move must be legal, and the
     recorded move must then be. ``BadSave`` names the first move that still fails."""
-    from parlor.games import GAMES
-
-    game = GAMES[match.game]
     try:
         state = game.new(len(match.seats), match.seed, match.options)
     except BadOptions as err:
@@ -184,19 +203,17 @@ def insert_missing_moves(
     return tuple(out)
 
 
-def match_from_json(text: str) -> Match:
+def match_from_json(text: str, games: Mapping[str, Rules]) -> Match:
     try:
         data = json.loads(text)
     except (ValueError, TypeError):
         raise BadSave(Msg("save.not_json"), text) from None
-    return match_from_dict(data, text)
+    return match_from_dict(data, games, text)
 
 
-def replay(match: Match, raw: str | None = None) -> Any:
-    """Rebuild the state move by move; any move the rules do not offer refuses the save."""
-    from parlor.games import GAMES
-
-    game = GAMES[match.game]
+def replay(match: Match, game: Rules, raw: str | None = None) -> Any:
+    """Rebuild the state of a match of ``game`` move by move; any move the rules do not
+    offer refuses the save."""
     try:
         state = game.new(len(match.seats), match.seed, match.options)
     except BadOptions as err:

@@ -44,7 +44,8 @@ class GameEntry:
     #: but the rules and the bots never import the screen, so one module can offer
     #: both halves without breaking a layer rule (tests/test_layers.py).
     beliefs: str | None = None
-    #: The module of the guided first game (its ``GUIDE``, ``app/guide.py``), or None.
+    #: The module of the guided first game (its ``GUIDE``, played by
+    #: ``app/classroom/guide.py``), or None.
     guide: str | None = None
     #: What this game's notation looks like in a text, as (what, regular expression)
     #: pairs: card ids, codes, move marks. A player reads words, never these

@@ -9,7 +9,7 @@ may be shown; so a review shows exactly what the game showed, and no more.
 
 from __future__ import annotations
 
-from parlor.app.review import EVERYTHING, Review
+from parlor.app.classroom.review import EVERYTHING, Review
 from parlor.i18n.catalog import Msg, Translator
 from parlor.render.html import attrs, button, esc
 from parlor.render.screen import SAID, Rendered, renderer

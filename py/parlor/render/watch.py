@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlor.app.watch import SPEEDS, Watch
+from parlor.app.classroom.watch import SPEEDS, Watch
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, button, esc
 

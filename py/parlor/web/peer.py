@@ -1,11 +1,11 @@
-"""WebRTC data channels between two Parlor pages (issue 14), as the controller asks.
+"""WebRTC data channels between two Parlor pages, as the controller asks.
 
-The controller (``app/hosting.py``, ``app/guesting.py``) decides everything: when to
-make an offer or an answer, what the invitation says, what to send. This module only
-drives the browser's ``RTCPeerConnection``: one per connection number, with one
-negotiated data channel (id 0, reliable and ordered), every candidate gathered before
-the description is handed back (no trickle: the description travels by QR code or
-copied text, once), and the channel's news turned into ``LinkEvent`` values.
+The controller (``app/pairing/hosting.py``, ``app/pairing/guesting.py``) decides
+everything: when to make an offer or an answer, what the invitation says, what to send.
+This module only drives the browser's ``RTCPeerConnection``: one per connection number,
+with one negotiated data channel (id 0, reliable and ordered), every candidate gathered
+before the description is handed back (no trickle: the description travels by QR code
+or copied text, once), and the channel's news turned into ``LinkEvent`` values.
 """
 
 from __future__ import annotations

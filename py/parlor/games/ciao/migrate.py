@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from parlor.core.errors import BadSave
-from parlor.core.match import Match, insert_missing_moves
+from parlor.core.match import Match, Rules, insert_missing_moves
 from parlor.core.protocol import Msg
 from parlor.games.ciao import moves, rules
 from parlor.games.ciao.cards import EFFECT_OF
@@ -60,13 +60,13 @@ def _changed_ruling(state: CiaoState, move: str) -> Msg | None:
     return None
 
 
-def v1_to_v2(match: Match) -> Match:
+def v1_to_v2(match: Match, game: Rules) -> Match:
     options = dict(match.options)
     variant = options.get("variant", 3)
     if isinstance(variant, int) and not isinstance(variant, bool):
         options["variant"] = _VARIANT_V1_TO_V2.get(variant, variant)
     newer = replace(match, options=options)
-    upgraded = insert_missing_moves(newer, _keep_after_draw)
+    upgraded = insert_missing_moves(newer, game, _keep_after_draw)
     state = rules.new_game(len(match.seats), match.seed, options)
     for i, move in enumerate(upgraded, start=1):
         why = _changed_ruling(state, move)

@@ -23,14 +23,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from parlor.core.errors import BadOptions, BadSave
-from parlor.core.match import Match
+from parlor.core.match import Match, Rules
 from parlor.core.protocol import Msg
 from parlor.games.saboteur import rules
 from parlor.games.saboteur.notation import END_TURN
 from parlor.games.saboteur.state import BRIBE, OVER
 
 
-def v1_to_v2(match: Match) -> Match:
+def v1_to_v2(match: Match, game: Rules) -> Match:
     """The version-1 match with ``done`` inserted wherever version 2 opens a bribe
     window; ``BadSave`` if a recorded move is not legal under version 2."""
     try:

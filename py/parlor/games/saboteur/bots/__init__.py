@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from parlor.bots.random_bot import random_level
 from parlor.core.registry import Level
+from parlor.games.saboteur.game import GAME
 
 
 def _easy() -> object:
@@ -30,7 +31,7 @@ def _hard() -> object:
 
 
 LEVELS = (
-    random_level("saboteur"),
+    random_level(GAME),
     Level("easy", _easy),
     Level("medium", _medium),
     Level("hard", _hard),

@@ -1,4 +1,4 @@
-"""The host's side of two devices, one game (issue 14): this page holds the game, and
+"""The host's side of two devices, one game: this page holds the game, and
 each ``remote`` seat is a person on another device reached by a WebRTC data channel.
 
 Per remote seat a ``Peer`` keeps the connection's progress (offer gathered, invitation
@@ -20,7 +20,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from parlor.app import link
 from parlor.app.events import (
     Action,
     After,
@@ -31,8 +30,9 @@ from parlor.app.events import (
     LinkOpen,
     LinkSend,
 )
-from parlor.app.link import Channel
-from parlor.app.sdp import BadOffer, compact, expand, parse_ice, parse_sdp, read_compact
+from parlor.app.pairing import link
+from parlor.app.pairing.link import Channel
+from parlor.app.pairing.sdp import BadOffer, compact, expand, parse_ice, parse_sdp, read_compact
 from parlor.app.tabs import Tab
 from parlor.core.errors import IllegalMove
 from parlor.core.protocol import TABLE
@@ -141,7 +141,7 @@ class HostDesk:
     def host_panels(self) -> str:
         """The pairing panel of each remote seat not connected, above the host's board
         (a connected seat needs none: its name on the board says where it plays)."""
-        from parlor.render.link import host_panel
+        from parlor.render.pairing import host_panel
 
         if self.session is None:
             return ""

@@ -1,4 +1,4 @@
-"""Two devices, one game (issue 14): the messages between a host page and a guest page,
+"""Two devices, one game: the messages between a host page and a guest page,
 and the channel that makes them arrive once, in order, whatever the connection does.
 
 The connection (a WebRTC data channel, set up by the web layer) may drop, and after a
@@ -194,11 +194,11 @@ class Channel:
 
 def decide_window(answers: tuple[tuple[int, str, int, int], ...], grace_ms: int
                   ) -> tuple[int, str] | None:
-    """The answer that wins a timed window played across devices (issue 14, "real time
-    across devices"): ``answers`` are ``(seat, move, ms on its device since the window
-    appeared there, ms at the host when it arrived)``. Every answer that reached the host
-    within ``grace_ms`` of the first one competes, and the quickest *on its own screen*
-    wins (ties: the lower seat), so a slow link does not lose a race it was quicker at."""
+    """The answer that wins a timed window played across devices: ``answers`` are
+    ``(seat, move, ms on its device since the window appeared there, ms at the host when
+    it arrived)``. Every answer that reached the host within ``grace_ms`` of the first
+    one competes, and the quickest *on its own screen* wins (ties: the lower seat), so a
+    slow link does not lose a race it was quicker at."""
     if not answers:
         return None
     first = min(a[3] for a in answers)

@@ -13,19 +13,19 @@ from dataclasses import replace
 from typing import Any
 
 from parlor.app import saves
-from parlor.app.events import Action, Download, Effect, SetUrl, ShareLink, ShowGame
-from parlor.app.review import EVERYTHING, Review
-from parlor.app.saves import KeyValue
-from parlor.app.seats import default_names, display_names, parse_seat
-from parlor.app.session import Session
-from parlor.app.transfer import (
+from parlor.app.classroom.review import EVERYTHING, Review
+from parlor.app.classroom.transfer import (
     export_filename,
     export_text,
     import_text,
     match_from_share,
     share_data,
 )
-from parlor.app.watch import SPEEDS, Watch
+from parlor.app.classroom.watch import SPEEDS, Watch
+from parlor.app.events import Action, Download, Effect, SetUrl, ShareLink, ShowGame
+from parlor.app.saves import KeyValue
+from parlor.app.seats import default_names, display_names, parse_seat
+from parlor.app.session import Session
 from parlor.core.errors import BadSave
 from parlor.core.match import Match
 from parlor.i18n.catalog import Msg, Translator

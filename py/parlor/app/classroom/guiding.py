@@ -1,4 +1,4 @@
-"""The controller's side of a guided first game (``app/guide.py``): starting one,
+"""The controller's side of a guided first game (``app/classroom/guide.py``): starting one,
 showing each tip once, the suggested move, "Got it" and "Leave the guide".
 
 Kept out of the controller so it stays about playing; ``Controller`` inherits these
@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from parlor.app.classroom.guide import context, guide_for, next_tip, suggestion
 from parlor.app.events import Action, Effect, MenuMessage
-from parlor.app.guide import context, guide_for, next_tip, suggestion
 from parlor.app.session import Session
 from parlor.app.setup import Setup, parse_setup
 from parlor.core.errors import ParlorError
@@ -44,11 +44,13 @@ class GuideDesk:
     # ---- handlers -----------------------------------------------------------------------
 
     def do_guide(self, event: Action, out: list[Effect]) -> None:
+        from parlor.games import GAMES
+
         guide = guide_for(event.game or "") if event.game else None
         if guide is None:
             return
         try:
-            setup = parse_setup(guide.query(), 0)
+            setup = parse_setup(guide.query(GAMES[guide.game]), 0)
         except ParlorError as err:  # a guide that no longer fits its game's options
             out.append(MenuMessage(self.t("error.cannot_start", reason=err.message)))
             return

@@ -1,6 +1,6 @@
-"""What pairing two devices looks like (issue 14): the host's panel per remote seat and
-the guest's screen, as markup from plain values (``app.hosting.Peer``,
-``app.guesting.Guest``).
+"""What pairing two devices looks like: the host's panel per remote seat and
+the guest's screen, as markup from plain values (``app.pairing.hosting.Peer``,
+``app.pairing.guesting.Guest``).
 
 Page contract: the invitation text is in ``[data-invite]``, the guest's answer in
 ``[data-answer]``; the guest pastes an invitation into ``textarea[data-join-text]`` and
@@ -18,7 +18,7 @@ from parlor.render.html import attrs, button, esc
 
 
 class Peer(Protocol):
-    """What a host's panel shows of a remote seat's connection (``app.hosting.Peer``)."""
+    """What a host's panel shows of a remote seat's connection (``app.pairing.hosting.Peer``)."""
 
     @property
     def state(self) -> str: ...
@@ -31,7 +31,7 @@ class Peer(Protocol):
 
 
 class Guest(Protocol):
-    """What a guest's screen shows of its link (``app.guesting.Guest``)."""
+    """What a guest's screen shows of its link (``app.pairing.guesting.Guest``)."""
 
     @property
     def state(self) -> str: ...

@@ -1,4 +1,4 @@
-"""Pairing two devices without a server (issue 14): a WebRTC offer or answer cut down to
+"""Pairing two devices without a server: a WebRTC offer or answer cut down to
 what a data channel needs, so that it fits a QR code and a link.
 
 A browser's session description (SDP) for a data channel is some 600–1000 characters,

@@ -79,6 +79,8 @@ def match_from_share(data: str) -> Match:
 def import_text(text: str) -> Match:
     """A pasted or uploaded game: an exported match, a save (its envelope), or a share
     link pasted whole. Checked field by field and replayed; ``BadSave`` otherwise."""
+    from parlor.games import GAMES
+
     text = text.strip()
     if not text:
         raise BadSave(Msg("import.empty"))
@@ -94,6 +96,6 @@ def import_text(text: str) -> Match:
         data = data["match"]  # a save's envelope: its id and dates are not imported
     if isinstance(data, dict):
         data = {k: v for k, v in data.items() if k != "parlor"}
-    match = match_from_dict(data, text)
-    replay(match, text)  # every move through legal_moves, or the first refused one
+    match = match_from_dict(data, GAMES, text)
+    replay(match, GAMES[match.game], text)  # every move through legal_moves, or a refusal
     return match

@@ -1,4 +1,4 @@
-"""The guest's side of two devices, one game (issue 14): this page plays one seat of a
+"""The guest's side of two devices, one game: this page plays one seat of a
 game held by another device, the host.
 
 A guest never runs the rules. It shows the screen the host rendered for its seat (a
@@ -20,7 +20,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from parlor.app import link
 from parlor.app.events import (
     Action,
     Effect,
@@ -33,10 +32,11 @@ from parlor.app.events import (
     SetUrl,
     ShowGame,
 )
-from parlor.app.hosting import ICE_KEY
-from parlor.app.link import Channel
-from parlor.app.sdp import BadOffer, compact, expand, parse_sdp, read_compact
-from parlor.render.link import guest_panel, guest_toolbar
+from parlor.app.pairing import link
+from parlor.app.pairing.hosting import ICE_KEY
+from parlor.app.pairing.link import Channel
+from parlor.app.pairing.sdp import BadOffer, compact, expand, parse_sdp, read_compact
+from parlor.render.pairing import guest_panel, guest_toolbar
 from parlor.render.screen import Rendered
 from parlor.render.untrusted import clean
 
