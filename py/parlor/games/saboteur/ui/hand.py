@@ -47,9 +47,9 @@ def _hand_card(cid: str, i: int, ctx: Ctx) -> str:
         on = ctx.card == cid and first
         label = t("saboteur.ui.put_back_card" if on else "saboteur.ui.pick_card", card=words)
         return named_button("div", inner, label=label,
-                          class_="hcard pickable" + (" picked" if on else ""),
-                          data_pick=f"card:{cid}", data_kind=kind,
-                          aria_pressed="true" if on else "false")
+                            class_="hcard pickable" + (" picked" if on else ""),
+                            data_pick=f"card:{cid}", data_kind=kind,
+                            aria_pressed="true" if on else "false")
     plain = attrs(class_="hcard", data_kind=kind, aria_label=words, role="img")
     return f"<div{plain}>{inner}</div>"
 

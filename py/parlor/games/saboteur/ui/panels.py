@@ -126,9 +126,8 @@ def _you(names: Sequence[str], t: Translator) -> int | None:
 def _described(view: SaboteurView, names: Sequence[str], t: Translator,
                you: int | None) -> list[tuple[int, str, Cell | None]]:
     """(round, sentence, the cell it names) per move, each described from a view of the
-    time: the card a
-    rockfall removed (replayed from the placements), a peek named only for the seat that
-    looked and only while that goal is still face down this round."""
+    time: the card a rockfall removed (replayed from the placements), a peek named only
+    for the seat that looked and only while that goal is still face down this round."""
     placed: dict[tuple[int, int], str] = {}
     current = -1
     out = []
