@@ -1,0 +1,115 @@
+"""A student's bot: ``def choose(view, moves, rng): return one of moves``.
+
+The source is compiled under its own file name, so an error points at the student's
+line, not at Parlor's. Each call is one ``Turn``: the move, or the reason there is none
+(a crash with its line, a value not among ``moves``, a call that ran over its time),
+and what the bot printed on the way, which the watch and the review show beside that
+move ("What your bot said"). The bot gets exactly what a built-in bot gets: the view
+of its seat, the legal moves, and a seeded ``Rng``; never a state.
+
+The time limit is measured with the clock it is given (a fake one in tests). Stopping a
+call that never returns is not possible from inside Python: the worker the Lab runs
+the bot in is stopped and restarted from outside, and reports the same ``over_time``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import io
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from parlor.core.rng import Rng
+
+#: The file name the student's code is compiled under (tracebacks and line numbers).
+FILENAME = "bot.py"
+#: Printed output kept per move: a bot printing in a loop must not fill the memory.
+MAX_PRINTED = 4000
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why the bot gave no move: ``kind`` is "syntax", "missing", "signature", "crash",
+    "not_legal" or "over_time"; ``line`` the student's line (0 when none applies);
+    ``detail`` the Python message or the value returned."""
+
+    kind: str
+    line: int = 0
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One call of ``choose``: the move (None when ``problem``), what it printed, how long
+    it took by the clock it was run with, and the legal moves it was offered."""
+
+    move: str | None
+    printed: str
+    ms: float
+    moves: tuple[str, ...]
+    problem: Problem | None = None
+
+
+def _student_line(tb: Any) -> int:
+    """The last line of the student's file in a traceback (0 if the error is not in it)."""
+    lines = [f.lineno or 0 for f in traceback.extract_tb(tb) if f.filename == FILENAME]
+    return lines[-1] if lines else 0
+
+
+@dataclass
+class StudentBot:
+    """A compiled bot. ``choose`` is the student's function."""
+
+    choose_fn: Callable[..., Any]
+    source: str
+
+    def turn(self, view: Any, moves: Sequence[str], rng: Rng, *,
+             clock: Callable[[], float], limit_ms: float = 1000.0) -> Turn:
+        """Call the bot once on ``view``; never raises for anything the bot does."""
+        offered = tuple(moves)
+        out = io.StringIO()
+        start = clock()
+        try:
+            with contextlib.redirect_stdout(out):
+                value = self.choose_fn(view, list(offered), rng)
+        except Exception as e:  # the student's error, whatever it is, is reported
+            return Turn(None, _kept(out), clock() - start, offered,
+                        Problem("crash", _student_line(e.__traceback__),
+                                f"{type(e).__name__}: {e}"))
+        ms = clock() - start
+        if ms > limit_ms:
+            return Turn(None, _kept(out), ms, offered, Problem("over_time", 0, f"{ms:.0f}"))
+        if not isinstance(value, str) or value not in offered:
+            return Turn(None, _kept(out), ms, offered, Problem("not_legal", 0, repr(value)))
+        return Turn(value, _kept(out), ms, offered)
+
+
+def _kept(out: io.StringIO) -> str:
+    text = out.getvalue()
+    return text if len(text) <= MAX_PRINTED else text[:MAX_PRINTED] + "…"
+
+
+def compile_bot(source: str) -> StudentBot | Problem:
+    """The student's module run once (its top level may define helpers and constants),
+    then its ``choose`` checked: a function taking ``view, moves, rng``."""
+    try:
+        code = compile(source, FILENAME, "exec")
+    except SyntaxError as e:
+        return Problem("syntax", e.lineno or 0, e.msg)
+    namespace: dict[str, Any] = {"__name__": "bot"}
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(code, namespace)
+    except Exception as e:  # an error at the top level of the student's file
+        return Problem("crash", _student_line(e.__traceback__), f"{type(e).__name__}: {e}")
+    fn = namespace.get("choose")
+    if not callable(fn):
+        return Problem("missing")
+    try:
+        inspect.signature(fn).bind(None, None, None)
+    except (TypeError, ValueError):
+        return Problem("signature", getattr(getattr(fn, "__code__", None), "co_firstlineno", 0))
+    return StudentBot(fn, source)
