@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from parlor.app.lab.matches import Score, lab_match
 from parlor.app.lab.student import MAX_PRINTED, Problem, StudentBot, compile_bot
 from parlor.core.protocol import legal_moves_of_view
 from parlor.core.rng import Rng
@@ -88,3 +89,32 @@ def test_the_same_seed_gives_the_same_move_and_prints_are_bounded() -> None:
     first = b.turn(view, moves, Rng(7), clock=still())
     assert first.move == b.turn(view, moves, Rng(7), clock=still()).move
     assert len(first.printed) == MAX_PRINTED + 1 and first.printed.endswith("…")
+
+
+def test_a_match_against_a_level_is_seat_swapped_seeded_and_scored() -> None:
+    """Ten Kabaleo games of a ``moves[0]`` bot against ``random``: its seat alternates,
+    every game is played to its end, and the same seed gives the same match."""
+    b = bot("def choose(view, moves, rng):\n    return moves[0]\n")
+    seen: list[int] = []
+    games = lab_match(GAME, b, "random", 2, 10, 40, clock=lambda: 0.0,
+                      progress=lambda done: seen.append(len(done)))
+    assert seen == list(range(1, 11))
+    assert [g.seat for g in games] == [0, 1] * 5
+    assert all(g.stopped is None and g.turns for g in games)
+    again = lab_match(GAME, b, "random", 2, 10, 40, clock=lambda: 0.0)
+    assert [g.share for g in again] == [g.share for g in games]
+    score = Score.of(games)
+    assert score.games == 10 and score.wins == sum(g.share for g in games)
+    assert 0 < score.half_interval <= 0.5
+
+
+def test_a_bot_that_fails_stops_its_game_and_the_match_goes_on() -> None:
+    b = bot("def choose(view, moves, rng):\n    return moves[0] if rng.random() < .5 "
+            "else 'Z99'\n")
+    games = lab_match(GAME, b, "random", 2, 4, 1, clock=lambda: 0.0)
+    assert len(games) == 4
+    stopped = [g for g in games if g.stopped is not None]
+    assert stopped and all(g.share == 0.0 and g.stopped is not None
+                           and g.stopped.problem == Problem("not_legal", 0, "'Z99'")
+                           for g in stopped)
+    assert all(g.stopped is g.turns[-1] for g in stopped)

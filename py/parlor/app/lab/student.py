@@ -68,7 +68,8 @@ class StudentBot:
 
     def turn(self, view: Any, moves: Sequence[str], rng: Rng, *,
              clock: Callable[[], float], limit_ms: float = 1000.0) -> Turn:
-        """Call the bot once on ``view``; never raises for anything the bot does."""
+        """Call the bot once on ``view``; never raises for anything the bot does.
+        ``clock`` reads milliseconds (``performance.now`` in a worker, a fake in tests)."""
         offered = tuple(moves)
         out = io.StringIO()
         start = clock()
