@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from parlor.core.protocol import Msg
 from parlor.games.saboteur.facts import colour_name, tool_msg
-from parlor.games.saboteur.naming import a_card, cards_named, landmark_msg, place_msg
+from parlor.games.saboteur.naming import a_card, cards_named, goal_msg, place_msg
 from parlor.games.saboteur.notation import parse_move
 from parlor.games.saboteur.state import SaboteurView
 
@@ -37,7 +37,7 @@ def describe_move(v: SaboteurView, move: str, names: Sequence[str] = (),
     k = m.kind
     cell = m.cell or (0, 0)  # every move kind naming a cell has one (notation)
     at = place_msg(cell, v.players, v.colours)
-    goal: str | Msg = landmark_msg(cell, v.players, v.colours) or at
+    goal = goal_msg(cell, v.players, v.colours)
     if k == "place":
         return say("placed", card=a_card(m.card or ""), place=at,
                    rot=Msg(f"saboteur.rot.{1 if m.rot == 1 else 0}"))

@@ -14,7 +14,7 @@ from parlor.games.saboteur.cards import (
 )
 from parlor.games.saboteur.facts import NOT_NOTATION
 from parlor.games.saboteur.legal import _check
-from parlor.games.saboteur.naming import a_card, landmark_msg, place_msg
+from parlor.games.saboteur.naming import a_card, goal_msg, place_msg
 from parlor.games.saboteur.notation import parse_move
 from parlor.games.saboteur.reasons import _Ctx, network
 from parlor.games.saboteur.rounds import _advance, _end_round
@@ -54,8 +54,7 @@ def apply(s: SaboteurState, move: str) -> SaboteurState:
         w.pending.remove(m.cell)
         assert p.card is not None
         w.note("revealed", who=w.name(seat), card=a_card(p.card),
-               goal=landmark_msg(m.cell, w.players, w.colours) or place_msg(
-                   m.cell, w.players, w.colours),
+               goal=goal_msg(m.cell, w.players, w.colours),
                rot=Msg.of(f"saboteur.rot.{m.rot}"))
         _settle(w, seat, 1 if w.end_turn_after else 0)
         return w.freeze()

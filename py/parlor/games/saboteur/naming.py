@@ -22,6 +22,7 @@ Ids and coordinates stay in notation, saves and the page contract.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from parlor.core.protocol import Msg
 from parlor.games.saboteur.cards import CARDS, goal_cells, start_cell
@@ -99,6 +100,11 @@ def landmarks(players: int, colours: Sequence[str]) -> dict[Cell, str]:
 
     Goals are told apart by column (nearest, middle, farthest from the starts) and by
     row inside their column (top, middle, bottom of three; upper, lower of two)."""
+    return _landmarks(players, tuple(colours))
+
+
+@cache  # asked for every cell a screen names: a handful of layouts in all
+def _landmarks(players: int, colours: tuple[str, ...]) -> dict[Cell, str]:
     out: dict[Cell, str] = {start_cell(c): f"start.{c}" for c in colours}
     goals = goal_cells(players)
     columns = sorted({x for x, _ in goals})
@@ -129,6 +135,12 @@ def place_msg(cell: Cell, players: int, colours: Sequence[str]) -> Msg:
     if near:
         return Msg.of(f"saboteur.place.next.{min(near)[1]}", x=x, y=y)
     return Msg.of("saboteur.place.none", x=x, y=y)
+
+
+def goal_msg(cell: Cell, players: int, colours: Sequence[str]) -> Msg:
+    """A goal named by its place ("the far goal"); for a cell that is no landmark (never
+    for a legal move), where it is (``place_msg``)."""
+    return landmark_msg(cell, players, colours) or place_msg(cell, players, colours)
 
 
 def cell_in(msg: object) -> Cell | None:

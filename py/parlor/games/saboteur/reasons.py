@@ -17,7 +17,7 @@ from parlor.games.saboteur.cards import (
     SABOTAGE_CARD,
 )
 from parlor.games.saboteur.facts import KEY_TOKENS, chain, rot_msg, tool_msg
-from parlor.games.saboteur.naming import card_name, landmark_msg, place_msg
+from parlor.games.saboteur.naming import card_name, goal_msg, place_msg
 from parlor.games.saboteur.notation import END_TURN, Move
 from parlor.games.saboteur.state import (
     BRIBE,
@@ -35,11 +35,6 @@ R = "saboteur.reason."
 def _at(c: _Ctx, cell: Cell) -> Msg:
     """Where ``cell`` is, in words (``naming.place_msg``)."""
     return place_msg(cell, c.s.players, c.s.colours)
-
-
-def _goal(s: SaboteurState | SaboteurView, cell: Cell) -> Msg:
-    """A goal by its place ("the farthest goal")."""
-    return landmark_msg(cell, s.players, s.colours) or place_msg(cell, s.players, s.colours)
 
 
 def _why(name: str, **args: str | int | Msg) -> Msg:
@@ -171,7 +166,7 @@ def _reason(c: _Ctx, m: Move) -> Msg | None:
         return _why("game_over")
     if s.phase == REVEAL:
         if m.kind != "reveal":
-            goals = [_goal(s, x) for x in s.pending]
+            goals = [goal_msg(x, s.players, s.colours) for x in s.pending]
             return _why("reveal_first", where=chain("saboteur.and", goals))
         return _reveal_reason(c, m)
     if m.kind == "reveal":

@@ -16,7 +16,7 @@ from parlor.core.rng import Rng
 from parlor.games.saboteur import rules
 from parlor.games.saboteur.cards import CARDS
 from parlor.games.saboteur.game import GAME
-from parlor.games.saboteur.naming import landmark_msg, place_msg
+from parlor.games.saboteur.naming import goal_msg, place_msg
 from parlor.games.saboteur.notation import Move, parse_move
 from parlor.games.saboteur.state import (
     BRIBE,
@@ -205,8 +205,8 @@ class Ctx:
             for m, pm in self.of_kind(kind):
                 assert pm.cell is not None
                 v = self.view
-                where = (landmark_msg(pm.cell, v.players, v.colours) if kind == "map" else None
-                         ) or place_msg(pm.cell, v.players, v.colours)
+                where = (goal_msg if kind == "map" else place_msg)(pm.cell, v.players,
+                                                                   v.colours)
                 out[pm.cell] = (m, t(f"saboteur.ui.{words[kind]}", place=where))
         elif self.screen.picks == () or self.view.phase == BRIBE:
             for m, pm in self.of_kind("bribe"):

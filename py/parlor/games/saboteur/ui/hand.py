@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from parlor.games.saboteur.cards import CARDS
 from parlor.games.saboteur.facts import chain, colour_name, tool_msg
-from parlor.games.saboteur.naming import card_name, cards_named, landmark_msg, place_msg
+from parlor.games.saboteur.naming import card_name, cards_named, goal_msg, place_msg
 from parlor.games.saboteur.notation import END_TURN, Move, format_move
 from parlor.games.saboteur.state import (
     BRIBE,
@@ -105,8 +105,7 @@ def choices_html(view: SaboteurView, ctx: Ctx, names: Sequence[str]) -> str:
             p = ctx.grid.get(cell)
             if p is None or p.card is None:
                 continue
-            where = landmark_msg(cell, view.players, view.colours) or place_msg(
-                cell, view.players, view.colours)
+            where = goal_msg(cell, view.players, view.colours)
             opts = []
             for rot in (0, 1):
                 move = ctx.find("reveal", cell, rot)

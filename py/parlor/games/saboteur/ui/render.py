@@ -25,7 +25,7 @@ from parlor.core.protocol import Outcome
 from parlor.games.saboteur import rules
 from parlor.games.saboteur.cards import CARDS
 from parlor.games.saboteur.facts import band_msg, chain, comma
-from parlor.games.saboteur.naming import card_name, landmark_msg, place_msg
+from parlor.games.saboteur.naming import card_name, goal_msg
 from parlor.games.saboteur.state import (
     BRIBE,
     OVER,
@@ -140,8 +140,7 @@ def hint(view: SaboteurView, screen: Screen) -> str:
     """The instruction for a human whose turn it is."""
     t = screen.t
     if view.phase == REVEAL:
-        cells = chain("saboteur.and", [landmark_msg(c, view.players, view.colours)
-                                       or place_msg(c, view.players, view.colours)
+        cells = chain("saboteur.and", [goal_msg(c, view.players, view.colours)
                                        for c in view.pending])
         if len(view.pending) == 1:
             return t("saboteur.hint.reveal_one", cells=cells,
