@@ -47,6 +47,8 @@ PYODIDE_RUNTIME = (
     "pyodide-lock.json",
 )
 
+#: Written by tools/vendor.py (tools/editor_module.py); imported by assets/editor.js.
+EDITOR_MODULE = "vendor/pyscript/parlor-codemirror.js"
 
 ZIP = "py/parlor.zip"
 #: What the browser needs from py/parlor: the modules and the game data they load.
@@ -206,6 +208,9 @@ def app_files(root: Path = ROOT) -> list[str]:
         if p.is_file() and p.suffix != ".map" and p.name != "service-worker.js"
     )
     files.update(f"vendor/pyodide/{name}" for name in PYODIDE_RUNTIME)
+    # The Bot Lab's editor module (tools/editor_module.py; its chunks are PyScript's own,
+    # listed above): named, so a vendor/ made before it fails here, not offline.
+    files.add(EDITOR_MODULE)
     # QR codes for pairing devices (tools/vendor.py): the scripts and jsQR's licence.
     qr = root / "vendor" / "qr"
     if not qr.is_dir():

@@ -5,7 +5,9 @@
 
 Run `npm ci` first (the Makefile does). vendor/ then holds:
 
-    vendor/pyscript/   all of @pyscript/core/dist/ (chunk names change per release)
+    vendor/pyscript/   all of @pyscript/core/dist/ (chunk names change per release), and
+                       parlor-codemirror.js, written by tools/editor_module.py: the Bot
+                       Lab's code editor imports CodeMirror from it by a stable name
     vendor/pyodide/    the Pyodide runtime files the browser loads; its python_stdlib.zip
                        is not npm's but the cut, byte-compiled one tools/stdlib_cut.py
                        builds from tools/stdlib-keep.txt (issue 23: start-up speed)
@@ -32,6 +34,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import editor_module
 import stdlib_cut
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -160,6 +163,14 @@ def _build_stdlib() -> None:
           f"{(PYODIDE_PKG / STDLIB).stat().st_size / 1e6:.1f} MB)")
 
 
+def _write_editor_module() -> None:
+    """vendor/pyscript/parlor-codemirror.js, after the copy: it names the copied chunks
+    (checked on every run, as the stamp does not list it)."""
+    origin = f"@pyscript/core {_version(PYSCRIPT_PKG)}"
+    if editor_module.write(VENDOR / "pyscript", origin):
+        print(f"vendor: wrote vendor/pyscript/{editor_module.MODULE}")
+
+
 def main(argv: list[str]) -> int:
     force = "--force" in argv
     plan = _plan()
@@ -169,6 +180,7 @@ def main(argv: list[str]) -> int:
     stdlib_stale = (force or "pyodide" in stale or _have_stamp().get("stdlib") != wanted["stdlib"]
                     or not (VENDOR / "pyodide" / STDLIB).is_file())
     if not stale and not stdlib_stale:
+        _write_editor_module()
         print(f"vendor: up to date ({_summary(wanted)})")
         return 0
 
@@ -189,6 +201,7 @@ def main(argv: list[str]) -> int:
               f"({_summary(wanted)})")
     if stdlib_stale:
         _build_stdlib()
+    _write_editor_module()
     STAMP.write_text(json.dumps(wanted, indent=1) + "\n", encoding="utf-8")
     return 0
 
@@ -198,3 +211,5 @@ if __name__ == "__main__":
         raise SystemExit(main(sys.argv[1:]))
     except stdlib_cut.StdlibError as err:
         raise SystemExit(f"vendor: the cut standard library: {err}") from None
+    except editor_module.EditorModuleError as err:
+        raise SystemExit(f"vendor: {err}") from None
