@@ -61,7 +61,7 @@ $(NPM_STAMP): package.json package-lock.json
 # they import (vendor.py measures again only when they import something new).
 STDLIB_CUT := tools/stdlib_cut.py tools/stdlib_pyodide.py tools/stdlib_build.mjs \
 	tools/stdlib-keep.txt
-$(VENDOR_STAMP): $(NPM_STAMP) tools/vendor.py $(STDLIB_CUT) $(shell find py/parlor -name '*.py')
+$(VENDOR_STAMP): $(NPM_STAMP) tools/vendor.py tools/editor_module.py $(STDLIB_CUT) $(shell find py/parlor -name '*.py')
 	$(PYTHON) tools/vendor.py
 	@touch $@
 
