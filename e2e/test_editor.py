@@ -166,3 +166,15 @@ def test_the_app_loads_codemirror_only_when_a_lab_textarea_appears(
         document.querySelector('main').append(ta); }""")
     page.wait_for_selector("main .lab-editor .cm-editor")
     assert [url for url in requested if url.endswith("/vendor/pyscript/parlor-codemirror.js")]
+
+
+def test_the_editor_has_no_serious_accessibility_violation(page: Page, base_url: str) -> None:
+    from test_accessibility import serious_violations
+
+    open_editor(page, base_url, "?dir=rtl")
+    page.evaluate("""() => { const p = document.createElement('p');
+        p.setAttribute('data-lab-error', ''); p.setAttribute('data-line', '2');
+        p.textContent = 'line 2'; document.getElementById('lab').append(p); }""")
+    page.wait_for_selector(".cm-lab-error")
+    page.click(".cm-content .cm-line >> nth=1")  # the error line active: its contrast too
+    assert serious_violations(page) == []
