@@ -51,6 +51,10 @@ class GameEntry:
     #: pairs: card ids, codes, move marks. A player reads words, never these
     #: (``render/readable.py`` gathers every game's, the tests search every screen).
     notation: tuple[tuple[str, str], ...] = ()
+    #: The module of the Bot Lab's helpers for this game (its ``TOOLS``: functions on a
+    #: view a student's bot may call as ``game.<name>``, ``app/lab/toolbox.py``), or
+    #: None. Named here so the Lab, which names no game, finds them.
+    lab: str | None = None
 
     def __post_init__(self) -> None:
         names = [lvl.name for lvl in self.levels]

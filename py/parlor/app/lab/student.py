@@ -18,7 +18,7 @@ import contextlib
 import inspect
 import io
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -93,14 +93,16 @@ def _kept(out: io.StringIO) -> str:
     return text if len(text) <= MAX_PRINTED else text[:MAX_PRINTED] + "…"
 
 
-def compile_bot(source: str) -> StudentBot | Problem:
+def compile_bot(source: str, names: Mapping[str, object] | None = None) -> StudentBot | Problem:
     """The student's module run once (its top level may define helpers and constants),
-    then its ``choose`` checked: a function taking ``view, moves, rng``."""
+    then its ``choose`` checked: a function taking ``view, moves, rng``. ``names`` are
+    given to the module before it runs (the Lab gives ``game``, the rules' toolbox,
+    ``app/lab/toolbox.py``), so the student's code uses them without an import."""
     try:
         code = compile(source, FILENAME, "exec")
     except SyntaxError as e:
         return Problem("syntax", e.lineno or 0, e.msg)
-    namespace: dict[str, Any] = {"__name__": "bot"}
+    namespace: dict[str, Any] = {**(names or {}), "__name__": "bot"}
     try:
         with contextlib.redirect_stdout(io.StringIO()):
             exec(code, namespace)

@@ -11,6 +11,7 @@ from parlor.games.ciao.notation import LOOKS
 
 ENTRY = GameEntry(GAME, LEVELS, default_level="hard", ui="parlor.games.ciao.ui.render",
                   windows="parlor.games.ciao.windows", beliefs="parlor.games.ciao.ui.beliefs",
-                  guide="parlor.games.ciao.guide", notation=LOOKS)
+                  guide="parlor.games.ciao.guide", notation=LOOKS,
+                  lab="parlor.games.ciao.lab")
 
 __all__ = ["ENTRY", "GAME"]

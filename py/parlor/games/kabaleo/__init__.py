@@ -10,6 +10,7 @@ from parlor.games.kabaleo.notation import LOOKS
 
 ENTRY = GameEntry(GAME, LEVELS, default_level="hard", ui="parlor.games.kabaleo.ui.render",
                   beliefs="parlor.games.kabaleo.ui.beliefs",
-                  guide="parlor.games.kabaleo.guide", notation=LOOKS)
+                  guide="parlor.games.kabaleo.guide", notation=LOOKS,
+                  lab="parlor.games.kabaleo.lab")
 
 __all__ = ["ENTRY", "GAME"]

@@ -12,6 +12,7 @@ from parlor.games.saboteur.notation import LOOKS
 
 ENTRY = GameEntry(GAME, LEVELS, default_level="hard", ui="parlor.games.saboteur.ui.render",
                   beliefs="parlor.games.saboteur.ui.beliefs",
-                  guide="parlor.games.saboteur.guide", notation=LOOKS)
+                  guide="parlor.games.saboteur.guide", notation=LOOKS,
+                  lab="parlor.games.saboteur.lab")
 
 __all__ = ["ENTRY", "GAME"]
