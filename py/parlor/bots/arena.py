@@ -34,8 +34,11 @@ def play(
     bots: Sequence[Bot],
     seed: int,
     options: Mapping[str, object] | None = None,
+    record: list[str] | None = None,
 ) -> MatchResult:
-    """Play one game to the end with one bot per seat."""
+    """Play one game to the end with one bot per seat. ``record``, when given, receives
+    each move as it is played, so a game a bot stops by raising can still be replayed
+    up to that move (the Bot Lab's review of a failing game)."""
     from parlor.games import ENTRIES
 
     entry = ENTRIES[game_id]
@@ -46,7 +49,7 @@ def play(
     master = Rng(seed ^ 0x5EED_B075)
     rngs = [master.fork() for _ in bots]
     table_rng = master.fork()
-    moves: list[str] = []
+    moves: list[str] = [] if record is None else record
     while (seat := game.to_act(state)) is not None:
         if seat == TABLE:
             assert windows is not None, f"{game_id} has table decisions but no windows"

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlor.app.lab.student import StudentBot, Turn
+from parlor.app.lab.student import Problem, StudentBot, Turn
 from parlor.bots import make_bot
 from parlor.bots.arena import play, win_share
 from parlor.core.protocol import Game, legal_moves_of_view
@@ -34,19 +34,30 @@ class _Stopped(Exception):
 
 @dataclass
 class _Seat:
-    """The student's bot in a seat: the Bot contract, each turn kept for the review."""
+    """The student's bot in a seat: the Bot contract, each turn kept for the review.
+    ``hook`` is told ``(ply, True)`` before each call and ``(ply, False)`` after it: the
+    worker's watchdog on the page stops a call that never returns."""
 
     bot: StudentBot
     game: Game
     clock: Callable[[], float]
     limit_ms: float
+    played: list[str]
+    hook: Callable[[int, bool], None] | None = None
     level: str = "lab"
     turns: list[Turn] = field(default_factory=list)
+    plies: list[int] = field(default_factory=list)  # the ply of each of ``turns``
 
     def choose(self, view: Any, rng: Rng) -> str:
         moves = legal_moves_of_view(self.game, view, rng.fork())
+        ply = len(self.played)
+        if self.hook is not None:
+            self.hook(ply, True)
         turn = self.bot.turn(view, moves, rng, clock=self.clock, limit_ms=self.limit_ms)
+        if self.hook is not None:
+            self.hook(ply, False)
         self.turns.append(turn)
+        self.plies.append(ply)
         if turn.move is None:
             raise _Stopped(turn)
         return turn.move
@@ -54,14 +65,50 @@ class _Seat:
 
 @dataclass(frozen=True)
 class LabGame:
-    """One game of a match: the student's seat, its share of the win, its turns, and the
-    turn that stopped it (None when it was played to its end)."""
+    """One game of a match: the student's seat, its share of the win, every move played
+    (to replay it in the watch mode and the review), the student's turns with the ply
+    each was played at, and the turn that stopped the game (None when it was played to
+    its end)."""
 
     seat: int
     seed: int
     share: float
     turns: tuple[Turn, ...]
     stopped: Turn | None = None
+    moves: tuple[str, ...] = ()
+    plies: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data (the worker sends finished games to the page as JSON)."""
+        return {"seat": self.seat, "seed": self.seed, "share": self.share,
+                "moves": list(self.moves), "plies": list(self.plies),
+                "turns": [_turn_dict(t) for t in self.turns],
+                "stopped": None if self.stopped is None else _turn_dict(self.stopped)}
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> LabGame:
+        stopped = data.get("stopped")
+        return LabGame(int(data["seat"]), int(data["seed"]), float(data["share"]),
+                       tuple(_turn_of(t) for t in data["turns"]),
+                       None if stopped is None else _turn_of(stopped),
+                       tuple(str(m) for m in data["moves"]),
+                       tuple(int(p) for p in data["plies"]))
+
+
+def _turn_dict(turn: Turn) -> dict[str, Any]:
+    p = turn.problem
+    return {"move": turn.move, "printed": turn.printed, "ms": round(turn.ms, 2),
+            "moves": list(turn.moves),
+            "problem": None if p is None else {"kind": p.kind, "line": p.line,
+                                               "detail": p.detail}}
+
+
+def _turn_of(data: Mapping[str, Any]) -> Turn:
+    p = data.get("problem")
+    return Turn(data["move"], str(data["printed"]), float(data["ms"]),
+                tuple(str(m) for m in data["moves"]),
+                None if p is None else Problem(str(p["kind"]), int(p["line"]),
+                                               str(p["detail"])))
 
 
 @dataclass(frozen=True)
@@ -80,6 +127,28 @@ class Score:
         return Score(n, wins, share, half)
 
 
+def lab_game(game: Game, bot: StudentBot, level: str, players: int, number: int,
+             seed: int, *, clock: Callable[[], float], limit_ms: float = 1000.0,
+             options: Mapping[str, object] | None = None,
+             hook: Callable[[int, bool], None] | None = None) -> LabGame:
+    """Game ``number`` of a match (seeded ``seed + number``): the student's seat is
+    ``number % players``, ``level`` plays every other seat."""
+    opts = game.options_for(players, options or {})
+    seat = number % players
+    played: list[str] = []
+    student = _Seat(bot, game, clock, limit_ms, played, hook)
+    bots: list[Any] = [make_bot(game.id, level) for _ in range(players)]
+    bots[seat] = student
+    stopped: Turn | None = None
+    share = 0.0
+    try:
+        share = win_share(play(game.id, bots, seed + number, opts, record=played), seat)
+    except _Stopped as e:
+        stopped = e.turn
+    return LabGame(seat, seed + number, share, tuple(student.turns), stopped,
+                   tuple(played), tuple(student.plies))
+
+
 def lab_match(game: Game, bot: StudentBot, level: str, players: int, games: int, seed: int,
               *, clock: Callable[[], float], limit_ms: float = 1000.0,
               options: Mapping[str, object] | None = None,
@@ -87,20 +156,10 @@ def lab_match(game: Game, bot: StudentBot, level: str, players: int, games: int,
     """``games`` seeded games of ``bot`` against ``level`` at every other seat; the
     student's seat is ``g % players`` in game ``g``. ``progress`` is told after each game
     (the page draws its bar and chart from it)."""
-    opts = game.options_for(players, options or {})
     out: list[LabGame] = []
     for g in range(games):
-        seat = g % players
-        student = _Seat(bot, game, clock, limit_ms)
-        bots: list[Any] = [make_bot(game.id, level) for _ in range(players)]
-        bots[seat] = student
-        stopped: Turn | None = None
-        share = 0.0
-        try:
-            share = win_share(play(game.id, bots, seed + g, opts), seat)
-        except _Stopped as e:
-            stopped = e.turn
-        out.append(LabGame(seat, seed + g, share, tuple(student.turns), stopped))
+        out.append(lab_game(game, bot, level, players, g, seed, clock=clock,
+                            limit_ms=limit_ms, options=options))
         if progress is not None:
             progress(out)
     return out

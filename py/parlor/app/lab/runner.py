@@ -1,0 +1,62 @@
+"""A Lab match as the worker runs it: a request in, reports out, both JSON text.
+
+The page never runs a student's code on its own thread: ``assets/lab-worker.js`` starts
+Pyodide in a worker and calls ``run`` with the page's request. ``run`` compiles the bot,
+plays the games one by one and ``post``s a report for each step. Around each call of the
+student's ``choose`` it posts ``turn`` and ``turned``: the page's watchdog
+(``assets/lab.js``) stops the worker when a call stays open past its time limit, since
+a call that never returns cannot be stopped from inside Python.
+
+Request: ``{"source", "game", "level", "players", "games", "first", "seed", "limit_ms",
+"options"}``; games ``first`` .. ``games - 1`` are played (a restarted worker carries on
+after the game that ran over).
+
+Reports (``kind``): ``compiled`` (``problem`` or null), ``turn`` (``game``, ``ply``),
+``turned``, ``game`` (``number`` and the ``LabGame`` as data), ``done``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from parlor.app.lab.matches import lab_game
+from parlor.app.lab.student import Problem, StudentBot, compile_bot
+from parlor.app.lab.toolbox import Toolbox
+from parlor.games import GAMES
+
+
+def problem_data(problem: Problem | None) -> dict[str, Any] | None:
+    if problem is None:
+        return None
+    return {"kind": problem.kind, "line": problem.line, "detail": problem.detail}
+
+
+def run(request: str, post: Callable[[str], None], clock: Callable[[], float]) -> None:
+    """Play the match ``request`` asks for, reporting through ``post``."""
+    req: Mapping[str, Any] = json.loads(request)
+
+    def say(kind: str, **data: Any) -> None:
+        post(json.dumps({"kind": kind, **data}))
+
+    game = GAMES[str(req["game"])]
+    bot = compile_bot(str(req["source"]), {"game": Toolbox.of(game.id)})
+    if not isinstance(bot, StudentBot):
+        say("compiled", problem=problem_data(bot))
+        say("done")
+        return
+    say("compiled", problem=None)
+    for number in range(int(req.get("first", 0)), int(req["games"])):
+
+        def hook(ply: int, starting: bool, number: int = number) -> None:
+            if starting:
+                say("turn", game=number, ply=ply)
+            else:
+                say("turned")
+
+        played = lab_game(game, bot, str(req["level"]), int(req["players"]), number,
+                          int(req["seed"]), clock=clock, limit_ms=float(req["limit_ms"]),
+                          options=req.get("options") or {}, hook=hook)
+        say("game", number=number, game=played.to_dict())
+    say("done")
