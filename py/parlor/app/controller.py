@@ -30,6 +30,8 @@ from parlor.app.events import (
     Event,
     Focus,
     FormChanged,
+    LabCode,
+    LabReport,
     LanguageChosen,
     LinkEvent,
     Move,
@@ -41,6 +43,7 @@ from parlor.app.events import (
     WindowDecide,
 )
 from parlor.app.forms import initial_forms
+from parlor.app.lab.desk import LAB_ACTIONS, LabDesk
 from parlor.app.menu_desk import MENU_ACTIONS, MenuDesk
 from parlor.app.page_params import BOT_DELAY_MS, bot_delay, lang_note
 from parlor.app.pairing.guesting import GUEST_ACTIONS, Guest, GuestDesk
@@ -102,6 +105,11 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
         self.page = ""
         self.window_id, self.window_opened = 0, 0.0
         self.answers: list[tuple[int, str, int, int]] = []
+        # The Bot Lab: it leaves what was shown, or goes to the menu, through these.
+        self.lab = LabDesk(store, lambda: self.t, self._new_seed,
+                           leave=lambda out: self._leave(out, lab=False), menu=self._menu,
+                           review=lambda match, said, out: self._show_review(
+                               Review.of(match, said=said, lab=True), out))
 
     def handle(self, event: Event) -> list[Effect]:
         out: list[Effect] = []
@@ -130,6 +138,10 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
             self._language(event.code, out)
         elif isinstance(event, BotTurn):
             self._bot_turn(event.generation, out)
+        elif isinstance(event, LabCode):
+            self.lab.code(event.text)
+        elif isinstance(event, LabReport):
+            self.lab.report(event.kind, event.text, out)
         else:
             self._window_answer(event, out)
         return out
@@ -141,6 +153,8 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
         self.loopback = params.get("net") == "loopback"
         if fragment.startswith("m="):
             self.open_shared(fragment[2:], out)
+        elif fragment.startswith("bot="):
+            self.lab.open_link(fragment[4:], out)
         elif fragment.startswith("join="):
             self.join(fragment[5:], out)
         elif "guest" in params:
@@ -148,6 +162,8 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
                 self._menu(out, self.t("link.error.guest_gone"))
         elif "review" in params:
             self.open_review(params["review"], out)
+        elif "lab" in params:
+            self.lab.open_named(params["lab"], out)
         elif "save" in params:
             entry = saves.read(self.store, params["save"])
             if entry is not None and entry.session is not None:
@@ -176,6 +192,8 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
         self.guest_language(out)
         if self.session is not None or self.guest is not None:
             self._render(out)
+        elif self.lab.shown:
+            self.lab.draw(out, whole=True)
         else:
             self._menu(out)
 
@@ -196,12 +214,19 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
 
     # ---- menu -----------------------------------------------------------------------
 
-    def _menu(self, out: list[Effect], message: str | None = None) -> None:
-        self.generation += 1  # stops any bot still thinking for the old game
+    def _leave(self, out: list[Effect], *, lab: bool = True) -> None:
+        """Stop what the page showed: a bot still thinking (its timers carry the old
+        generation), the connections, a seat of another's game, the Lab's match."""
+        self.generation += 1
+        if lab:
+            self.lab.close(out)
         self.links_stop(out)
         self.guest_leave(out)
         self.session, self.review = None, None
         self.thinking, self.turn, self.window = False, None, None
+
+    def _menu(self, out: list[Effect], message: str | None = None) -> None:
+        self._leave(out)
         entries = saves.list_saves(self.store)
         latest = next((e for e in entries if e.ok), None)
         storage = self.t.say(self.storage_note) if self.storage_note else self._room_note()
@@ -230,6 +255,7 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
 
     def _open(self, session: Session, out: list[Effect], raw: str | None) -> None:
         """Show ``session``, read from the text ``raw`` (None: a game not saved yet)."""
+        self.lab.close(out)
         self.tab.opened(raw)
         self.unsaved = None
         self.generation += 1
@@ -362,6 +388,8 @@ ACTIONS: dict[str, Callable[[Controller, Action, list[Effect]], None]] = {
     "handoff-ok": Controller.do_handoff_ok,
     "undo": Controller.do_undo,
     "again": Controller.do_again,
+    "lab": lambda c, event, out: c.lab.open_named(event.game or "", out),
+    **{name: lambda c, event, out: c.lab.act(event, out) for name in LAB_ACTIONS},
     **MENU_ACTIONS,
     **CLASSROOM_ACTIONS,
     **GUIDE_ACTIONS,

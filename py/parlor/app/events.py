@@ -99,8 +99,24 @@ class StoreChanged:
     key: str | None
 
 
+@dataclass(frozen=True)
+class LabCode:
+    """The Lab editor's text changed (each edit: the code is kept as it is typed)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class LabReport:
+    """News from the Lab's worker (assets/lab.js): ``kind`` "ready" (``text`` is the
+    worker's start in ms), "batch" (a JSON list of reports), "done" or "failed"."""
+
+    kind: str
+    text: str = ""
+
+
 Event = Boot | Move | Pick | Action | FormChanged | LanguageChosen | BotTurn | WindowAnswer \
-    | WindowDecide | LinkEvent | StoreChanged
+    | WindowDecide | LinkEvent | StoreChanged | LabCode | LabReport
 
 
 # --------------------------------------------------------------------------- effects
@@ -174,9 +190,38 @@ class Confirm:
 
 @dataclass(frozen=True)
 class ShareLink:
-    """Show (and copy) the link ``index.html#m=<data>`` that carries a whole match."""
+    """Show (and copy) the link ``index.html#<key>=<data>``: ``m`` carries a whole
+    match, ``bot`` a Lab bot's code."""
 
     data: str
+    key: str = "m"
+
+
+@dataclass(frozen=True)
+class ShowLab:
+    """Draw the Bot Lab of ``game``: the whole screen (``whole``), or only its results
+    (the editor, and what the student is typing in it, left alone)."""
+
+    game: str
+    html: str
+    whole: bool
+
+
+@dataclass(frozen=True)
+class LabStart:
+    """Start the worker's match (``request`` is app/lab/runner.py's JSON)."""
+
+    request: str
+
+
+@dataclass(frozen=True)
+class LabStop:
+    """Stop the worker's match (the worker is stopped; a new one is started warm)."""
+
+
+@dataclass(frozen=True)
+class LabWarm:
+    """Start the Lab's worker now, so it is ready when Run is pressed."""
 
 
 @dataclass(frozen=True)
@@ -222,4 +267,5 @@ class LinkClose:
 
 
 Effect = ShowGame | ShowMenu | ShowSaves | ShowForm | MenuMessage | SetUrl | After | Focus \
-    | Download | Confirm | BotMoved | ShareLink | LinkOpen | LinkAccept | LinkSend | LinkClose
+    | Download | Confirm | BotMoved | ShareLink | LinkOpen | LinkAccept | LinkSend | LinkClose \
+    | ShowLab | LabStart | LabStop | LabWarm

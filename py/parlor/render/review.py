@@ -64,6 +64,8 @@ def move_list(t: Translator, r: Review, lines: tuple[str, ...]) -> str:
 
 def toolbar(t: Translator, r: Review) -> str:
     parts = [button(t("toolbar.menu"), action="menu", cls="btn subtle")]
+    if r.lab:
+        parts.append(button(t("lab.back"), action="lab", cls="btn", data_game=r.match.game))
     if r.save_id is not None and not r.over:
         parts.append(button(t("review.back"), action="resume", cls="btn", data_save=r.save_id))
     if r.save_id is None:
@@ -92,6 +94,9 @@ def review_screen(r: Review, t: Translator, names: tuple[str, ...], you: int | N
         notes.append(f'<p class="help">{esc(t("review.imported"))}</p>')
     if not r.open_book:
         notes.append(f'<p class="help">{esc(t("review.still_playing"))}</p>')
+    if r.said and r.ply >= 1 and r.said[r.ply - 1]:
+        notes.append(f'<section class="lab-said"><h3>{esc(t("lab.said.here"))}</h3>'
+                     f'<pre dir="ltr">{esc(r.said[r.ply - 1])}</pre></section>')
     thinks = ""
     if r.open_book:
         seats = r.bot_seats() if r.seat == EVERYTHING else (

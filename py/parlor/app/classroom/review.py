@@ -32,9 +32,15 @@ class Review:
     seat: int  # the perspective: a seat, or EVERYTHING
     #: The save it was opened from; None for an imported game not kept yet.
     save_id: str | None = None
+    #: A Bot Lab game: what the student's bot printed for each move (by index; "" for
+    #: the other seats' moves), shown beside the move ("What your bot said").
+    said: tuple[str, ...] = ()
+    #: Opened from the Bot Lab: the review offers the way back to it.
+    lab: bool = False
 
     @classmethod
-    def of(cls, match: Match, save_id: str | None = None, ply: int | None = None) -> Review:
+    def of(cls, match: Match, save_id: str | None = None, ply: int | None = None, *,
+           said: tuple[str, ...] = (), lab: bool = False) -> Review:
         """Replay ``match`` (already checked by ``replay``/``import``) into a review at
         ``ply`` (default: the end), seen from the widest perspective allowed."""
         game = _game(match.game)
@@ -48,7 +54,7 @@ class Review:
         n = len(match.moves)
         r = cls(match=match, states=tuple(states), actors=tuple(actors),
                 ply=n if ply is None else max(0, min(n, ply)), seat=EVERYTHING,
-                save_id=save_id)
+                save_id=save_id, said=said, lab=lab)
         return replace(r, seat=r.perspectives()[0])
 
     @property

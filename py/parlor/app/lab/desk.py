@@ -1,0 +1,304 @@
+"""The Bot Lab screen's state and what its buttons do, as pure code.
+
+The controller owns one ``LabDesk`` and routes to it the Lab's actions (``lab-*``), the
+editor's text (``LabCode``) and the worker's reports (``LabReport``). The desk asks the
+page for what it cannot do itself through effects: draw the Lab (``ShowLab``), start or
+stop the worker's match (``LabStart``, ``LabStop``), warm the worker up (``LabWarm``),
+download or share the code. Opening one of the match's games in the review is the
+controller's (``show_match``).
+
+The editor part of the screen is drawn only when the code comes from elsewhere (the
+Lab opened, another bot chosen, a file imported): redrawing it on each report would
+throw away the student's cursor and undo history. Reports redraw the results only.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from parlor.app.events import (
+    Action,
+    Download,
+    Effect,
+    LabStart,
+    LabStop,
+    LabWarm,
+    SetUrl,
+    ShareLink,
+    ShowLab,
+)
+from parlor.app.lab.keep import (
+    STARTER,
+    Shelf,
+    file_name,
+    name_of_file,
+    share_fragment,
+    source_from_link,
+)
+from parlor.app.lab.matches import LabGame
+from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen, Settings
+from parlor.app.lab.student import Problem, Turn
+from parlor.app.saves import KeyValue
+from parlor.core.errors import BadSave
+from parlor.core.match import HUMAN, Match
+from parlor.games import ENTRIES
+from parlor.games import GAMES as GAMES_BY_ID
+from parlor.i18n.catalog import Translator
+from parlor.render.lab import lab_results, lab_screen
+
+#: The Lab's own actions (``data-action``), routed by the controller to ``LabDesk.act``.
+LAB_ACTIONS = ("lab-run", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
+               "lab-bot", "lab-said", "lab-review")
+@dataclass
+class LabDesk:
+    store: KeyValue
+    words: Callable[[], Translator]
+    new_seed: Callable[[], int]
+    #: Stop what the page showed (a game, a review) before the Lab is drawn.
+    leave: Callable[[list[Effect]], None]
+    #: The menu, saying why (an unknown game, a cut link).
+    menu: Callable[[list[Effect], str], None]
+    #: A game of the match in the review, with what the bot printed at each move.
+    review: Callable[[Match, tuple[str, ...], list[Effect]], None]
+    game: str | None = None
+    shelf: Shelf | None = None
+    settings: Settings | None = None
+    run: LabRun | None = None
+    said: int | None = None  # the game whose "What your bot said" is open
+    version: int = 0  # bumped whenever the editor's text is replaced from here
+    worker_ms: float | None = None  # the last worker's start, as the page measured it
+    note: str | None = None  # a message for the student (a file refused, a link cut)
+    shown: bool = False  # the Lab is on the page (not the menu, a game or a review)
+
+    # ---- opening and closing --------------------------------------------------------
+
+    def open_named(self, game: str, out: list[Effect], shared: str | None = None) -> None:
+        """The Lab of a game named by the menu, a link's ``?lab=`` or the review."""
+        if game not in GAMES_BY_ID:
+            self.menu(out, self.words()("lab.unknown_game", game=repr(game),
+                                        known=", ".join(sorted(GAMES_BY_ID))))
+            return
+        self.leave(out)  # back from a review of one of its games, the match stays
+        self.open(game, out, shared=shared)
+
+    def open_link(self, data: str, out: list[Effect]) -> None:
+        """A ``#bot=`` link: the code opens in its game's Lab as a new bot, not run."""
+        try:
+            game, source = source_from_link(data)
+        except BadSave as err:
+            self.menu(out, self.words()("error.import_failed", reason=err.message))
+            return
+        self.open_named(game, out, shared=source)
+
+    def open(self, game: str, out: list[Effect], *, shared: str | None = None) -> None:
+        """The Lab of ``game``; ``shared`` is a bot's source from a link, added as a new
+        bot and shown, not run."""
+        t = self.words()
+        if self.game != game:
+            self.stop(out)
+            self.run, self.said = None, None
+        self.game = game
+        self.shelf = Shelf.read(self.store, game, t("lab.first_name"))
+        if self.shelf.unreadable is not None:
+            self.note = t("lab.unreadable")
+        levels = levels_of(game)
+        if self.settings is None or self.settings.level not in levels:
+            self.settings = Settings(levels[0], players_of(game)[0])
+        if shared is not None:
+            self.shelf = self.shelf.added(t("lab.shared_name"), shared)
+            self._keep()
+            self.note = t("lab.shared_note")
+        self.version += 1
+        self.shown = True
+        out.append(LabWarm())
+        out.append(SetUrl({"lab": game}))
+        self.draw(out, whole=True)
+
+    def close(self, out: list[Effect]) -> None:
+        """Leaving the Lab (the menu, a game): a match in progress stops."""
+        self.stop(out)
+        self.game, self.shown = None, False
+
+    def stop(self, out: list[Effect]) -> None:
+        if self.run is not None and self.run.running:
+            self.run.running = False
+            self.run.stopped_by_student = True
+            out.append(LabStop())
+
+    # ---- the student's input --------------------------------------------------------
+
+    def code(self, text: str) -> None:
+        """The editor's text, kept as the student types."""
+        if self.shelf is not None:
+            self.shelf = self.shelf.edited(text)
+            self._keep()
+
+    def _keep(self) -> None:
+        if self.shelf is not None and not self.shelf.write(self.store):
+            self.note = self.words()("lab.unreadable")
+
+    def act(self, event: Action, out: list[Effect]) -> None:
+        """A ``lab-*`` action (``LAB_ACTIONS``)."""
+        if self.game is None or self.shelf is None:
+            return
+        name = event.name
+        if name == "lab-run":
+            self.start(event.value, event.form or {}, out)
+        elif name == "lab-stop":
+            self.stop(out)
+            self.draw(out)
+        elif name == "lab-share":
+            out.append(ShareLink(share_fragment(self.game, self.shelf.source), key="bot"))
+        elif name == "lab-export":
+            out.append(Download(file_name(self.shelf.current), self.shelf.source))
+        elif name in ("lab-import", "lab-new", "lab-bot"):
+            self._shelf_action(name, event, out)
+        elif name == "lab-said":
+            self.said = _number(event.value)
+            self.draw(out)
+        elif name == "lab-review" and self.run is not None:
+            played = self.run.played.get(_number(event.value) or 0)
+            if played is not None:
+                self.shown = False
+                self.review(self.match_of(played), said_by_ply(played), out)
+
+    def _shelf_action(self, name: str, event: Action, out: list[Effect]) -> None:
+        assert self.shelf is not None
+        t = self.words()
+        if name == "lab-import":
+            text = event.value or ""
+            if not text.strip():
+                self.note = t("lab.import_empty")
+                self.draw(out)
+                return
+            filename = (event.form or {}).get("name", "")
+            self.shelf = self.shelf.added(name_of_file(filename) or t("lab.first_name"), text)
+        elif name == "lab-new":
+            self.shelf = self.shelf.added(t("lab.first_name"), STARTER)
+        else:
+            self.shelf = self.shelf.chosen(event.value or "")
+        self._keep()
+        self.version += 1
+        self.draw(out, whole=True)
+
+    def start(self, source: str | None, form: Mapping[str, str], out: list[Effect]) -> None:
+        """Run a match of the code in the editor with the settings in ``form``."""
+        assert self.game is not None and self.shelf is not None and self.settings is not None
+        if source is not None:
+            self.code(source)
+        self.stop(out)
+        self.settings = self._settings(form, self.settings)
+        s = self.settings
+        self.run = LabRun(s, self.new_seed(), self.shelf.source)
+        self.said, self.note = None, None
+        out.append(LabStart(json.dumps({
+            "source": self.run.source, "game": self.game, "level": s.level,
+            "players": s.players, "games": s.games, "first": 0, "seed": self.run.seed,
+            "limit_ms": s.limit_ms, "options": {}})))
+        self.draw(out)
+
+    def _settings(self, form: Mapping[str, str], old: Settings) -> Settings:
+        assert self.game is not None
+        level = form.get("level", old.level)
+        players = _number(form.get("players")) or old.players
+        games = _number(form.get("games")) or old.games
+        limit = _number(form.get("limit")) or old.limit_ms
+        return Settings(
+            level if level in levels_of(self.game) else old.level,
+            players if players in players_of(self.game) else old.players,
+            games if games in GAME_COUNTS else old.games,
+            limit if limit in LIMITS_MS else old.limit_ms)
+
+    # ---- the worker's reports -------------------------------------------------------
+
+    def report(self, kind: str, text: str, out: list[Effect]) -> None:
+        """``ready`` (the worker's start in ms), ``batch`` (a JSON list of the runner's
+        reports and the watchdog's ``over_time``), ``done`` or ``failed``."""
+        run = self.run
+        if kind == "ready":
+            self.worker_ms = float(text)
+            return
+        if run is None or not run.running:
+            return  # news of a match already stopped
+        if kind == "batch":
+            for item in json.loads(text):
+                self._take(run, item)
+        elif kind == "done":
+            run.running = False
+        elif kind == "failed":
+            run.failed, run.running = text, False
+        self.draw(out)
+
+    def _take(self, run: LabRun, item: Mapping[str, object]) -> None:
+        kind = item.get("kind")
+        if kind == "compiled" and item.get("problem") is not None:
+            p = item["problem"]
+            assert isinstance(p, dict)
+            run.problem = Problem(str(p["kind"]), int(p["line"]), str(p["detail"]))
+        elif kind == "game":
+            data = item["game"]
+            assert isinstance(data, dict)
+            run.played[int(str(item["number"]))] = LabGame.from_dict(data)
+        elif kind == "over_time":
+            number, ms = int(str(item["game"])), float(str(item["ms"]))
+            players = run.settings.players
+            ply = int(str(item["ply"]))
+            turn = Turn(None, "", ms, (), Problem("over_time", 0, f"{ms:.0f}"))
+            run.played[number] = LabGame(number % players, run.seed + number, 0.0, (turn,),
+                                         turn, (), (ply,))
+
+    # ---- a game of the match, in the review -----------------------------------------
+
+    def match_of(self, played: LabGame) -> Match:
+        """The match record of a Lab game (the student's seat is a person's seat named
+        after the bot), for the review and the watch mode."""
+        assert self.game is not None and self.run is not None and self.shelf is not None
+        s = self.run.settings
+        seats = tuple(HUMAN if i == played.seat else f"bot:{s.level}" for i in range(s.players))
+        t = self.words()
+        names = tuple(t("lab.your_bot", name=self.shelf.current) if i == played.seat
+                      else t("name.bot", n=i + 1) for i in range(s.players))
+        options = GAMES_BY_ID[self.game].options_for(s.players, {})
+        return Match(self.game, seats, played.seed, options, played.moves, names=names)
+
+    # ---- drawing --------------------------------------------------------------------
+
+    def draw(self, out: list[Effect], whole: bool = False) -> None:
+        if self.game is None or not self.shown:
+            return  # a report for a Lab not on the page: drawn when it is back
+        assert self.shelf is not None and self.settings is not None
+        t = self.words()
+        screen = LabScreen(self.game, self.shelf, self.settings, self.run, self.said,
+                           self.version, self.note, levels_of(self.game),
+                           players_of(self.game))
+        draw = lab_screen if whole else lab_results
+        out.append(ShowLab(self.game, draw(screen, t), whole=whole))
+
+
+def levels_of(game_id: str) -> tuple[str, ...]:
+    """The levels a Lab bot can be matched against, weakest first."""
+    return tuple(level.name for level in ENTRIES[game_id].levels)
+
+
+def players_of(game_id: str) -> tuple[int, ...]:
+    """The table sizes a match may have (a Lab bot always has an opponent)."""
+    game = GAMES_BY_ID[game_id]
+    return tuple(range(max(2, game.min_players), game.max_players + 1))
+
+
+def said_by_ply(played: LabGame) -> tuple[str, ...]:
+    """What the student's bot printed at each move of ``played`` ("" for other seats)."""
+    said = [""] * len(played.moves)
+    for turn, ply in zip(played.turns, played.plies, strict=False):
+        if ply < len(said):
+            said[ply] = turn.printed
+    return tuple(said)
+
+
+def _number(value: str | None) -> int | None:
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None

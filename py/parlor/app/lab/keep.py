@@ -1,0 +1,140 @@
+"""A student's bots, kept: several named bots per game in local storage, written as the
+student types, and carried by a share link or a ``.py`` file.
+
+Storage: one key per game, ``parlor:lab:<game>``, holding ``{"current": name, "bots":
+{name: source}}``. A value that cannot be read is never overwritten: ``Shelf.read``
+says so and the Lab works on a copy, leaving the stored text as it was (nothing the
+student wrote is lost because the Lab could not read it).
+
+A share link's fragment is ``bot=<game>.<version>.<deflated source, base64url>``: the
+fragment never reaches a server, and a link opens the code in the editor without
+running it.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from dataclasses import dataclass, field, replace
+
+from parlor.app.saves import KeyValue
+from parlor.core.errors import BadSave
+from parlor.i18n.catalog import Msg
+
+PREFIX = "parlor:lab:"
+LINK_VERSION = "1"
+#: Longest source a link or a file may bring (a bot is a few kB; more is refused so a
+#: crafted link cannot exhaust the page's memory).
+MAX_SOURCE = 200_000
+
+STARTER = '''\
+def choose(view, moves, rng):
+    """Return one of moves: the move your bot plays."""
+    return rng.choice(moves)
+'''
+
+
+@dataclass(frozen=True)
+class Shelf:
+    """A game's bots: ``bots`` maps a name to its source; ``current`` is in the editor.
+    ``unreadable`` holds the stored text the Lab could not read (kept, never written
+    over)."""
+
+    game: str
+    bots: dict[str, str] = field(default_factory=dict)
+    current: str = ""
+    unreadable: str | None = None
+
+    @property
+    def source(self) -> str:
+        return self.bots.get(self.current, STARTER)
+
+    def names(self) -> list[str]:
+        return sorted(self.bots, key=str.casefold)
+
+    def edited(self, source: str) -> Shelf:
+        return replace(self, bots={**self.bots, self.current: source})
+
+    def chosen(self, name: str) -> Shelf:
+        return replace(self, current=name) if name in self.bots else self
+
+    def added(self, base: str, source: str) -> Shelf:
+        """A new bot named ``base`` (``base 2``, ``base 3``… when taken), made current."""
+        name, n = base.strip() or "bot", 1
+        while name in self.bots:
+            n += 1
+            name = f"{base} {n}"
+        return replace(self, bots={**self.bots, name: source}, current=name)
+
+    def removed(self, name: str) -> Shelf:
+        bots = {k: v for k, v in self.bots.items() if k != name}
+        current = self.current if self.current != name else (sorted(bots) or [""])[0]
+        return replace(self, bots=bots, current=current)
+
+    @staticmethod
+    def read(store: KeyValue, game: str, first_name: str) -> Shelf:
+        """The game's stored bots; a first visit gets one starter bot named
+        ``first_name`` (in the page's language)."""
+        raw = store.get(PREFIX + game)
+        if raw is None:
+            return Shelf(game, {first_name: STARTER}, first_name)
+        try:
+            data = json.loads(raw)
+            bots = {str(k): str(v) for k, v in data["bots"].items()}
+            current = str(data.get("current", ""))
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return Shelf(game, {first_name: STARTER}, first_name, unreadable=raw)
+        if not bots:
+            bots = {first_name: STARTER}
+        return Shelf(game, bots, current if current in bots else sorted(bots)[0])
+
+    def write(self, store: KeyValue) -> bool:
+        """Store the bots; False (nothing written) when the stored text was unreadable,
+        so it stays for the student to rescue."""
+        if self.unreadable is not None:
+            return False
+        store.set(PREFIX + self.game,
+                  json.dumps({"current": self.current, "bots": self.bots}, sort_keys=True))
+        return True
+
+
+def share_fragment(game: str, source: str) -> str:
+    """The value after ``#bot=`` of a link that opens ``source`` in ``game``'s Lab."""
+    packed = zlib.compress(source.encode("utf-8"), 9)
+    body = base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    return f"{game}.{LINK_VERSION}.{body}"
+
+
+def source_from_link(data: str) -> tuple[str, str]:
+    """``(game, source)`` from a fragment's value after ``bot=``; ``BadSave`` says why
+    not (the words of a cut or foreign link)."""
+    game, _, rest = data.strip().partition(".")
+    tag, dot, body = rest.partition(".")
+    if not dot or tag != LINK_VERSION:
+        raise BadSave(Msg.of("import.link_version", version=tag or "?", known=LINK_VERSION),
+                      data)
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, MAX_SOURCE)
+        if inflater.unconsumed_tail:
+            raise BadSave(Msg("import.too_big"), data)
+        if not inflater.eof:
+            raise zlib.error("truncated")
+        return game, raw.decode("utf-8")
+    except (binascii.Error, ValueError, zlib.error):
+        raise BadSave(Msg("import.link_cut"), data) from None
+
+
+def file_name(name: str) -> str:
+    """``<name>.py`` with only letters, digits, ``-`` and ``_`` (a download's name)."""
+    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in name.strip())
+    return (safe or "bot") + ".py"
+
+
+def name_of_file(filename: str) -> str:
+    """The bot name an imported file gets: its name without ``.py``."""
+    base = filename.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+    return base[:-3] if base.lower().endswith(".py") else base

@@ -1,0 +1,242 @@
+"""The Bot Lab's screen: the editor with its bots and settings, and the match's results.
+
+Two parts, drawn apart: ``lab_screen`` (everything, when the Lab opens or its code is
+replaced) and ``lab_results`` (the ``#lab-results`` part: progress, score and its chart,
+the games, an error, what the bot printed), redrawn as the worker reports. The page
+contract's hooks are here: ``textarea[data-lab-code]`` (the editor, assets/editor.js,
+keeps it in step), ``data-action="lab-run"``/``"lab-stop"``/``"lab-share"``,
+``[data-lab-progress]``, ``[data-lab-score]`` and ``[data-lab-error]``.
+"""
+
+from __future__ import annotations
+
+from parlor.app.lab.matches import LabGame, Score
+from parlor.app.lab.reference import reference
+from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabScreen
+from parlor.app.lab.student import Problem
+from parlor.bots import level_label_key
+from parlor.i18n.catalog import Translator
+from parlor.render.html import attrs, button, esc
+from parlor.render.lab_reference import lab_reference_html
+
+#: The chart's size in SVG units (it scales with the page).
+CHART_W, CHART_H = 320.0, 120.0
+
+
+def lab_screen(lab: LabScreen, t: Translator) -> str:
+    game = lab.game
+    title = t("lab.title", game=t(f"game.{game}.name"))
+    head = (f'<div class="lab-head"><h2>{esc(title)}</h2>'
+            + button(t("toolbar.menu"), action="menu", cls="btn subtle") + "</div>")
+    intro = f'<p class="lab-intro">{esc(t("lab.intro"))}</p>'
+    return (f'<div class="lab"{attrs(data_lab=game)}>{head}{intro}'
+            f'<div class="lab-main"><section class="lab-code">{_bots(lab, t)}'
+            f"{_editor(lab, t)}{_settings(lab, t)}</section>"
+            f'<section id="lab-results" class="lab-results" aria-label="{esc(t("lab.results"))}">'
+            f"{lab_results(lab, t)}</section></div>{_reference(game, t)}</div>")
+
+
+def _bots(lab: LabScreen, t: Translator) -> str:
+    options = "".join(f"<option{attrs(value=n, selected=n == lab.shelf.current)}>{esc(n)}</option>"
+                      for n in lab.shelf.names())
+    pick = (f'<label class="lab-field">{esc(t("lab.bots"))} '
+            f'<select data-change="lab-bot">{options}</select></label>')
+    file_input = (f'<label class="btn subtle lab-file">{esc(t("lab.import"))}'
+                  f'<input type="file" accept=".py,text/x-python,text/plain" data-lab-import'
+                  f' class="sr-only"></label>')
+    return (f'<div class="lab-bots">{pick}'
+            + button(t("lab.new"), action="lab-new", cls="btn subtle")
+            + button(t("lab.export"), action="lab-export", cls="btn subtle")
+            + file_input
+            + button(t("lab.share"), action="lab-share", cls="btn subtle") + "</div>")
+
+
+def _editor(lab: LabScreen, t: Translator) -> str:
+    note = f'<p class="lab-note" role="status">{esc(lab.note)}</p>' if lab.note else ""
+    hooks = attrs(id="lab-code", data_lab_code=True, data_lab_version=lab.version,
+                  aria_label=t("lab.code"), data_lab_help=t("lab.editor_help"),
+                  spellcheck="false", autocapitalize="off", autocomplete="off", dir="ltr",
+                  rows=18)
+    area = f"<textarea{hooks}>{esc(lab.shelf.source)}</textarea>"
+    return note + area
+
+
+def _select(field: str, label: str, choices: list[tuple[str, str]], chosen: str) -> str:
+    options = "".join(f"<option{attrs(value=v, selected=v == chosen)}>{esc(text)}</option>"
+                      for v, text in choices)
+    return (f'<label class="lab-field">{esc(label)} '
+            f"<select{attrs(data_lab_field=field)}>{options}</select></label>")
+
+
+def _settings(lab: LabScreen, t: Translator) -> str:
+    s, game = lab.settings, lab.game
+    level = _select("level", t("lab.level"),
+                    [(lv, t(level_label_key(game, lv))) for lv in lab.levels], s.level)
+    players = _select("players", t("menu.players"),
+                      [(str(n), t.number(n)) for n in lab.player_counts], str(s.players))
+    games = _select("games", t("lab.games"),
+                    [(str(n), t.number(n)) for n in GAME_COUNTS], str(s.games))
+    limit = _select("limit", t("lab.limit"),
+                    [(str(ms), t("lab.ms", ms=ms)) for ms in LIMITS_MS],
+                    str(s.limit_ms))
+    return f'<div class="lab-settings">{level}{players}{games}{limit}</div>'
+
+
+def _reference(game: str, t: Translator) -> str:
+    """The game's bot reference, folded under the editor."""
+    return (f'<details class="lab-ref-box" data-keep="lab-ref"><summary>{esc(t("lab.reference"))}'
+            f"</summary>{lab_reference_html(t, reference(game))}</details>")
+
+
+# --------------------------------------------------------------------------- results
+
+
+def lab_results(lab: LabScreen, t: Translator) -> str:
+    """Run and Stop (drawn with the results, so they follow the match), then what the
+    match has given so far."""
+    run = lab.run
+    running = run is not None and run.running
+    buttons = (f'<div class="lab-actions">'
+               + button(t("lab.run"), action="lab-run", cls="btn", disabled=running)
+               + button(t("lab.stop"), action="lab-stop", cls="btn subtle",
+                        disabled=not running) + "</div>")
+    if run is None:
+        return buttons + f'<p class="help">{esc(t("lab.press_run"))}</p>'
+    s = run.settings
+    parts = [buttons]
+    if run.failed is not None:
+        failed = t("lab.failed", reason=run.failed)
+        parts.append(f'<p class="message" role="alert">{esc(failed)}</p>')
+    if run.problem is not None:
+        parts.append(_error(run.problem, t, s.limit_ms))
+    games = run.games
+    stopped = next((g for g in games if g.stopped is not None), None)
+    if stopped is not None and stopped.stopped is not None and run.problem is None:
+        turn = stopped.stopped
+        number = stopped.seed - run.seed
+        ply = stopped.plies[-1] if stopped.plies else 0
+        where = t("lab.where", game=number + 1, move=ply + 1)
+        if turn.problem is not None:
+            parts.append(_error(turn.problem, t, s.limit_ms, where,
+                                review=number if stopped.moves else None, moves=turn.moves))
+    done = len(games)
+    state = ("lab.running" if run.running else "lab.stopped" if run.stopped_by_student
+             else "lab.finished")
+    bar = attrs(data_lab_progress=True, data_done=done, data_total=s.games, max=s.games,
+                value=done, aria_label=t("lab.progress"))
+    parts.append(f'<p class="lab-progress-line">{esc(t(state, done=done, n=s.games))} '
+                 f"<progress{bar}></progress></p>")
+    if games:
+        score = Score.of(games)
+        parts.append(_score(score, t))
+        parts.append(_chart(games, s.players, t))
+        parts.append(_games_table(lab, games, run.seed, t))
+    if lab.said is not None and lab.said in run.played:
+        parts.append(_said(run.played[lab.said], lab.said, t))
+    return "".join(parts)
+
+
+def _error(problem: Problem, t: Translator, limit_ms: int, where: str = "",
+           review: int | None = None, moves: tuple[str, ...] = ()) -> str:
+    text = problem_text(problem, t, limit_ms)
+    if problem.kind == "not_legal" and moves:
+        text = t.compose("lab.then", first=text, then=t("lab.legal_were", moves=", ".join(moves)))
+    lead = f"{where} " if where else ""
+    link = "" if review is None else button(t("lab.review"), action="lab-review",
+                                             cls="btn subtle", data_value=review)
+    hooks = attrs(data_lab_error=problem.kind, data_line=problem.line)
+    return (f'<div class="lab-error message" role="alert"{hooks}>'
+            f"<p>{esc(lead + text)}</p>{link}</div>")
+
+
+def problem_text(problem: Problem, t: Translator, limit_ms: int) -> str:
+    """Why the bot gave no move, in the student's terms (their line, the value)."""
+    kind, line, detail = problem.kind, problem.line, problem.detail
+    if kind == "over_time":
+        return t("lab.problem.over_time", ms=round(float(detail or 0)), limit=limit_ms)
+    text = t(f"lab.problem.{kind}", detail=detail)
+    return t("lab.at_line", line=line, text=text) if line else text
+
+
+def _percent(x: float) -> int:
+    return round(100 * max(0.0, min(1.0, x)))
+
+
+def _wins(score: Score, t: Translator) -> str:
+    whole = round(score.wins)
+    if abs(score.wins - whole) < 1e-9:
+        return t.number(whole)
+    return f"{score.wins:.1f}".replace(".", t("lab.decimal"))
+
+
+def _score(score: Score, t: Translator) -> str:
+    text = t("lab.score", wins=_wins(score, t), n=score.games, share=_percent(score.share),
+             low=_percent(score.share - score.half_interval),
+             high=_percent(score.share + score.half_interval))
+    hooks = attrs(data_lab_score=True, data_wins=format(round(score.wins, 3), "g"),
+                  data_games=score.games)
+    return f'<p class="lab-score"{hooks}>{esc(text)}</p>'
+
+
+def _chart(games: list[LabGame], players: int, t: Translator) -> str:
+    """The win share after each game with its 95% band, and the even share (1/players)
+    a bot as strong as the level would reach."""
+    n = len(games)
+    xs = [CHART_W * (i + 1) / max(n, 1) for i in range(n)]
+    scores = [Score.of(games[: i + 1]) for i in range(n)]
+
+    def y(v: float) -> float:
+        return CHART_H * (1 - max(0.0, min(1.0, v)))
+
+    line = " ".join(f"{x:.1f},{y(s.share):.1f}" for x, s in zip(xs, scores, strict=True))
+    upper = [f"{x:.1f},{y(s.share + s.half_interval):.1f}" for x, s in zip(xs, scores, strict=True)]
+    lower = [f"{x:.1f},{y(s.share - s.half_interval):.1f}" for x, s in zip(xs, scores, strict=True)]
+    band = " ".join(upper + lower[::-1])
+    even = y(1 / players)
+    label = t("lab.chart", even=_percent(1 / players))
+    return (f'<svg class="lab-chart" viewBox="0 0 {CHART_W:.0f} {CHART_H:.0f}" role="img"'
+            f' aria-label="{esc(label)}" preserveAspectRatio="none">'
+            f'<polygon class="band" points="{band}"/>'
+            f'<line class="even" x1="0" x2="{CHART_W:.0f}" y1="{even:.1f}" y2="{even:.1f}"/>'
+            f'<polyline class="share" points="{line}"/></svg>'
+            f'<p class="help lab-chart-key">{esc(label)}</p>')
+
+
+def _result(game: LabGame, t: Translator) -> str:
+    problem = game.stopped.problem if game.stopped is not None else None
+    if problem is not None:
+        return t(f"lab.result.{problem.kind}")
+    if game.share >= 1:
+        return t("lab.result.won")
+    return t("lab.result.shared") if game.share > 0 else t("lab.result.lost")
+
+
+def _games_table(lab: LabScreen, games: list[LabGame], seed: int, t: Translator) -> str:
+    rows = []
+    for g in games:
+        number = g.seed - seed
+        review = (button(t("lab.review"), action="lab-review", cls="btn subtle",
+                         data_value=number) if g.moves else "")
+        said = button(t("lab.said"), action="lab-said", cls="btn subtle", data_value=number,
+                      aria_pressed="true" if lab.said == number else "false")
+        rows.append(f"<tr{attrs(data_lab_game=number)}><td>{esc(t.number(number + 1))}</td>"
+                    f"<td>{esc(t.number(g.seat + 1))}</td><td>{esc(_result(g, t))}</td>"
+                    f"<td>{review}{said}</td></tr>")
+    head = "".join(f"<th scope=\"col\">{esc(t(k))}</th>" for k in
+                   ("lab.col.game", "lab.col.seat", "lab.col.result", "lab.col.see"))
+    return (f'<details class="lab-games" data-keep="lab-games"><summary>{esc(t("lab.games_list"))}'
+            f'</summary><table><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody>'
+            f"</table></details>")
+
+
+def _said(game: LabGame, number: int, t: Translator) -> str:
+    """What the bot printed, move by move, in one game ("What your bot said")."""
+    items = []
+    for turn, ply in zip(game.turns, game.plies, strict=False):
+        head = t("lab.said.move", move=ply + 1, played=turn.move or "—", ms=round(turn.ms))
+        printed = (f'<pre dir="ltr">{esc(turn.printed)}</pre>' if turn.printed
+                   else f'<p class="help">{esc(t("lab.said.nothing"))}</p>')
+        items.append(f"<li><p>{esc(head)}</p>{printed}</li>")
+    body = "".join(items) or f'<li>{esc(t("lab.said.none"))}</li>'
+    return (f'<section class="lab-said" aria-label="{esc(t("lab.said.title", game=number + 1))}">'
+            f'<h3>{esc(t("lab.said.title", game=number + 1))}</h3><ol>{body}</ol></section>')

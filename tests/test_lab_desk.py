@@ -1,0 +1,216 @@
+"""The Bot Lab's screen as the controller drives it (issue 25, items 1, 3, 4, 5 and 8):
+opened from the menu or a link, the code kept as it is typed (several named bots per
+game), a match asked of the worker and its reports drawn (progress, score, errors with
+the student's line), a share link that opens the code without running it, and a game of
+the match one click from the review with what the bot printed at each move.
+
+The worker is played here by ``runner.run`` itself, fed the request the controller
+asked for: the same code the page's worker runs."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from tests.controller_page import Page
+
+from parlor.app.events import (
+    Action,
+    Boot,
+    Download,
+    LabCode,
+    LabReport,
+    LabStart,
+    LabStop,
+    LabWarm,
+    ShareLink,
+    ShowGame,
+    ShowLab,
+)
+from parlor.app.lab.keep import PREFIX, STARTER, share_fragment, source_from_link
+from parlor.app.lab.runner import run
+from parlor.core.errors import BadSave
+
+MOVES0 = "def choose(view, moves, rng):\n    print('first of', len(moves))\n    return moves[0]\n"
+
+
+def lab(page: Page, out: list[object]) -> ShowLab:
+    shows = [e for e in out if isinstance(e, ShowLab)]
+    assert shows, out
+    return shows[-1]
+
+
+def worker(page: Page, out: list[object], *, batch: int = 5) -> list[object]:
+    """Play the worker: run the request the controller asked for and send its reports
+    back in batches, as assets/lab.js does."""
+    start = next(e for e in out if isinstance(e, LabStart))
+    reports: list[dict[str, object]] = []
+    run(start.request, lambda text: reports.append(json.loads(text)), clock=lambda: 0.0)
+    kept = [r for r in reports if r["kind"] in ("compiled", "game")]
+    assert reports[-1]["kind"] == "done"
+    effects: list[object] = []
+    for i in range(0, len(kept), batch):
+        effects += page.send(LabReport("batch", json.dumps(kept[i:i + batch])))
+    effects += page.send(LabReport("done"))
+    return effects
+
+
+def run_form(games: int = 10, level: str = "random") -> dict[str, str]:
+    return {"level": level, "players": "2", "games": str(games), "limit": "1000"}
+
+
+def test_the_lab_opens_from_the_menu_with_a_starter_bot_and_warms_its_worker() -> None:
+    page = Page()
+    page.send(Boot({}))
+    out = page.send(Action("lab", game="kabaleo"))
+    shown = lab(page, out)
+    assert shown.whole and shown.game == "kabaleo"
+    assert any(isinstance(e, LabWarm) for e in out)
+    assert page.url is not None and page.url.params == {"lab": "kabaleo"}
+    area = re.search(r"<textarea[^>]*data-lab-code[^>]*>(.*?)</textarea>", shown.html, re.S)
+    assert area is not None and "def choose(view, moves, rng):" in area.group(1)
+    for hook in ('data-action="lab-run"', 'data-action="lab-stop"', 'data-action="lab-share"',
+                 'data-lab-field="level"', 'id="lab-results"'):
+        assert hook in shown.html, hook
+
+
+@pytest.mark.parametrize("game", ["kabaleo", "ciao", "saboteur"])
+def test_a_moves0_bot_plays_a_match_and_its_score_is_drawn(game: str) -> None:
+    """The issue's newcomer: three lines, ten games against random, a score."""
+    page = Page()
+    page.send(Boot({"lab": game}))
+    page.send(LabCode(MOVES0))
+    out = page.send(Action("lab-run", value=MOVES0, form=run_form()))
+    assert isinstance(lab(page, out), ShowLab)
+    effects = worker(page, out)
+    html = lab(page, effects).html
+    score = re.search(r'data-lab-score data-wins="([\d.]+)" data-games="(\d+)"', html)
+    assert score is not None and score.group(2) == "10", html
+    assert 0 <= float(score.group(1)) <= 10
+    assert 'data-done="10" data-total="10"' in html
+    assert "data-lab-error" not in html
+    assert page.c.lab.run is not None and not page.c.lab.run.running
+
+
+def test_a_syntax_error_is_shown_with_the_students_line() -> None:
+    page = Page()
+    page.send(Boot({"lab": "kabaleo"}))
+    bad = "def choose(view, moves, rng):\n    x = (\n    return moves[0]\n"
+    out = page.send(Action("lab-run", value=bad, form=run_form()))
+    html = lab(page, worker(page, out)).html
+    error = re.search(r'data-lab-error="syntax" data-line="(\d+)"', html)
+    assert error is not None and error.group(1) in ("2", "3"), html
+    assert "Line" in html
+
+
+def test_a_move_not_offered_stops_that_game_and_lists_the_legal_ones() -> None:
+    page = Page()
+    page.send(Boot({"lab": "kabaleo"}))
+    out = page.send(Action("lab-run", value="def choose(view, moves, rng):\n    return 'Z9'\n",
+                           form=run_form(games=10)))
+    html = lab(page, worker(page, out)).html
+    assert 'data-lab-error="not_legal"' in html
+    assert "&#x27;Z9&#x27;" in html and "The moves were:" in html
+    assert 'data-wins="0"' in html and 'data-games="10"' in html
+
+
+def test_a_call_that_ran_over_is_reported_with_its_game_and_move() -> None:
+    """The watchdog in assets/lab.js stops the worker and reports ``over_time``."""
+    page = Page()
+    page.send(Boot({"lab": "kabaleo"}))
+    page.send(Action("lab-run", value="def choose(view, moves, rng):\n    while True: pass\n",
+                     form=run_form()))
+    item = {"kind": "over_time", "game": 0, "ply": 0, "ms": 1312.0}
+    html = lab(page, page.send(LabReport("batch", json.dumps([item])))).html
+    assert 'data-lab-error="over_time"' in html
+    assert "Game 1, move 1:" in html and "1312 ms" in html and "1000 ms" in html
+
+
+def test_stop_tells_the_worker_and_later_news_is_ignored() -> None:
+    page = Page()
+    page.send(Boot({"lab": "ciao"}))
+    out = page.send(Action("lab-run", value=MOVES0, form=run_form()))
+    start = next(e for e in out if isinstance(e, LabStart))
+    assert json.loads(start.request)["game"] == "ciao"
+    assert any(isinstance(e, LabStop) for e in page.send(Action("lab-stop")))
+    assert page.send(LabReport("batch", json.dumps([{"kind": "compiled", "problem": None}]))) == []
+    assert any(isinstance(e, LabStop) for e in
+               page.send(Action("lab-run", value=MOVES0, form=run_form())) +
+               page.send(Action("menu")))
+
+
+def test_code_is_kept_as_typed_and_several_bots_live_side_by_side() -> None:
+    page = Page()
+    page.send(Boot({"lab": "saboteur"}))
+    page.send(LabCode(MOVES0))
+    page.send(Action("lab-new"))
+    page.send(LabCode("def choose(view, moves, rng):\n    return moves[-1]\n"))
+    stored = json.loads(page.store.get(PREFIX + "saboteur") or "")
+    assert stored["bots"] == {"My bot": MOVES0,
+                              "My bot 2": "def choose(view, moves, rng):\n    return moves[-1]\n"}
+    # A reload finds them; choosing the first puts its code back in the editor.
+    again = Page(page.store)
+    again.send(Boot({"lab": "saboteur"}))
+    html = lab(again, again.send(Action("lab-bot", value="My bot"))).html
+    assert "first of" in html and 'data-lab-version="' in html
+
+
+def test_unreadable_stored_bots_are_never_written_over() -> None:
+    page = Page()
+    page.store.set(PREFIX + "kabaleo", "{not json")
+    out = page.send(Boot({"lab": "kabaleo"}))
+    assert "could not be read" in lab(page, out).html
+    page.send(LabCode(MOVES0))
+    assert page.store.get(PREFIX + "kabaleo") == "{not json"
+
+
+def test_a_share_link_opens_the_code_as_a_new_bot_and_runs_nothing() -> None:
+    page = Page()
+    page.send(Boot({"lab": "kabaleo"}))
+    page.send(LabCode(MOVES0))
+    link = next(e for e in page.send(Action("lab-share")) if isinstance(e, ShareLink))
+    assert link.key == "bot" and source_from_link(link.data) == ("kabaleo", MOVES0)
+    reader = Page()
+    out = reader.send(Boot({}, fragment="bot=" + link.data))
+    assert not any(isinstance(e, LabStart) for e in out)
+    html = lab(reader, out).html
+    assert "first of" in html and "Shared bot" in html and "runs only when you press Run" in html
+
+
+def test_a_cut_or_foreign_share_link_says_why_and_keeps_the_menu() -> None:
+    with pytest.raises(BadSave):
+        source_from_link("kabaleo.1.AAAA")
+    page = Page()
+    page.send(Boot({}, fragment="bot=" + share_fragment("kabaleo", MOVES0)[:-6]))
+    assert page.menu is not None and page.menu.message
+    page.send(Boot({"lab": "chess"}))
+    assert page.menu is not None and "no Lab for" in page.menu.message
+
+
+def test_export_and_import_of_a_py_file() -> None:
+    page = Page()
+    page.send(Boot({"lab": "kabaleo"}))
+    page.send(LabCode(MOVES0))
+    files = [e for e in page.send(Action("lab-export")) if isinstance(e, Download)]
+    assert files and files[0].filename == "My_bot.py" and files[0].text == MOVES0
+    out = page.send(Action("lab-import", value=STARTER, form={"name": "greedy.py"}))
+    html = lab(page, out).html
+    assert '<option value="greedy" selected>' in html
+
+
+def test_a_game_of_the_match_opens_in_the_review_with_what_the_bot_printed() -> None:
+    page = Page()
+    page.send(Boot({"lab": "kabaleo"}))
+    out = page.send(Action("lab-run", value=MOVES0, form=run_form(games=10)))
+    worker(page, out)
+    review = page.send(Action("lab-review", value="1"))
+    game = next(e for e in review if isinstance(e, ShowGame))
+    assert game.screen.phase == "replay"
+    assert "Your bot: My bot" in game.screen.html
+    assert 'data-action="lab"' in game.screen.html  # the way back to the Lab
+    said = page.send(Action("replay-goto", value="2"))  # game 1: the student's seat is 1
+    html = next(e for e in said if isinstance(e, ShowGame)).screen.html
+    assert "What your bot printed at this move" in html and "first of" in html
+    back = page.send(Action("lab", game="kabaleo"))
+    assert "data-lab-score" in lab(page, back).html  # the match's results are still there
