@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy, jsnull, to_js
+from pyodide.ffi import create_proxy, to_js
 
 from parlor.app.controller import Controller
 from parlor.app.events import (
@@ -43,6 +43,8 @@ from parlor.app.events import (
     ShowSaves,
     StoreChanged,
 )
+from parlor.web.dom import absent, attr, el, redraw
+from parlor.web.lab import LAB_EFFECTS, LabPage
 from parlor.web.panzoom import PanZoom
 from parlor.web.peer import PAIRING_ACTIONS, Peers, draw_codes, pairing_action, scan
 from parlor.web.storage import open_store
@@ -87,31 +89,6 @@ def fragment() -> str:
 REPLAY_KEYS = {"Home": "replay-first", "End": "replay-last"}
 
 
-def redraw(node: Any, html: str) -> None:
-    """Replace ``node``'s markup, keeping open the ``details[data-keep]`` the player had
-    opened (the rules being read while the game goes on)."""
-    kept = {str(d.dataset.keep) for d in node.querySelectorAll("details[data-keep][open]")}
-    node.innerHTML = html
-    for key in kept:
-        found = node.querySelector(f'details[data-keep="{key}"]')
-        if not absent(found):
-            found.open = True
-
-
-def el(id_: str) -> Any:
-    return js.document.getElementById(id_)
-
-
-def absent(value: Any) -> bool:
-    """JS null arrives as ``jsnull`` and undefined as None: both mean "not there"."""
-    return value is None or value is jsnull
-
-
-def attr(node: Any, name: str) -> str | None:
-    value = node.getAttribute(name)
-    return None if absent(value) else str(value)
-
-
 def read_form(game_id: str) -> dict[str, str]:
     """A set-up form's fields as URL parameters (``seats`` joined by commas)."""
     params: dict[str, str] = {"game": game_id}
@@ -145,11 +122,12 @@ class App:
             "share-close": lambda: setattr(el("share-box"), "hidden", True),
         }
         self.peers = Peers(self.send)  # connections to other devices (issue 14)
+        self.lab = LabPage(self.send)  # the Bot Lab's screen and worker
 
     def boot(self) -> None:
         root = js.document.body
         for kind, handler in (("click", self.on_click), ("keydown", self.on_key),
-                              ("change", self.on_change)):
+                              ("change", self.on_change), ("input", self.lab.on_input)):
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             root.addEventListener(kind, proxy)
@@ -197,7 +175,9 @@ class App:
         elif isinstance(effect, LinkOpen | LinkAccept | LinkSend | LinkClose):
             self.peers.apply(effect)
         elif isinstance(effect, ShareLink):
-            self.share(effect.data)
+            self.share(effect.data, effect.key)
+        elif isinstance(effect, LAB_EFFECTS):
+            self.lab.apply(effect)
         elif isinstance(effect, Download):
             self.download(effect.filename, effect.text)
         elif isinstance(effect, Confirm):
@@ -260,18 +240,23 @@ class App:
         if resume is not None:
             cont.setAttribute("data-save", resume)
 
-    def share(self, data: str) -> None:
+    def share(self, data: str, key: str = "m") -> None:
         """Put the link in the share box, show it and try to copy it (the clipboard may
-        refuse: the box then says to copy it by hand)."""
+        refuse: the box then says to copy it by hand). ``key`` "bot": a Lab bot's link,
+        whose box says so."""
         href = str(js.window.location.href).split("#")[0].split("?")[0]
-        link = href + "#m=" + data
+        link = f"{href}#{key}={data}"
         box, field_ = el("share-box"), js.document.querySelector("input[data-share-link]")
+        lang = js.document.documentElement.lang
+        bot = key == "bot"
+        for node_id, words in (("share-title", ("shell.share.bot_title", "shell.share.title")),
+                               ("share-help", ("shell.share.bot_help", "shell.share.help"))):
+            el(node_id).textContent = str(js.parlorShell.word(lang, words[0 if bot else 1]))
         field_.value = link
         box.hidden = False
         field_.focus()
         field_.select()
         note = el("share-note")
-        lang = js.document.documentElement.lang
 
         def said(key: str) -> Callable[[Any], None]:
             return lambda _: setattr(note, "textContent", str(js.parlorShell.word(lang, key)))
@@ -348,6 +333,9 @@ class App:
         if changed is not None:
             self.send(Action(changed, value=str(event.target.value)))
             return
+        if event.target.hasAttribute("data-lab-import"):
+            asyncio.ensure_future(self.lab.import_file(event.target))
+            return
         field_ = attr(event.target, "data-field")
         form = event.target.closest("[data-game-form]")
         if field_ is None or absent(form):
@@ -370,6 +358,9 @@ class App:
             return
         if action == "import":
             asyncio.ensure_future(self.import_game())
+            return
+        if action == "lab-run":
+            self.send(self.lab.run_action(target))
             return
         if action == "scan":
             asyncio.ensure_future(scan(target, self.activate))

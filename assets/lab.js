@@ -1,0 +1,140 @@
+// The Bot Lab's worker, seen from the page: window.parlorLab.
+// Python (py/parlor/web/lab.py) asks for a match with run(requestJson, report) and for
+// an end with stop(); this file owns the worker (assets/lab-worker.js), so the page's
+// Python hears a few batched reports, not one message per move of the student's bot.
+//
+// The watchdog: the worker says "turn" before each call of the student's choose() and
+// "turned" after it. A call still open past the time limit (plus a grace for the
+// message to arrive) cannot be stopped from inside Python: the worker is terminated,
+// the game is reported "over_time" with its move, and a new worker carries on with the
+// next game. report(kind, text): "ready" (the worker's start in ms, as the page saw it),
+// "batch" (a JSON list of the runner's reports), "done", "failed" (why).
+(function () {
+  "use strict";
+  const WORKER = new URL("./lab-worker.js", document.currentScript.src).href;
+  const GRACE_MS = 300; // a report's way from the worker to the page, under load
+  const BATCH_MS = 200; // at most five redraws a second while games pour in
+  const WATCH_MS = 50;
+
+  let worker = null;
+  let ready = false;
+  let bornAt = 0;
+  let run = null; // {req, report, open, queue, flushAt, timer}
+  let onReady = null; // the report to tell a worker's start (the Lab is open)
+
+  function spawn() {
+    ready = false;
+    bornAt = performance.now();
+    worker = new Worker(WORKER, { type: "module" });
+    worker.onmessage = (event) => heard(JSON.parse(event.data));
+    worker.onerror = (event) => heard({ kind: "failed", detail: String(event.message || event) });
+  }
+
+  function kill() {
+    if (worker) worker.terminate();
+    worker = null;
+    ready = false;
+  }
+
+  function post() {
+    if (run && worker && ready) worker.postMessage(JSON.stringify(run.req));
+  }
+
+  function flush() {
+    if (!run || !run.queue.length) return;
+    const items = run.queue;
+    run.queue = [];
+    run.flushAt = performance.now();
+    run.report("batch", JSON.stringify(items));
+  }
+
+  function finish(kind, text) {
+    const r = run;
+    if (!r) return;
+    // For `make bench`: a whole match, from Run to its last report.
+    performance.measure("parlor:lab-match", { start: r.startedAt, end: performance.now() });
+    flush();
+    clearInterval(r.timer);
+    run = null;
+    r.report(kind, text || "");
+  }
+
+  function heard(msg) {
+    switch (msg.kind) {
+      case "ready":
+        ready = true;
+        // For `make bench`: a worker's start, from new Worker() to Python ready.
+        performance.measure("parlor:lab-worker-start", { start: bornAt, end: performance.now() });
+        if (run) run.report("ready", String(performance.now() - bornAt));
+        else if (onReady) onReady("ready", String(performance.now() - bornAt));
+        post();
+        return;
+      case "failed":
+        kill();
+        finish("failed", msg.detail);
+        return;
+    }
+    if (!run) return;
+    switch (msg.kind) {
+      case "turn":
+        run.open = { game: msg.game, ply: msg.ply, at: performance.now() };
+        return;
+      case "turned":
+        run.open = null;
+        return;
+      case "game":
+        run.req.first = msg.number + 1; // a restarted worker carries on from here
+        run.queue.push(msg);
+        if (performance.now() - run.flushAt >= BATCH_MS) flush();
+        return;
+      case "compiled":
+        run.queue.push(msg);
+        flush();
+        return;
+      case "done":
+        finish("done");
+        return;
+    }
+  }
+
+  function watch() {
+    if (!run) return;
+    const now = performance.now();
+    if (run.queue.length && now - run.flushAt >= BATCH_MS) flush();
+    const open = run.open;
+    if (!open || now - open.at <= run.req.limit_ms + GRACE_MS) return;
+    kill(); // the call never returned: only stopping the worker ends it
+    // For `make bench`: from the call's start to the worker stopped.
+    performance.measure("parlor:lab-overtime-stop", { start: open.at, end: performance.now() });
+    run.open = null;
+    run.queue.push({ kind: "over_time", game: open.game, ply: open.ply, ms: now - open.at });
+    flush();
+    run.req.first = open.game + 1;
+    spawn();
+    if (run.req.first >= run.req.games) finish("done");
+  }
+
+  window.parlorLab = {
+    // Start a worker now (the Lab opened), so Run does not wait for Python to boot.
+    warm(report) {
+      onReady = report;
+      if (!worker) spawn();
+    },
+    run(requestJson, report) {
+      if (run) this.stop();
+      const req = JSON.parse(requestJson);
+      const now = performance.now();
+      run = { req, report, open: null, queue: [], flushAt: now, startedAt: now, timer: 0 };
+      run.timer = setInterval(watch, WATCH_MS);
+      if (!worker) spawn();
+      else post();
+    },
+    stop() {
+      if (!run) return;
+      clearInterval(run.timer);
+      run = null;
+      kill(); // the match may be deep in a game: a fresh worker is the only sure stop
+      spawn();
+    },
+  };
+})();

@@ -1,0 +1,129 @@
+"""The Bot Lab in headless Chromium (issue 25, item 7): a newcomer types a three-line bot
+into the editor and reads its score against random; an endless loop is stopped by the
+page's watchdog with its message while the page answers clicks (no main-thread task
+over 100 ms); a share link opened in a fresh context shows the code and has run
+nothing. The page contract (README): ``?lab=<game>``, ``data-phase="lab"``,
+``textarea[data-lab-code]``, ``lab-run``/``lab-stop``/``lab-share``,
+``[data-lab-progress]``, ``[data-lab-score]``, ``[data-lab-error]``."""
+
+from __future__ import annotations
+
+from e2e.conftest import open_app
+from playwright.sync_api import Page, expect
+
+#: Records the main thread's long tasks (the Long Tasks API), from the page's start.
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+}).observe({ type: "longtask", buffered: true });
+"""
+
+WORKER_BOOT_MS = 90_000  # the worker boots its own Pyodide (slow under a loaded CI box)
+
+
+def type_bot(page: Page, lines: list[str]) -> None:
+    """Type ``lines`` into the editor as a person would (the editor indents after ':')."""
+    editor = page.locator(".lab-editor .cm-content")
+    expect(editor).to_be_visible(timeout=30_000)
+    editor.click()
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Delete")
+    for i, line in enumerate(lines):
+        if i:
+            page.keyboard.press("Enter")
+            page.keyboard.press("Home")  # the editor's own indentation, then ours
+            page.keyboard.press("Shift+End")
+            page.keyboard.press("Delete")
+        page.keyboard.type(line)
+
+
+def set_code(page: Page, code: str) -> None:
+    """Put ``code`` in the Lab as a pasted file would: the textarea's value, its input
+    event (the code is kept), a new version (the editor reloads it)."""
+    page.evaluate("""(code) => {
+      const area = document.querySelector("textarea[data-lab-code]");
+      area.value = code;
+      area.dispatchEvent(new Event("input", { bubbles: true }));
+      area.dataset.labVersion = String(Number(area.dataset.labVersion || 0) + 1000);
+    }""", code)
+
+
+def open_lab(page: Page, base_url: str, game: str, lang: str = "en") -> None:
+    page.add_init_script(LONG_TASKS)
+    open_app(page, base_url, f"lab={game}&lang={lang}")
+    expect(page.locator("#game")).to_have_attribute("data-phase", "lab")
+    expect(page.locator("#game")).to_have_attribute("data-game", game)
+
+
+def test_a_newcomer_types_a_three_line_bot_and_reads_its_score(page: Page, base_url: str) -> None:
+    open_lab(page, base_url, "kabaleo")
+    type_bot(page, ["def choose(view, moves, rng):", "    print(len(moves))",
+                    "    return moves[0]"])
+    code = page.locator("textarea[data-lab-code]")
+    expect(code).to_have_value("def choose(view, moves, rng):\n    print(len(moves))\n"
+                               "    return moves[0]")
+    page.select_option("[data-lab-field=level]", "random")
+    page.select_option("[data-lab-field=games]", "10")
+    page.click("[data-action=lab-run]")
+    progress = page.locator("[data-lab-progress]")
+    expect(progress).to_have_attribute("data-done", "10", timeout=WORKER_BOOT_MS)
+    expect(progress).to_have_attribute("data-total", "10")
+    score = page.locator("[data-lab-score]")
+    expect(score).to_have_attribute("data-games", "10")
+    assert 0 <= float(score.get_attribute("data-wins") or "-1") <= 10
+    assert page.locator("[data-lab-error]").count() == 0
+    # The code is kept: a reload finds it in the editor.
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    expect(page.locator("textarea[data-lab-code]")).to_have_value(
+        "def choose(view, moves, rng):\n    print(len(moves))\n    return moves[0]")
+    # One game of the match opens in the review, with what the bot printed.
+    page.select_option("[data-lab-field=games]", "10")
+    page.click("[data-action=lab-run]")
+    expect(progress).to_have_attribute("data-done", "10", timeout=WORKER_BOOT_MS)
+    page.click("details.lab-games summary")
+    page.locator("[data-action=lab-review]").first.click()
+    expect(page.locator("#game")).to_have_attribute("data-phase", "replay")
+    page.click("#game [data-action=lab]")
+    expect(page.locator("#game")).to_have_attribute("data-phase", "lab")
+
+
+def test_an_endless_loop_is_stopped_while_the_page_answers(page: Page, base_url: str) -> None:
+    open_lab(page, base_url, "ciao")
+    set_code(page, "def choose(view, moves, rng):\n    while True:\n        pass\n")
+    page.select_option("[data-lab-field=limit]", "250")
+    started = page.evaluate("performance.now()")
+    page.click("[data-action=lab-run]")
+    # While the worker is stuck in the loop, the page still answers.
+    page.click("details.lab-ref-box summary")
+    expect(page.locator("details.lab-ref-box")).to_have_attribute("open", "")
+    error = page.locator('[data-lab-error="over_time"]')
+    expect(error).to_be_visible(timeout=WORKER_BOOT_MS)
+    expect(error).to_contain_text("250 ms")
+    page.click("[data-action=lab-stop]")
+    expect(page.locator("[data-action=lab-run]")).to_be_enabled()
+    tasks = page.evaluate("window.__longTasks")
+    during = [d for (t, d) in tasks if t >= started]
+    assert max(during, default=0) <= 100, during
+
+
+def test_a_share_link_shows_the_code_and_runs_nothing(page: Page, base_url: str) -> None:
+    open_lab(page, base_url, "saboteur")
+    marker = "# shared by a classmate"
+    set_code(page, f"{marker}\ndef choose(view, moves, rng):\n    return moves[-1]\n")
+    page.click("[data-action=lab-share]")
+    link = page.locator("input[data-share-link]").input_value()
+    assert "#bot=saboteur." in link
+    other = page.context.browser.new_context()  # a classmate's browser: nothing stored
+    try:
+        fresh = other.new_page()
+        fresh.goto(link)
+        fresh.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+        expect(fresh.locator("#game")).to_have_attribute("data-phase", "lab")
+        expect(fresh.locator("textarea[data-lab-code]")).to_have_value(
+            f"{marker}\ndef choose(view, moves, rng):\n    return moves[-1]\n")
+        assert fresh.locator("[data-lab-progress]").count() == 0
+        expect(fresh.locator(".lab-note")).to_be_visible()
+    finally:
+        other.close()

@@ -1,0 +1,83 @@
+"""The Bot Lab on the page: its screen drawn, its worker asked (assets/lab.js), the
+editor's text and a chosen ``.py`` file read. What any of it means is
+``app/lab/desk.py``'s business."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy
+
+from parlor.app.events import (
+    Action,
+    Effect,
+    Event,
+    LabCode,
+    LabReport,
+    LabStart,
+    LabStop,
+    LabWarm,
+    ShowLab,
+)
+from parlor.web.dom import absent, attr, el, redraw
+
+LAB_EFFECTS = (ShowLab, LabStart, LabStop, LabWarm)
+
+
+class LabPage:
+    def __init__(self, send: Callable[[Event], None]) -> None:
+        self.send = send
+        self._report = create_proxy(self.report)  # kept: the worker calls it for a while
+
+    def apply(self, effect: Effect) -> None:
+        if isinstance(effect, ShowLab):
+            self.show(effect)
+        elif isinstance(effect, LabStart):
+            js.parlorLab.run(effect.request, self._report)
+        elif isinstance(effect, LabStop):
+            js.parlorLab.stop()
+        elif isinstance(effect, LabWarm):
+            js.parlorLab.warm(self._report)
+
+    def report(self, kind: Any, text: Any) -> None:
+        self.send(LabReport(str(kind), str(text)))
+
+    def show(self, effect: ShowLab) -> None:
+        root = el("game")
+        if not effect.whole:
+            slot = el("lab-results")
+            if not absent(slot) and attr(root, "data-phase") == "lab":
+                redraw(slot, effect.html)
+            return
+        el("menu").hidden = True
+        root.hidden = False
+        js.document.body.dataset.screen = "lab"
+        redraw(root, effect.html)
+        root.setAttribute("data-game", effect.game)
+        root.setAttribute("data-phase", "lab")
+        for name in ("data-to-act", "data-ply", "data-plies", "data-moves", "data-link",
+                     "data-busy", "data-still"):
+            root.removeAttribute(name)
+
+    def run_action(self, target: Any) -> Action:
+        """Run: the code as the editor has it and the match's settings."""
+        code = js.document.querySelector("textarea[data-lab-code]")
+        form = {str(attr(node, "data-lab-field")): str(node.value)
+                for node in js.document.querySelectorAll("[data-lab-field]")}
+        return Action("lab-run", value=None if absent(code) else str(code.value), form=form)
+
+    def on_input(self, event: Any) -> None:
+        if event.target.hasAttribute("data-lab-code"):
+            self.send(LabCode(str(event.target.value)))
+
+    async def import_file(self, node: Any) -> None:
+        """A ``.py`` file chosen to become a new bot."""
+        files = node.files
+        if files.length == 0:
+            return
+        chosen = files.item(0)
+        text = str(await chosen.text())
+        node.value = ""  # the same file can be chosen again
+        self.send(Action("lab-import", value=text, form={"name": str(chosen.name)}))
