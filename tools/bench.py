@@ -24,6 +24,9 @@ Sections (names for --only):
             a 40-game memory soak per title in one tab (tools/bench_memory.py)
             (headless Chromium via Playwright, tools/bench_browser.py); skipped with a
             reason when it cannot run
+  lab       the Bot Lab: its worker's start, the games per second of a match of a
+            moves[0] bot (beside CPython), how long an endless loop takes to be
+            stopped, at full speed and with the CPU 4x slower (tools/bench_lab.py)
 
 Everything is seeded, so two runs play the same games; only the times vary. The
 performance budgets (design notes) are checked by reading this table, not by tests.
@@ -48,7 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "py") not in sys.path:
     sys.path.insert(0, str(ROOT / "py"))
 
-SECTIONS = ("speed", "moves", "strength", "search", "pyodide", "sim", "games", "browser")
+SECTIONS = ("speed", "moves", "strength", "search", "pyodide", "sim", "games", "browser", "lab")
 PLAYERS = (2, 3, 4)
 
 
@@ -483,6 +486,36 @@ def section_browser(args: argparse.Namespace, results: dict[str, object]) -> Non
                                            soak_games=5 if args.quick else 40)
 
 
+def section_lab(args: argparse.Namespace, results: dict[str, object]) -> None:
+    """The Bot Lab in headless Chromium (tools/bench_lab.py); skipped, with the reason,
+    when it cannot run here."""
+    heading("The Bot Lab: worker start, match speed, an endless loop stopped")
+    sys.path.insert(0, str(ROOT / "tools"))
+    import bench_browser
+
+    exe = bench_browser.chromium()
+    if exe is None:
+        print("skipped: no Chromium (`make setup` installs Debian's chromium)")
+        return
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("skipped: Playwright is not installed in this Python (use `make bench`)")
+        return
+    import bench_lab
+    from serve import start_server
+
+    server, base = start_server(directory=ROOT, quiet=True)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=exe, args=bench_browser.ARGS)
+            results["lab"] = bench_lab.run(print, browser, base)
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 RUNNERS: dict[str, Callable[[argparse.Namespace, dict[str, object]], None]] = {
     "speed": section_speed,
     "moves": section_moves,
@@ -492,6 +525,7 @@ RUNNERS: dict[str, Callable[[argparse.Namespace, dict[str, object]], None]] = {
     "sim": section_sim,
     "games": section_games,
     "browser": section_browser,
+    "lab": section_lab,
 }
 
 
