@@ -12,7 +12,9 @@
 //    call loadPackage(), which is the only thing that would fetch from a CDN.
 //  * pytest and its pure-Python dependencies are the wheels that `make setup` downloads
 //    into .cache/wheels (pinned in tools/pyodide-requirements.txt); they are unzipped
-//    into Pyodide's in-memory site-packages.
+//    into Pyodide's in-memory site-packages. That folder is mounted on its own, by its
+//    real path, because a git worktree may have .cache as a symlink to another checkout's
+//    (an absolute link that does not resolve inside the /repo mount).
 //  * The repository is mounted read-write at /repo with NODEFS; py/ goes on sys.path
 //    (pyproject.toml's `pythonpath`), the working directory is /repo, and bytecode
 //    writing is off so no cpython-314 .pyc files land in the work tree.
@@ -27,6 +29,7 @@ import { loadPyodide, version as pyodideVersion } from "pyodide";
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const WHEELS = path.join(REPO, ".cache", "wheels");
 const MOUNT = "/repo";
+const WHEELS_MOUNT = "/wheels";
 const MARKERS = ["-m", "not slow and not cpython_only"];
 const DEFAULT_ARGS = ["-q", "tests"];
 
@@ -64,8 +67,10 @@ pyodide.setStderr(writer(2));
 
 pyodide.FS.mkdirTree(MOUNT);
 pyodide.mountNodeFS(MOUNT, REPO);
+pyodide.FS.mkdirTree(WHEELS_MOUNT);
+pyodide.mountNodeFS(WHEELS_MOUNT, fs.realpathSync(WHEELS));
 
-pyodide.globals.set("_parlor_wheels", pyodide.toPy(wheels.map((f) => `${MOUNT}/.cache/wheels/${f}`)));
+pyodide.globals.set("_parlor_wheels", pyodide.toPy(wheels.map((f) => `${WHEELS_MOUNT}/${f}`)));
 pyodide.globals.set("_parlor_args", pyodide.toPy(pytestArgs));
 pyodide.globals.set("_parlor_pyodide_version", pyodideVersion);
 pyodide.globals.set("_parlor_boot_s", (Date.now() - started) / 1000);
