@@ -19,9 +19,7 @@
 //    call loadPackage(), which is the only thing that would fetch from a CDN.
 //  * pytest and its pure-Python dependencies are the wheels that `make setup` downloads
 //    into .cache/wheels (pinned in tools/pyodide-requirements.txt); they are unzipped
-//    into Pyodide's in-memory site-packages. That folder is mounted on its own, by its
-//    real path, because a git worktree may have .cache as a symlink to another checkout's
-//    (an absolute link that does not resolve inside the /repo mount).
+//    into Pyodide's in-memory site-packages.
 //  * The repository is mounted read-write at /repo with NODEFS; py/ goes on sys.path
 //    (pyproject.toml's `pythonpath`), the working directory is /repo, and bytecode
 //    writing is off so no cpython-314 .pyc files land in the work tree.
@@ -36,7 +34,6 @@ import { loadPyodide, version as pyodideVersion } from "pyodide";
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const WHEELS = path.join(REPO, ".cache", "wheels");
 const MOUNT = "/repo";
-const WHEELS_MOUNT = "/wheels";
 const MARKERS = ["-m", "pyodide and not slow and not cpython_only"];
 const DEFAULT_ARGS = ["-q", "tests"];
 
@@ -74,10 +71,20 @@ pyodide.setStderr(writer(2));
 
 pyodide.FS.mkdirTree(MOUNT);
 pyodide.mountNodeFS(MOUNT, REPO);
-pyodide.FS.mkdirTree(WHEELS_MOUNT);
-pyodide.mountNodeFS(WHEELS_MOUNT, fs.realpathSync(WHEELS));
+// A git worktree may link .cache, .venv, node_modules or vendor to another checkout's
+// with an absolute symlink, which points outside /repo: mount each such target at the
+// same absolute path so the link resolves (the wheels, and the tests reading vendor/).
+for (const name of fs.readdirSync(REPO)) {
+  const link = path.join(REPO, name);
+  if (!fs.lstatSync(link).isSymbolicLink()) continue;
+  const target = fs.readlinkSync(link);
+  if (!path.isAbsolute(target) || !fs.existsSync(link)) continue;
+  if (!fs.statSync(link).isDirectory() || pyodide.FS.analyzePath(target).exists) continue;
+  pyodide.FS.mkdirTree(target);
+  pyodide.mountNodeFS(target, fs.realpathSync(link));
+}
 
-pyodide.globals.set("_parlor_wheels", pyodide.toPy(wheels.map((f) => `${WHEELS_MOUNT}/${f}`)));
+pyodide.globals.set("_parlor_wheels", pyodide.toPy(wheels.map((f) => `${MOUNT}/.cache/wheels/${f}`)));
 pyodide.globals.set("_parlor_args", pyodide.toPy(pytestArgs));
 pyodide.globals.set("_parlor_pyodide_version", pyodideVersion);
 pyodide.globals.set("_parlor_boot_s", (Date.now() - started) / 1000);
