@@ -37,7 +37,8 @@ WHOLE_FILES = {
     "test_ciao_contract.py": "Ciao!'s whole matches and strict table under the same checks",
     "test_*_fast.py": "the bots' fast simulators (integer and bit tricks) must agree with the "
                       "rules move for move",
-    "test_match.py": "match records: JSON round trip, replay, refusals worded from parse errors",
+    "test_match.py": "match records: JSON round trip, replay, broken JSON and ill-typed "
+                     "fields refused",
     "test_saves.py": "the save envelope exactly as the browser writes it to local storage",
     "test_old_saves.py": "version 1 saves, as players' browsers hold them, must resume there",
     "test_*_migrate.py": "the migrations that bring those saves up to date",
