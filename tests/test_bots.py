@@ -122,6 +122,7 @@ def test_views_hold_no_other_targets_before_the_end():
     assert "targets" not in fields
 
 
+@pytest.mark.pyodide
 def test_a_bot_is_deterministic_given_its_rng_and_its_cache_is_safe():
     """A medium bot that has followed one game must choose as a fresh one would, also after
     an undo and when handed a view of an unrelated game."""
@@ -146,6 +147,7 @@ def test_a_bot_refuses_to_move_out_of_turn():
             make_bot("kabaleo", level).choose(view, Rng(0))
 
 
+@pytest.mark.pyodide
 def test_random_bot_is_generic_and_uniformish():
     state = positions(2, {}, 3, 3)[1]
     view = G.view(state, state.to_move)

@@ -18,6 +18,8 @@ from parlor.core.rng import Rng
 from parlor.games import GAMES
 from test_contract import SEEDS, VARIANT_SEEDS, check_step, play_and_check
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 GAME = GAMES["ciao"]
 PLAYERS = range(GAME.min_players, GAME.max_players + 1)
 MAX_MOVES = 20_000

@@ -11,6 +11,8 @@ from parlor.games.ciao import GAME
 from parlor.games.ciao.bots.fast import FastCiao
 from parlor.games.ciao.state import CiaoState
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 CASES = [
     (2, {}), (3, {}), (4, {}), (6, {}),
     (3, {"strict_table": True}), (3, {"speed_mode": "turn_order"}),

@@ -17,6 +17,8 @@ from parlor.games.ciao import GAME
 from parlor.games.ciao.migrate import _changed_ruling
 from test_ciao_rules import ids
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 FIXTURES = Path(__file__).parent / "fixtures" / "saves_v1"
 
 

@@ -119,6 +119,7 @@ def match_of(page: Page, save_id: str) -> Match:
     return entry.session.match
 
 
+@pytest.mark.pyodide
 def test_export_import_and_share_carry_the_same_match() -> None:
     page = Page()
     save_id = finished(page, {"game": "saboteur", "seats": "bot:easy,bot:easy", "seed": "8"})
@@ -133,6 +134,7 @@ def test_export_import_and_share_carry_the_same_match() -> None:
     assert import_text(page.store.get(saves.PREFIX + save_id) or "") == match  # a save
 
 
+@pytest.mark.pyodide
 @pytest.mark.parametrize(("edit", "reason"), [
     (lambda d: d["moves"].__setitem__(2, d["moves"][1]), "move 3"),
     (lambda d: d.__setitem__("rules_version", 99), "newer Parlor"),
@@ -153,6 +155,7 @@ def test_a_hand_edited_file_is_refused_with_its_reason(edit, reason) -> None:  #
         import_text(json.dumps(data))
 
 
+@pytest.mark.pyodide
 @pytest.mark.parametrize(("data", "reason"), [
     ("1.eJzLSM3JyQcABiwCFQ"[:-4], "damaged or cut short"),
     ("7.abc", "another version"),
@@ -167,6 +170,7 @@ def test_a_broken_link_is_refused_with_its_reason(data: str, reason: str) -> Non
     assert page.menu is not None and reason in page.menu.message
 
 
+@pytest.mark.pyodide
 def test_a_share_link_opens_a_review_and_keeping_it_makes_a_new_save() -> None:
     first = Page()
     save_id = finished(first, {"game": "kabaleo", "seats": "bot:easy,bot:easy", "seed": "2"})

@@ -31,6 +31,8 @@ from parlor.core.protocol import TABLE, Game, Msg, Outcome
 from parlor.core.rng import Rng
 from parlor.games import GAMES
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 #: Inside Pyodide the suite runs to catch differences between CPython 3.11 and the
 #: browser's 3.14, not to repeat the coverage: a sample of the seeds keeps `make test`
 #: within its budget there, while CPython plays all 200.

@@ -19,6 +19,8 @@ from parlor.bots.arena import play
 from parlor.games import ENTRIES
 from parlor.i18n.catalog import Translator
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 GOLDEN = Path(__file__).parent / "golden"
 
 #: (game, players, seed, options): every game and mode, short enough to read.

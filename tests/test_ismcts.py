@@ -10,6 +10,8 @@ from parlor.core.protocol import legal_moves_of_view
 from parlor.core.rng import Rng
 from parlor.games import GAMES
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 CASES = [("kabaleo", 2, {}), ("kabaleo", 3, {}), ("ciao", 3, {"rounds": 1}),
          ("saboteur", 2, {"rounds": 1}), ("saboteur", 1, {"rounds": 1})]
 

@@ -11,6 +11,8 @@ from parlor.core.rng import Rng
 from parlor.games.kabaleo import GAME
 from parlor.games.kabaleo.bots.fast import FastKabaleo
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 CASES = [(2, {}), (3, {}), (4, {}), (2, {"last_pile_ban": False}),
          (2, {"targets_per_player": 2}), (3, {"distribution": "even"})]
 

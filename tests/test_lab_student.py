@@ -7,11 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from parlor.app.lab.matches import Score, lab_match
 from parlor.app.lab.student import MAX_PRINTED, Problem, StudentBot, compile_bot
 from parlor.core.protocol import legal_moves_of_view
 from parlor.core.rng import Rng
 from parlor.games import GAMES
+
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
 
 GAME = GAMES["kabaleo"]
 

@@ -31,12 +31,14 @@ BODIES = [
 ]
 
 
+@pytest.mark.pyodide
 @pytest.mark.parametrize("body", BODIES)
 def test_every_message_survives_the_wire(body) -> None:  # type: ignore[no-untyped-def]
     env = Envelope(seq=4, ack=2, body=body)
     assert decode(encode(env)) == env
 
 
+@pytest.mark.pyodide
 @pytest.mark.parametrize("text", [
     "", "{}", "[1,1,0,\"play\"]", "[2,1,0,\"play\",{\"moves\":1,\"move\":\"x\"}]",
     "[1,-1,0,\"play\",{\"moves\":1,\"move\":\"x\"}]",

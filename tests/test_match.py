@@ -18,6 +18,8 @@ from parlor.core.match import FORMAT, Match, match_from_dict, match_from_json, r
 from parlor.core.rng import Rng
 from parlor.games import GAMES
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 GAME = GAMES["kabaleo"]
 
 

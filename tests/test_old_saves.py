@@ -13,6 +13,8 @@ import pytest
 
 from parlor.app import saves
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 FIXTURES = sorted((Path(__file__).parent / "fixtures" / "saves_v1").glob("*.json"))
 #: Saboteur's fixtures have their own test (one is refused by design: a reveal its
 #: rules now forbid): tests/test_saboteur_migrate.py.

@@ -15,6 +15,8 @@ import pytest
 
 from parlor.core.rng import Rng
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 
 def chi_square(counts: Counter[int], cells: int, draws: int) -> float:
     expected = draws / cells

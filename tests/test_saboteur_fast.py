@@ -16,6 +16,8 @@ from parlor.games.saboteur.cards import TOOLS
 from parlor.games.saboteur.reasons import network
 from parlor.games.saboteur.state import Counter, Placed, SaboteurState
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 CASES = [
     (2, {}), (2, {"rounds": 1}), (2, {"rounds": 2}),
     (1, {}), (1, {"solo_colour": "blue"}), (1, {"rounds": 1}),

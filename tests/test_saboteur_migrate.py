@@ -20,6 +20,8 @@ from parlor.games import GAMES
 from parlor.games.saboteur.notation import END_TURN
 from parlor.games.saboteur.state import BRIBE, PLAY
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 GAME = GAMES["saboteur"]
 FIXTURES = sorted((Path(__file__).parent / "fixtures" / "saves_v1").glob("saboteur_*.json"))
 REVEAL_RULE = "the goal's tunnels must join the tunnel that reached it"

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from parlor.app import saves
 from parlor.app.saves import DictStore
 from parlor.app.session import Session
 from parlor.app.setup import parse_setup
+
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
 
 
 def session(seed: int, moves: int = 3, save_id: str = "a-0") -> Session:

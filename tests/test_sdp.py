@@ -8,6 +8,8 @@ import pytest
 
 from parlor.app.pairing.sdp import BadOffer, compact, expand, parse_ice, parse_sdp, read_compact
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 #: A data-channel offer as Chromium writes it (candidates gathered, no trickle).
 CHROME_OFFER = "\r\n".join([
     "v=0",

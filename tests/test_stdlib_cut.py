@@ -11,6 +11,8 @@ import sys
 
 import pytest
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 

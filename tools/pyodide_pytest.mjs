@@ -1,11 +1,18 @@
 #!/usr/bin/env node
-// Run the engine tests (tests/) inside real Pyodide (Python 3.14) under Node.js.
+// Run the engine tests (tests/) tagged `pyodide` inside real Pyodide (Python 3.14) under
+// Node.js: the ones where CPython 3.11 and the browser's 3.14 could differ (seeded rng,
+// golden logs, a contract sample, fast simulators, saves and migrations, transfer
+// encoding, search determinism, the Bot Lab's compile/exec). CPython runs every test;
+// running the whole suite a second time here took ~5.5 min of `make test`'s budget.
+// tests/test_pyodide_selection.py lists the groups, says why, and checks this selection
+// keeps them.
 //
 //   node tools/pyodide_pytest.mjs                 # = pytest -q tests  (see DEFAULT_ARGS)
 //   node tools/pyodide_pytest.mjs -x tests/test_core.py -k seed
+//   node tools/pyodide_pytest.mjs -m "not slow and not cpython_only" -q tests   # all
 //
 // Arguments, if any, replace the default `-q tests`; the marker filter below is always
-// put first, so a later `-m ...` of yours wins.
+// put first, so a later `-m ...` of yours wins (as in the last line: the whole suite).
 //
 // How it works, with no network at run time:
 //  * Pyodide comes from node_modules/pyodide (npm, pinned in package-lock.json). We never
@@ -27,7 +34,7 @@ import { loadPyodide, version as pyodideVersion } from "pyodide";
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const WHEELS = path.join(REPO, ".cache", "wheels");
 const MOUNT = "/repo";
-const MARKERS = ["-m", "not slow and not cpython_only"];
+const MARKERS = ["-m", "pyodide and not slow and not cpython_only"];
 const DEFAULT_ARGS = ["-q", "tests"];
 
 function die(message, code = 2) {
@@ -64,6 +71,18 @@ pyodide.setStderr(writer(2));
 
 pyodide.FS.mkdirTree(MOUNT);
 pyodide.mountNodeFS(MOUNT, REPO);
+// A git worktree may link .cache, .venv, node_modules or vendor to another checkout's
+// with an absolute symlink, which points outside /repo: mount each such target at the
+// same absolute path so the link resolves (the wheels, and the tests reading vendor/).
+for (const name of fs.readdirSync(REPO)) {
+  const link = path.join(REPO, name);
+  if (!fs.lstatSync(link).isSymbolicLink()) continue;
+  const target = fs.readlinkSync(link);
+  if (!path.isAbsolute(target) || !fs.existsSync(link)) continue;
+  if (!fs.statSync(link).isDirectory() || pyodide.FS.analyzePath(target).exists) continue;
+  pyodide.FS.mkdirTree(target);
+  pyodide.mountNodeFS(target, fs.realpathSync(link));
+}
 
 pyodide.globals.set("_parlor_wheels", pyodide.toPy(wheels.map((f) => `${MOUNT}/.cache/wheels/${f}`)));
 pyodide.globals.set("_parlor_args", pyodide.toPy(pytestArgs));
