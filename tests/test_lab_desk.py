@@ -32,6 +32,8 @@ from parlor.app.lab.keep import PREFIX, STARTER, share_fragment, source_from_lin
 from parlor.app.lab.runner import run
 from parlor.core.errors import BadSave
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 MOVES0 = "def choose(view, moves, rng):\n    print('first of', len(moves))\n    return moves[0]\n"
 
 
@@ -45,14 +47,18 @@ def worker(page: Page, out: list[object], *, batch: int = 5) -> list[object]:
     """Play the worker: run the request the controller asked for and send its reports
     back in batches, as assets/lab.js does."""
     start = next(e for e in out if isinstance(e, LabStart))
-    reports: list[dict[str, object]] = []
-    run(start.request, lambda text: reports.append(json.loads(text)), clock=lambda: 0.0)
+    texts: list[str] = []
+    run(start.request, texts.append, clock=lambda: 0.0)
+    marks = [t for t in texts if not t.startswith("{")]  # the watchdog's, kept in JS
+    assert all(re.fullmatch(r"T\d+:\d+|D", m) for m in marks)
+    assert 2 * marks.count("D") == len(marks)  # every call that began, returned
+    reports = [json.loads(t) for t in texts if t.startswith("{")]
     kept = [r for r in reports if r["kind"] in ("compiled", "game")]
     assert reports[-1]["kind"] == "done"
     effects: list[object] = []
     for i in range(0, len(kept), batch):
         effects += page.send(LabReport("batch", json.dumps(kept[i:i + batch])))
-    effects += page.send(LabReport("done"))
+    effects += page.send(LabReport("done", "[]"))
     return effects
 
 

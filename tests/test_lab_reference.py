@@ -18,6 +18,8 @@ from parlor.i18n.catalog import Translator, load
 from parlor.i18n.languages import LANGUAGES
 from parlor.render.lab_reference import HEADINGS, lab_reference_html
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 CODES = [lang.code for lang in LANGUAGES]
 
 

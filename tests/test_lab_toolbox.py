@@ -17,6 +17,8 @@ from parlor.app.lab.toolbox import GENERIC, Toolbox
 from parlor.core.rng import Rng
 from parlor.games import GAMES
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 SETUPS = {"kabaleo": (3, {}), "ciao": (3, {"rounds": 1}), "saboteur": (2, {"rounds": 1})}
 
 
