@@ -3,12 +3,13 @@
 // an end with stop(); this file owns the worker (assets/lab-worker.js), so the page's
 // Python hears a few batched reports, not one message per move of the student's bot.
 //
-// The watchdog: the worker says "turn" before each call of the student's choose() and
-// "turned" after it. A call still open past the time limit (plus a grace for the
+// The watchdog: the worker says "T<game>:<ply>" before each call of the student's
+// choose() and "D" after it. A call still open past the time limit (plus a grace for the
 // message to arrive) cannot be stopped from inside Python: the worker is terminated,
 // the game is reported "over_time" with its move, and a new worker carries on with the
 // next game. report(kind, text): "ready" (the worker's start in ms, as the page saw it),
-// "batch" (a JSON list of the runner's reports), "done", "failed" (why).
+// "batch" (a JSON list of the runner's reports), "done" (the last of them), "failed"
+// (why).
 (function () {
   "use strict";
   const WORKER = new URL("./lab-worker.js", document.currentScript.src).href;
@@ -26,8 +27,9 @@
     ready = false;
     bornAt = performance.now();
     worker = new Worker(WORKER, { type: "module" });
-    worker.onmessage = (event) => heard(JSON.parse(event.data));
-    worker.onerror = (event) => heard({ kind: "failed", detail: String(event.message || event) });
+    worker.onmessage = (event) => heard(event.data);
+    worker.onerror = (event) =>
+      heard(JSON.stringify({ kind: "failed", detail: String(event.message || event) }));
   }
 
   function kill() {
@@ -48,18 +50,35 @@
     run.report("batch", JSON.stringify(items));
   }
 
+  // The end of a match: "done" carries the last reports itself (one redraw, not two in
+  // one task); "failed" says why after them.
   function finish(kind, text) {
     const r = run;
     if (!r) return;
     // For `make bench`: a whole match, from Run to its last report.
     performance.measure("parlor:lab-match", { start: r.startedAt, end: performance.now() });
-    flush();
     clearInterval(r.timer);
+    if (kind === "failed") flush();
+    const last = JSON.stringify(r.queue);
     run = null;
-    r.report(kind, text || "");
+    r.report(kind, kind === "done" ? last : text || "");
   }
 
-  function heard(msg) {
+  function heard(text) {
+    // The watchdog's own two messages, short: "T<game>:<ply>" (a call of the bot begins)
+    // and "D" (it returned).
+    if (text === "D") {
+      if (run) run.open = null;
+      return;
+    }
+    if (text[0] === "T") {
+      if (run) {
+        const [game, ply] = text.slice(1).split(":").map(Number);
+        run.open = { game, ply, at: performance.now() };
+      }
+      return;
+    }
+    const msg = JSON.parse(text);
     switch (msg.kind) {
       case "ready":
         ready = true;
@@ -76,12 +95,6 @@
     }
     if (!run) return;
     switch (msg.kind) {
-      case "turn":
-        run.open = { game: msg.game, ply: msg.ply, at: performance.now() };
-        return;
-      case "turned":
-        run.open = null;
-        return;
       case "game":
         run.req.first = msg.number + 1; // a restarted worker carries on from here
         run.queue.push(msg);
@@ -108,10 +121,10 @@
     performance.measure("parlor:lab-overtime-stop", { start: open.at, end: performance.now() });
     run.open = null;
     run.queue.push({ kind: "over_time", game: open.game, ply: open.ply, ms: now - open.at });
-    flush();
     run.req.first = open.game + 1;
-    spawn();
+    spawn(); // carries on with the next game once ready (or waits, warm, for the next Run)
     if (run.req.first >= run.req.games) finish("done");
+    else flush();
   }
 
   window.parlorLab = {

@@ -215,18 +215,18 @@ class LabDesk:
 
     def report(self, kind: str, text: str, out: list[Effect]) -> None:
         """``ready`` (the worker's start in ms), ``batch`` (a JSON list of the runner's
-        reports and the watchdog's ``over_time``), ``done`` or ``failed``."""
+        reports and the watchdog's ``over_time``), ``done`` (the last such list, if
+        any) or ``failed`` (why)."""
         run = self.run
         if kind == "ready":
             self.worker_ms = float(text)
             return
         if run is None or not run.running:
             return  # news of a match already stopped
-        if kind == "batch":
-            for item in json.loads(text):
+        if kind in ("batch", "done"):
+            for item in json.loads(text or "[]"):
                 self._take(run, item)
-        elif kind == "done":
-            run.running = False
+            run.running = kind == "batch"
         elif kind == "failed":
             run.failed, run.running = text, False
         self.draw(out)

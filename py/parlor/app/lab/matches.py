@@ -79,10 +79,13 @@ class LabGame:
     plies: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data (the worker sends finished games to the page as JSON)."""
+        """Plain JSON data (the worker sends finished games to the page as JSON). The
+        moves a turn was offered travel only with the turn that stopped the game (the
+        page lists them beside a refused value): a match's thousands of other lists
+        would cost the page's thread its smoothness for nothing."""
         return {"seat": self.seat, "seed": self.seed, "share": self.share,
                 "moves": list(self.moves), "plies": list(self.plies),
-                "turns": [_turn_dict(t) for t in self.turns],
+                "turns": [_turn_dict(t, offered=False) for t in self.turns],
                 "stopped": None if self.stopped is None else _turn_dict(self.stopped)}
 
     @staticmethod
@@ -95,10 +98,10 @@ class LabGame:
                        tuple(int(p) for p in data["plies"]))
 
 
-def _turn_dict(turn: Turn) -> dict[str, Any]:
+def _turn_dict(turn: Turn, offered: bool = True) -> dict[str, Any]:
     p = turn.problem
     return {"move": turn.move, "printed": turn.printed, "ms": round(turn.ms, 2),
-            "moves": list(turn.moves),
+            "moves": list(turn.moves) if offered else [],
             "problem": None if p is None else {"kind": p.kind, "line": p.line,
                                                "detail": p.detail}}
 

@@ -3,7 +3,7 @@
 The page never runs a student's code on its own thread: ``assets/lab-worker.js`` starts
 Pyodide in a worker and calls ``run`` with the page's request. ``run`` compiles the bot,
 plays the games one by one and ``post``s a report for each step. Around each call of the
-student's ``choose`` it posts ``turn`` and ``turned``: the page's watchdog
+student's ``choose`` it posts a short mark: the page's watchdog
 (``assets/lab.js``) stops the worker when a call stays open past its time limit, since
 a call that never returns cannot be stopped from inside Python.
 
@@ -11,8 +11,10 @@ Request: ``{"source", "game", "level", "players", "games", "first", "seed", "lim
 "options"}``; games ``first`` .. ``games - 1`` are played (a restarted worker carries on
 after the game that ran over).
 
-Reports (``kind``): ``compiled`` (``problem`` or null), ``turn`` (``game``, ``ply``),
-``turned``, ``game`` (``number`` and the ``LabGame`` as data), ``done``.
+Reports, JSON objects by ``kind``: ``compiled`` (``problem`` or null), ``game``
+(``number`` and the ``LabGame`` as data), ``done``. The watchdog's two, sent around
+every call of the bot, are kept short (a Kabaleo match makes thousands): ``T<game>:<ply>``
+(a call begins) and ``D`` (it returned).
 """
 
 from __future__ import annotations
@@ -50,10 +52,7 @@ def run(request: str, post: Callable[[str], None], clock: Callable[[], float]) -
     for number in range(int(req.get("first", 0)), int(req["games"])):
 
         def hook(ply: int, starting: bool, number: int = number) -> None:
-            if starting:
-                say("turn", game=number, ply=ply)
-            else:
-                say("turned")
+            post(f"T{number}:{ply}" if starting else "D")
 
         played = lab_game(game, bot, str(req["level"]), int(req["players"]), number,
                           int(req["seed"]), clock=clock, limit_ms=float(req["limit_ms"]),
