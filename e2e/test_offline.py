@@ -84,7 +84,8 @@ def served(dist: Path, browser: Browser, browser_log: BrowserLog
 
 def test_offline_reload_resumes_the_saved_game(served, dist: Path) -> None:
     """Issue 5: reloading with the network off and the server stopped opens the app and
-    resumes the saved game (dist/ served from a sub-path)."""
+    resumes the saved game (dist/ served from a sub-path); issue 25: the Lab runs a
+    match offline."""
     server, app_url, ctx = served
     page = ctx.new_page()
     page.goto(f"{app_url}index.html?game=kabaleo&players=2&seats=human,bot:random"
@@ -112,6 +113,16 @@ def test_offline_reload_resumes_the_saved_game(served, dist: Path) -> None:
     page.goto(app_url)
     page.wait_for_function(READY, timeout=60_000)
     expect(page.locator("#continue")).to_be_visible()
+    # Issue 25: the Bot Lab works offline too: its editor, its worker (a Pyodide of its
+    # own, from the same cached files) and a match of the starter bot.
+    page.goto(f"{app_url}index.html?lab=kabaleo")
+    page.wait_for_function(READY, timeout=60_000)
+    expect(page.locator(".lab-editor .cm-editor")).to_be_visible(timeout=30_000)
+    page.select_option("[data-lab-field=games]", "10")
+    page.click("[data-action=lab-run]")
+    expect(page.locator("[data-lab-progress]")).to_have_attribute("data-done", "10",
+                                                                  timeout=90_000)
+    expect(page.locator("[data-lab-score]")).to_have_attribute("data-games", "10")
 
 
 def test_a_new_version_offers_a_reload(served, dist: Path) -> None:
