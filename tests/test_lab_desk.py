@@ -88,9 +88,10 @@ def test_a_moves0_bot_plays_a_match_and_its_score_is_drawn(game: str) -> None:
     page.send(Boot({"lab": game}))
     page.send(LabCode(MOVES0))
     out = page.send(Action("lab-run", value=MOVES0, form=run_form()))
-    assert isinstance(lab(page, out), ShowLab)
+    assert lab(page, out).status == "Your bot is playing 10 games…"
     effects = worker(page, out)
     html = lab(page, effects).html
+    assert lab(page, effects).status.startswith("Your bot won ")  # the header says it once
     score = re.search(r'data-lab-score data-wins="([\d.]+)" data-games="(\d+)"', html)
     assert score is not None and score.group(2) == "10", html
     assert 0 <= float(score.group(1)) <= 10
@@ -220,3 +221,13 @@ def test_a_game_of_the_match_opens_in_the_review_with_what_the_bot_printed() -> 
     assert "What your bot printed at this move" in html and "first of" in html
     back = page.send(Action("lab", game="kabaleo"))
     assert "data-lab-score" in lab(page, back).html  # the match's results are still there
+
+
+def test_the_interval_stays_honest_when_a_bot_wins_every_game() -> None:
+    """Wilson's 95% interval: 10 wins of 10 is not "between 100% and 100%"."""
+    from parlor.app.lab.matches import LabGame, Score
+
+    every = Score.of([LabGame(0, g, 1.0, ()) for g in range(10)])
+    assert (every.share, every.high) == (1.0, 1.0) and 0.70 < every.low < 0.75
+    six = Score.of([LabGame(0, g, 1.0 if g < 6 else 0.0, ()) for g in range(10)])
+    assert 0.30 < six.low < six.share < six.high < 0.85

@@ -205,6 +205,7 @@ class ShowLab:
     game: str
     html: str
     whole: bool
+    status: str  # the header's status line: the Lab, a match under way, its outcome
 
 
 @dataclass(frozen=True)

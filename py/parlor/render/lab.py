@@ -88,6 +88,28 @@ def _reference(game: str, t: Translator) -> str:
             f"</summary>{lab_reference_html(t, reference(game))}</details>")
 
 
+def lab_status(lab: LabScreen, t: Translator) -> str:
+    """The header's status line: which Lab this is, then a match's news that matters
+    (begun, stopped by a problem, its score): not every game, which would make a screen
+    reader chatter."""
+    run = lab.run
+    if run is None:
+        return t("lab.title", game=t(f"game.{lab.game}.name"))
+    if run.failed is not None:
+        return t("lab.failed", reason=run.failed)
+    if run.problem is not None:
+        return problem_text(run.problem, t, run.settings.limit_ms)
+    if run.running:
+        return t("lab.status.running", n=run.settings.games)
+    games = run.games
+    if not games:
+        return t("lab.stopped", done=0, n=run.settings.games)
+    score = Score.of(games)
+    return t("lab.score", wins=_wins(score, t), n=score.games, share=_percent(score.share),
+             low=_percent(score.low),
+             high=_percent(score.high))
+
+
 # --------------------------------------------------------------------------- results
 
 
@@ -96,7 +118,7 @@ def lab_results(lab: LabScreen, t: Translator) -> str:
     match has given so far."""
     run = lab.run
     running = run is not None and run.running
-    buttons = (f'<div class="lab-actions">'
+    buttons = ('<div class="lab-actions">'
                + button(t("lab.run"), action="lab-run", cls="btn", disabled=running)
                + button(t("lab.stop"), action="lab-stop", cls="btn subtle",
                         disabled=not running) + "</div>")
@@ -171,8 +193,8 @@ def _wins(score: Score, t: Translator) -> str:
 
 def _score(score: Score, t: Translator) -> str:
     text = t("lab.score", wins=_wins(score, t), n=score.games, share=_percent(score.share),
-             low=_percent(score.share - score.half_interval),
-             high=_percent(score.share + score.half_interval))
+             low=_percent(score.low),
+             high=_percent(score.high))
     hooks = attrs(data_lab_score=True, data_wins=format(round(score.wins, 3), "g"),
                   data_games=score.games)
     return f'<p class="lab-score"{hooks}>{esc(text)}</p>'
@@ -189,8 +211,8 @@ def _chart(games: list[LabGame], players: int, t: Translator) -> str:
         return CHART_H * (1 - max(0.0, min(1.0, v)))
 
     line = " ".join(f"{x:.1f},{y(s.share):.1f}" for x, s in zip(xs, scores, strict=True))
-    upper = [f"{x:.1f},{y(s.share + s.half_interval):.1f}" for x, s in zip(xs, scores, strict=True)]
-    lower = [f"{x:.1f},{y(s.share - s.half_interval):.1f}" for x, s in zip(xs, scores, strict=True)]
+    upper = [f"{x:.1f},{y(s.high):.1f}" for x, s in zip(xs, scores, strict=True)]
+    lower = [f"{x:.1f},{y(s.low):.1f}" for x, s in zip(xs, scores, strict=True)]
     band = " ".join(upper + lower[::-1])
     even = y(1 / players)
     label = t("lab.chart", even=_percent(1 / players))

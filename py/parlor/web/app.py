@@ -122,7 +122,7 @@ class App:
             "share-close": lambda: setattr(el("share-box"), "hidden", True),
         }
         self.peers = Peers(self.send)  # connections to other devices (issue 14)
-        self.lab = LabPage(self.send)  # the Bot Lab's screen and worker
+        self.lab = LabPage(self.send, self.voice)  # the Bot Lab's screen and worker
 
     def boot(self) -> None:
         root = js.document.body

@@ -22,13 +22,14 @@ from parlor.app.events import (
     ShowLab,
 )
 from parlor.web.dom import absent, attr, el, redraw
+from parlor.web.voice import Voice
 
 LAB_EFFECTS = (ShowLab, LabStart, LabStop, LabWarm)
 
 
 class LabPage:
-    def __init__(self, send: Callable[[Event], None]) -> None:
-        self.send = send
+    def __init__(self, send: Callable[[Event], None], voice: Voice) -> None:
+        self.send, self.voice = send, voice
         self._report = create_proxy(self.report)  # kept: the worker calls it for a while
 
     def apply(self, effect: Effect) -> None:
@@ -45,6 +46,9 @@ class LabPage:
         self.send(LabReport(str(kind), str(text)))
 
     def show(self, effect: ShowLab) -> None:
+        status = el("status")
+        if status.textContent != effect.status:  # said once, not at each redraw
+            self.voice.menu(effect.status)
         root = el("game")
         if not effect.whole:
             slot = el("lab-results")

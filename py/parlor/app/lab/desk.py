@@ -46,7 +46,7 @@ from parlor.core.match import HUMAN, Match
 from parlor.games import ENTRIES
 from parlor.games import GAMES as GAMES_BY_ID
 from parlor.i18n.catalog import Translator
-from parlor.render.lab import lab_results, lab_screen
+from parlor.render.lab import lab_results, lab_screen, lab_status
 
 #: The Lab's own actions (``data-action``), routed by the controller to ``LabDesk.act``.
 LAB_ACTIONS = ("lab-run", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
@@ -274,7 +274,8 @@ class LabDesk:
                            self.version, self.note, levels_of(self.game),
                            players_of(self.game))
         draw = lab_screen if whole else lab_results
-        out.append(ShowLab(self.game, draw(screen, t), whole=whole))
+        out.append(ShowLab(self.game, draw(screen, t), whole=whole,
+                           status=lab_status(screen, t)))
 
 
 def levels_of(game_id: str) -> tuple[str, ...]:

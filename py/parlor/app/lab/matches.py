@@ -116,18 +116,31 @@ def _turn_of(data: Mapping[str, Any]) -> Turn:
 
 @dataclass(frozen=True)
 class Score:
+    """A match's win share and its 95% interval, ``low`` to ``high``: Wilson's, which
+    stays honest for the Lab's 10 or 20 games (the textbook share ± 1.96·sd collapses
+    to a point when a bot wins every game, and strays outside 0..1)."""
+
     games: int
     wins: float  # shared wins count 1/k
     share: float
-    half_interval: float  # the 95% interval is share ± this
+    half_interval: float  # half the interval's width
+    low: float = 0.0
+    high: float = 1.0
 
     @staticmethod
     def of(played: Sequence[LabGame]) -> Score:
         n = len(played)
         wins = sum(g.share for g in played)
-        share = wins / n if n else 0.0
-        half = 1.96 * math.sqrt(max(share * (1 - share), 1e-9) / n) if n else 1.0
-        return Score(n, wins, share, half)
+        if not n:
+            return Score(0, 0.0, 0.0, 0.5)
+        share, z2 = wins / n, Z * Z
+        centre = (share + z2 / (2 * n)) / (1 + z2 / n)
+        half = Z * math.sqrt(share * (1 - share) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+        return Score(n, wins, share, half, max(0.0, centre - half), min(1.0, centre + half))
+
+
+#: The normal quantile of a two-sided 95% interval.
+Z = 1.96
 
 
 def lab_game(game: Game, bot: StudentBot, level: str, players: int, number: int,
