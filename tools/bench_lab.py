@@ -124,8 +124,9 @@ def run(emit: Callable[[str], None], browser, base: str) -> dict[str, object]:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT / "tools"))
-    from bench_browser import ARGS, chromium
     from playwright.sync_api import sync_playwright
+
+    from bench_browser import ARGS, chromium
     from serve import start_server
 
     server, url = start_server(directory=ROOT, quiet=True)
