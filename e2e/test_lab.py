@@ -9,6 +9,8 @@ nothing. The page contract (README): ``?lab=<game>``, ``data-phase="lab"``,
 from __future__ import annotations
 
 from e2e.conftest import open_app
+from e2e.test_accessibility import serious_violations
+import pytest
 from playwright.sync_api import Page, expect
 
 #: Records the main thread's long tasks (the Long Tasks API), from the page's start.
@@ -127,3 +129,21 @@ def test_a_share_link_shows_the_code_and_runs_nothing(page: Page, base_url: str)
         expect(fresh.locator(".lab-note")).to_be_visible()
     finally:
         other.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_lab_after_a_match_has_no_serious_accessibility_violation(
+        page: Page, base_url: str, lang: str) -> None:
+    """axe on the Lab: the editor, a finished match (score, chart, the games, what the
+    bot printed) and the reference open, left to right and right to left."""
+    open_lab(page, base_url, "kabaleo", lang)
+    expect(page.locator(".lab-editor .cm-editor")).to_be_visible(timeout=30_000)
+    set_code(page, "def choose(view, moves, rng):\n    print(moves[0])\n    return moves[0]\n")
+    page.select_option("[data-lab-field=games]", "10")
+    page.click("[data-action=lab-run]")
+    expect(page.locator("[data-lab-progress]")).to_have_attribute("data-done", "10",
+                                                                  timeout=WORKER_BOOT_MS)
+    page.click("details.lab-games summary")
+    page.locator("[data-action=lab-said]").first.click()
+    page.click("details.lab-ref-box summary")
+    assert serious_violations(page) == []

@@ -260,5 +260,7 @@ def _said(game: LabGame, number: int, t: Translator) -> str:
                    else f'<p class="help">{esc(t("lab.said.nothing"))}</p>')
         items.append(f"<li><p>{esc(head)}</p>{printed}</li>")
     body = "".join(items) or f'<li>{esc(t("lab.said.none"))}</li>'
-    return (f'<section class="lab-said" aria-label="{esc(t("lab.said.title", game=number + 1))}">'
-            f'<h3>{esc(t("lab.said.title", game=number + 1))}</h3><ol>{body}</ol></section>')
+    title = esc(t("lab.said.title", game=number + 1))
+    # The list scrolls: focusable, so it can be scrolled with the keyboard.
+    return (f'<section class="lab-said" aria-label="{title}"><h3>{title}</h3>'
+            f'<ol tabindex="0" aria-label="{title}">{body}</ol></section>')

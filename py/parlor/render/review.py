@@ -96,7 +96,7 @@ def review_screen(r: Review, t: Translator, names: tuple[str, ...], you: int | N
         notes.append(f'<p class="help">{esc(t("review.still_playing"))}</p>')
     if r.said and r.ply >= 1 and r.said[r.ply - 1]:
         notes.append(f'<section class="lab-said"><h3>{esc(t("lab.said.here"))}</h3>'
-                     f'<pre dir="ltr">{esc(r.said[r.ply - 1])}</pre></section>')
+                     f'<pre dir="ltr" tabindex="0">{esc(r.said[r.ply - 1])}</pre></section>')
     thinks = ""
     if r.open_book:
         seats = r.bot_seats() if r.seat == EVERYTHING else (
