@@ -8,9 +8,9 @@ nothing. The page contract (README): ``?lab=<game>``, ``data-phase="lab"``,
 
 from __future__ import annotations
 
+import pytest
 from e2e.conftest import open_app
 from e2e.test_accessibility import serious_violations
-import pytest
 from playwright.sync_api import Page, expect
 
 #: Records the main thread's long tasks (the Long Tasks API), from the page's start.
