@@ -72,9 +72,10 @@
       return;
     }
     if (text[0] === "T") {
+      // "T<game>:<ply>", or in a tournament "T<duel>:<ply>:<entrant>"
       if (run) {
-        const [game, ply] = text.slice(1).split(":").map(Number);
-        run.open = { game, ply, at: performance.now() };
+        const [game, ply, who] = text.slice(1).split(":").map(Number);
+        run.open = { game, ply, who, at: performance.now() };
       }
       return;
     }
@@ -96,11 +97,13 @@
     if (!run) return;
     switch (msg.kind) {
       case "game":
+      case "duel":
         run.req.first = msg.number + 1; // a restarted worker carries on from here
         run.queue.push(msg);
         if (performance.now() - run.flushAt >= BATCH_MS) flush();
         return;
       case "compiled":
+      case "entrants":
         run.queue.push(msg);
         flush();
         return;
@@ -120,10 +123,11 @@
     // For `make bench`: from the call's start to the worker stopped.
     performance.measure("parlor:lab-overtime-stop", { start: open.at, end: performance.now() });
     run.open = null;
-    run.queue.push({ kind: "over_time", game: open.game, ply: open.ply, ms: now - open.at });
+    run.queue.push({ kind: "over_time", game: open.game, ply: open.ply, who: open.who,
+                     ms: now - open.at });
     run.req.first = open.game + 1;
     spawn(); // carries on with the next game once ready (or waits, warm, for the next Run)
-    if (run.req.first >= run.req.games) finish("done");
+    if (run.req.first >= run.req.total) finish("done");
     else flush();
   }
 

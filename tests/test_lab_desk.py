@@ -231,3 +231,58 @@ def test_the_interval_stays_honest_when_a_bot_wins_every_game() -> None:
     assert (every.share, every.high) == (1.0, 1.0) and 0.70 < every.low < 0.75
     six = Score.of([LabGame(0, g, 1.0 if g < 6 else 0.0, ()) for g in range(10)])
     assert 0.30 < six.low < six.share < six.high < 0.85
+
+
+def tournament(page: Page, out: list[object]) -> list[object]:
+    """Play the worker for a tournament: the same runner, its reports sent back."""
+    start = next(e for e in out if isinstance(e, LabStart))
+    assert json.loads(start.request)["kind"] == "tournament"
+    texts: list[str] = []
+    run(start.request, texts.append, clock=lambda: 0.0)
+    assert all(re.fullmatch(r"T\d+:\d+:\d+|D", m) for m in texts if not m.startswith("{"))
+    reports = [t for t in texts if t.startswith("{")]
+    return page.send(LabReport("done", "[" + ",".join(reports[:-1]) + "]"))
+
+
+def test_a_class_tournament_plays_every_pair_and_ranks_the_bots() -> None:
+    """Issue 25, item 6: bots brought in from links or files play a round robin."""
+    page = Page()
+    page.send(Boot({"lab": "kabaleo"}))
+    one = page.send(Action("lab-tournament", form=run_form(games=10)))
+    assert "at least two bots" in lab(page, one).html
+    assert not any(isinstance(e, LabStart) for e in one)
+    page.send(LabCode(MOVES0))
+    page.send(Action("lab-import", value="def choose(view, moves, rng):\n    return moves[-1]\n",
+                     form={"name": "last.py"}))
+    page.send(Action("lab-import", value="def choose(view, moves, rng):\n    return 1 / 0\n",
+                     form={"name": "broken.py"}))
+    page.send(Action("lab-import", value="def choose(view, moves, rng)\n", form={"name": "typo"}))
+    out = page.send(Action("lab-tournament", form=run_form(games=10)))
+    assert lab(page, out).status == "The tournament is playing 60 games…"
+    shown = lab(page, tournament(page, out))
+    html = shown.html
+    assert 'data-lab-tournament data-done="60" data-total="60"' in html
+    rows = re.findall(r'data-lab-entrant="([^"]+)" data-wins="([\d.]+)"', html)
+    assert {name for name, _ in rows} == {"My bot", "last", "broken", "typo"}
+    wins = {name: float(w) for name, w in rows}
+    # "typo" never compiled, so it loses every game; "broken" crashes at its first move,
+    # so it wins only against "typo" (a bot that gives no move loses to any that plays).
+    assert wins["typo"] == 0 and wins["broken"] == 10
+    assert sum(wins.values()) == 60  # every game is won by someone (shared wins split)
+    assert [name for name, _ in rows][-2:] == ["broken", "typo"]  # the best first
+    assert 'data-lab-entrant-error="crash"' in html and 'data-lab-entrant-error="syntax"' in html
+    assert "data-lab-error" not in html  # that would mark a line of the code in the editor
+    assert shown.status.startswith("The tournament is over: ")
+
+
+def test_a_tournament_game_stopped_by_the_watchdog_is_lost_by_its_bot() -> None:
+    page = Page()
+    page.send(Boot({"lab": "ciao"}))
+    page.send(Action("lab-new"))
+    out = page.send(Action("lab-tournament", form=run_form(games=10)))
+    assert any(isinstance(e, LabStart) for e in out)
+    item = {"kind": "over_time", "game": 3, "ply": 5, "who": 1, "ms": 1400.0}
+    html = lab(page, page.send(LabReport("batch", json.dumps([item])))).html
+    assert 'data-lab-entrant="My bot 2" data-wins="0"' in html
+    assert 'data-lab-entrant="My bot" data-wins="1"' in html
+    assert 'data-lab-entrant-error="over_time"' in html and "1400 ms" in html

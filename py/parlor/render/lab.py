@@ -17,7 +17,9 @@ from parlor.app.lab.student import Problem
 from parlor.bots import level_label_key
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, button, esc
+from parlor.render.lab_problems import percent, problem_text, wins_text
 from parlor.render.lab_reference import lab_reference_html
+from parlor.render.lab_tournament import tournament_html, tournament_status
 
 #: The chart's size in SVG units (it scales with the page).
 CHART_W, CHART_H = 320.0, 120.0
@@ -52,13 +54,11 @@ def _bots(lab: LabScreen, t: Translator) -> str:
 
 
 def _editor(lab: LabScreen, t: Translator) -> str:
-    note = f'<p class="lab-note" role="status">{esc(lab.note)}</p>' if lab.note else ""
     hooks = attrs(id="lab-code", data_lab_code=True, data_lab_version=lab.version,
                   aria_label=t("lab.code"), data_lab_help=t("lab.editor_help"),
                   spellcheck="false", autocapitalize="off", autocomplete="off", dir="ltr",
                   rows=18)
-    area = f"<textarea{hooks}>{esc(lab.shelf.source)}</textarea>"
-    return note + area
+    return f"<textarea{hooks}>{esc(lab.shelf.source)}</textarea>"
 
 
 def _select(field: str, label: str, choices: list[tuple[str, str]], chosen: str) -> str:
@@ -93,6 +93,8 @@ def lab_status(lab: LabScreen, t: Translator) -> str:
     (begun, stopped by a problem, its score): not every game, which would make a screen
     reader chatter."""
     run = lab.run
+    if lab.tour is not None:
+        return tournament_status(lab.tour, t)
     if run is None:
         return t("lab.title", game=t(f"game.{lab.game}.name"))
     if run.failed is not None:
@@ -105,9 +107,9 @@ def lab_status(lab: LabScreen, t: Translator) -> str:
     if not games:
         return t("lab.stopped", done=0, n=run.settings.games)
     score = Score.of(games)
-    return t("lab.score", wins=_wins(score, t), n=score.games, share=_percent(score.share),
-             low=_percent(score.low),
-             high=_percent(score.high))
+    return t("lab.score", wins=wins_text(score.wins, t), n=score.games, share=percent(score.share),
+             low=percent(score.low),
+             high=percent(score.high))
 
 
 # --------------------------------------------------------------------------- results
@@ -117,11 +119,18 @@ def lab_results(lab: LabScreen, t: Translator) -> str:
     """Run and Stop (drawn with the results, so they follow the match), then what the
     match has given so far."""
     run = lab.run
-    running = run is not None and run.running
+    job = lab.tour or run
+    running = job is not None and job.running
     buttons = ('<div class="lab-actions">'
                + button(t("lab.run"), action="lab-run", cls="btn", disabled=running)
                + button(t("lab.stop"), action="lab-stop", cls="btn subtle",
-                        disabled=not running) + "</div>")
+                        disabled=not running)
+               + button(t("lab.tournament"), action="lab-tournament", cls="btn subtle",
+                        disabled=running) + "</div>")
+    if lab.note:
+        buttons += f'<p class="lab-note" role="status">{esc(lab.note)}</p>'
+    if lab.tour is not None:
+        return buttons + tournament_html(lab.tour, t)
     if run is None:
         return buttons + f'<p class="help">{esc(t("lab.press_run"))}</p>'
     s = run.settings
@@ -171,30 +180,10 @@ def _error(problem: Problem, t: Translator, limit_ms: int, where: str = "",
             f"<p>{esc(lead + text)}</p>{link}</div>")
 
 
-def problem_text(problem: Problem, t: Translator, limit_ms: int) -> str:
-    """Why the bot gave no move, in the student's terms (their line, the value)."""
-    kind, line, detail = problem.kind, problem.line, problem.detail
-    if kind == "over_time":
-        return t("lab.problem.over_time", ms=round(float(detail or 0)), limit=limit_ms)
-    text = t(f"lab.problem.{kind}", detail=detail)
-    return t("lab.at_line", line=line, text=text) if line else text
-
-
-def _percent(x: float) -> int:
-    return round(100 * max(0.0, min(1.0, x)))
-
-
-def _wins(score: Score, t: Translator) -> str:
-    whole = round(score.wins)
-    if abs(score.wins - whole) < 1e-9:
-        return t.number(whole)
-    return f"{score.wins:.1f}".replace(".", t("lab.decimal"))
-
-
 def _score(score: Score, t: Translator) -> str:
-    text = t("lab.score", wins=_wins(score, t), n=score.games, share=_percent(score.share),
-             low=_percent(score.low),
-             high=_percent(score.high))
+    text = t("lab.score", wins=wins_text(score.wins, t), n=score.games, share=percent(score.share),
+             low=percent(score.low),
+             high=percent(score.high))
     hooks = attrs(data_lab_score=True, data_wins=format(round(score.wins, 3), "g"),
                   data_games=score.games)
     return f'<p class="lab-score"{hooks}>{esc(text)}</p>'
@@ -215,7 +204,7 @@ def _chart(games: list[LabGame], players: int, t: Translator) -> str:
     lower = [f"{x:.1f},{y(s.low):.1f}" for x, s in zip(xs, scores, strict=True)]
     band = " ".join(upper + lower[::-1])
     even = y(1 / players)
-    label = t("lab.chart", even=_percent(1 / players))
+    label = t("lab.chart", even=percent(1 / players))
     return (f'<svg class="lab-chart" viewBox="0 0 {CHART_W:.0f} {CHART_H:.0f}" role="img"'
             f' aria-label="{esc(label)}" preserveAspectRatio="none">'
             f'<polygon class="band" points="{band}"/>'

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from parlor.app.events import (
     Action,
@@ -38,8 +39,9 @@ from parlor.app.lab.keep import (
     source_from_link,
 )
 from parlor.app.lab.matches import LabGame
-from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen, Settings
+from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen, LabTour, Settings
 from parlor.app.lab.student import Problem, Turn
+from parlor.app.lab.tournament import Duel, forfeit, pairs
 from parlor.app.saves import KeyValue
 from parlor.core.errors import BadSave
 from parlor.core.match import HUMAN, Match
@@ -50,7 +52,7 @@ from parlor.render.lab import lab_results, lab_screen, lab_status
 
 #: The Lab's own actions (``data-action``), routed by the controller to ``LabDesk.act``.
 LAB_ACTIONS = ("lab-run", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
-               "lab-bot", "lab-said", "lab-review")
+               "lab-bot", "lab-said", "lab-review", "lab-tournament")
 @dataclass
 class LabDesk:
     store: KeyValue
@@ -66,6 +68,7 @@ class LabDesk:
     shelf: Shelf | None = None
     settings: Settings | None = None
     run: LabRun | None = None
+    tour: LabTour | None = None  # a class tournament (the Lab shows it or ``run``)
     said: int | None = None  # the game whose "What your bot said" is open
     version: int = 0  # bumped whenever the editor's text is replaced from here
     worker_ms: float | None = None  # the last worker's start, as the page measured it
@@ -98,7 +101,7 @@ class LabDesk:
         t = self.words()
         if self.game != game:
             self.stop(out)
-            self.run, self.said = None, None
+            self.run, self.tour, self.said = None, None, None
         self.game = game
         self.shelf = Shelf.read(self.store, game, t("lab.first_name"))
         if self.shelf.unreadable is not None:
@@ -122,9 +125,10 @@ class LabDesk:
         self.game, self.shown = None, False
 
     def stop(self, out: list[Effect]) -> None:
-        if self.run is not None and self.run.running:
-            self.run.running = False
-            self.run.stopped_by_student = True
+        job = self.tour or self.run
+        if job is not None and job.running:
+            job.running = False
+            job.stopped_by_student = True
             out.append(LabStop())
 
     # ---- the student's input --------------------------------------------------------
@@ -146,6 +150,8 @@ class LabDesk:
         name = event.name
         if name == "lab-run":
             self.start(event.value, event.form or {}, out)
+        elif name == "lab-tournament":
+            self.tournament(event.value, event.form or {}, out)
         elif name == "lab-stop":
             self.stop(out)
             self.draw(out)
@@ -192,11 +198,34 @@ class LabDesk:
         self.settings = self._settings(form, self.settings)
         s = self.settings
         self.run = LabRun(s, self.new_seed(), self.shelf.source)
-        self.said, self.note = None, None
+        self.tour, self.said, self.note = None, None, None
         out.append(LabStart(json.dumps({
             "source": self.run.source, "game": self.game, "level": s.level,
             "players": s.players, "games": s.games, "first": 0, "seed": self.run.seed,
-            "limit_ms": s.limit_ms, "options": {}})))
+            "limit_ms": s.limit_ms, "options": {}, "total": s.games})))
+        self.draw(out)
+
+    def tournament(self, source: str | None, form: Mapping[str, str],
+                   out: list[Effect]) -> None:
+        """Every pair of the bots kept for this game plays ``games`` two-player games
+        (the class's bots come in as new bots, from their links or files)."""
+        assert self.game is not None and self.shelf is not None and self.settings is not None
+        if source is not None:
+            self.code(source)
+        self.stop(out)
+        names = tuple(self.shelf.names())
+        if len(names) < 2:
+            self.note = self.words()("lab.tour.need_two")
+            self.draw(out)
+            return
+        self.settings = s = self._settings(form, self.settings)
+        self.tour = LabTour(names, s.games, self.new_seed(), s.limit_ms)
+        self.run, self.said, self.note = None, None, None
+        out.append(LabStart(json.dumps({
+            "kind": "tournament", "game": self.game,
+            "sources": [self.shelf.bots[n] for n in names], "games": s.games,
+            "seed": self.tour.seed, "limit_ms": s.limit_ms, "first": 0,
+            "total": self.tour.total})))
         self.draw(out)
 
     def _settings(self, form: Mapping[str, str], old: Settings) -> Settings:
@@ -217,18 +246,21 @@ class LabDesk:
         """``ready`` (the worker's start in ms), ``batch`` (a JSON list of the runner's
         reports and the watchdog's ``over_time``), ``done`` (the last such list, if
         any) or ``failed`` (why)."""
-        run = self.run
         if kind == "ready":
             self.worker_ms = float(text)
             return
-        if run is None or not run.running:
+        job = self.tour or self.run
+        if job is None or not job.running:
             return  # news of a match already stopped
         if kind in ("batch", "done"):
             for item in json.loads(text or "[]"):
-                self._take(run, item)
-            run.running = kind == "batch"
+                if self.tour is not None:
+                    _take_duel(self.tour, item)
+                elif self.run is not None:
+                    self._take(self.run, item)
+            job.running = kind == "batch"
         elif kind == "failed":
-            run.failed, run.running = text, False
+            job.failed, job.running = text, False
         self.draw(out)
 
     def _take(self, run: LabRun, item: Mapping[str, object]) -> None:
@@ -272,10 +304,25 @@ class LabDesk:
         t = self.words()
         screen = LabScreen(self.game, self.shelf, self.settings, self.run, self.said,
                            self.version, self.note, levels_of(self.game),
-                           players_of(self.game))
+                           players_of(self.game), self.tour)
         draw = lab_screen if whole else lab_results
         out.append(ShowLab(self.game, draw(screen, t), whole=whole,
                            status=lab_status(screen, t)))
+
+
+def _take_duel(tour: LabTour, item: Mapping[str, Any]) -> None:
+    kind = item.get("kind")
+    if kind == "entrants":
+        tour.problems = tuple(None if p is None else Problem(str(p["kind"]), int(p["line"]),
+                                                              str(p["detail"]))
+                              for p in item["problems"])
+    elif kind == "duel":
+        tour.duels[int(item["number"])] = Duel.from_dict(item["duel"])
+    elif kind == "over_time":  # the watchdog stopped a call that never returned
+        k, ms = int(item["game"]), float(item["ms"])
+        a, b = pairs(len(tour.names))[k // tour.games]
+        tour.duels[k] = forfeit(a, b, k % tour.games, int(item["who"]),
+                                Problem("over_time", 0, f"{ms:.0f}"))
 
 
 def levels_of(game_id: str) -> tuple[str, ...]:

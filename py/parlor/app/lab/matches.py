@@ -24,7 +24,7 @@ from parlor.core.protocol import Game, legal_moves_of_view
 from parlor.core.rng import Rng
 
 
-class _Stopped(Exception):
+class Stopped(Exception):
     """The student's bot gave no move: carries that turn out of the arena."""
 
     def __init__(self, turn: Turn) -> None:
@@ -33,7 +33,7 @@ class _Stopped(Exception):
 
 
 @dataclass
-class _Seat:
+class Seat:
     """The student's bot in a seat: the Bot contract, each turn kept for the review.
     ``hook`` is told ``(ply, True)`` before each call and ``(ply, False)`` after it: the
     worker's watchdog on the page stops a call that never returns."""
@@ -59,7 +59,7 @@ class _Seat:
         self.turns.append(turn)
         self.plies.append(ply)
         if turn.move is None:
-            raise _Stopped(turn)
+            raise Stopped(turn)
         return turn.move
 
 
@@ -152,14 +152,14 @@ def lab_game(game: Game, bot: StudentBot, level: str, players: int, number: int,
     opts = game.options_for(players, options or {})
     seat = number % players
     played: list[str] = []
-    student = _Seat(bot, game, clock, limit_ms, played, hook)
+    student = Seat(bot, game, clock, limit_ms, played, hook)
     bots: list[Any] = [make_bot(game.id, level) for _ in range(players)]
     bots[seat] = student
     stopped: Turn | None = None
     share = 0.0
     try:
         share = win_share(play(game.id, bots, seed + number, opts, record=played), seat)
-    except _Stopped as e:
+    except Stopped as e:
         stopped = e.turn
     return LabGame(seat, seed + number, share, tuple(student.turns), stopped,
                    tuple(played), tuple(student.plies))

@@ -9,7 +9,7 @@ a call that never returns cannot be stopped from inside Python.
 
 Request: ``{"source", "game", "level", "players", "games", "first", "seed", "limit_ms",
 "options"}``; games ``first`` .. ``games - 1`` are played (a restarted worker carries on
-after the game that ran over).
+after the game that ran over). A class tournament's request is ``run_tournament``'s.
 
 Reports, JSON objects by ``kind``: ``compiled`` (``problem`` or null), ``game``
 (``number`` and the ``LabGame`` as data), ``done``. The watchdog's two, sent around
@@ -26,6 +26,7 @@ from typing import Any
 from parlor.app.lab.matches import lab_game
 from parlor.app.lab.student import Problem, StudentBot, compile_bot
 from parlor.app.lab.toolbox import Toolbox
+from parlor.app.lab.tournament import duel, pairs
 from parlor.games import GAMES
 
 
@@ -36,8 +37,12 @@ def problem_data(problem: Problem | None) -> dict[str, Any] | None:
 
 
 def run(request: str, post: Callable[[str], None], clock: Callable[[], float]) -> None:
-    """Play the match ``request`` asks for, reporting through ``post``."""
+    """Play the match (or, with ``"kind": "tournament"``, the tournament) ``request``
+    asks for, reporting through ``post``."""
     req: Mapping[str, Any] = json.loads(request)
+    if req.get("kind") == "tournament":
+        run_tournament(req, post, clock)
+        return
 
     def say(kind: str, **data: Any) -> None:
         post(json.dumps({"kind": kind, **data}))
@@ -59,3 +64,29 @@ def run(request: str, post: Callable[[str], None], clock: Callable[[], float]) -
                           options=req.get("options") or {}, hook=hook)
         say("game", number=number, game=played.to_dict())
     say("done")
+
+
+def run_tournament(req: Mapping[str, Any], post: Callable[[str], None],
+                   clock: Callable[[], float]) -> None:
+    """``{"kind": "tournament", "game", "sources": [...], "games" (per pair), "seed",
+    "limit_ms", "first"}``: duel ``k`` is game ``k % games`` of pair ``k // games``
+    (``tournament.pairs``); reports ``entrants`` (each one's compile problem or null),
+    ``duel`` (``number`` and the ``Duel``), ``done``; the watchdog's marks name the
+    entrant: ``T<duel>:<ply>:<entrant>``."""
+    game = GAMES[str(req["game"])]
+    bots = [compile_bot(str(source), {"game": Toolbox.of(game.id)})
+            for source in req["sources"]]
+    post(json.dumps({"kind": "entrants", "problems": [
+        problem_data(b) if isinstance(b, Problem) else None for b in bots]}))
+    games = int(req["games"])
+    table = pairs(len(bots))
+    for k in range(int(req.get("first", 0)), len(table) * games):
+        a, b = table[k // games]
+
+        def hook(entrant: int, ply: int, starting: bool, k: int = k) -> None:
+            post(f"T{k}:{ply}:{entrant}" if starting else "D")
+
+        played = duel(game, bots, a, b, k % games, int(req["seed"]), clock=clock,
+                      limit_ms=float(req["limit_ms"]), hook=hook)
+        post(json.dumps({"kind": "duel", "number": k, "duel": played.to_dict()}))
+    post(json.dumps({"kind": "done"}))

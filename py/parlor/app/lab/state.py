@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from parlor.app.lab.keep import Shelf
 from parlor.app.lab.matches import LabGame, Score
 from parlor.app.lab.student import Problem
+from parlor.app.lab.tournament import Duel, pairs
 
 #: What a match plays unless the student chooses otherwise (issue 25: 20 games, 1 s).
 GAMES, LIMIT_MS = 20, 1000
@@ -48,6 +49,26 @@ class LabRun:
 
 
 
+@dataclass
+class LabTour:
+    """A class tournament asked of the worker: the bots entered (by name, in order),
+    games per pair, and the duels come back so far."""
+
+    names: tuple[str, ...]
+    games: int
+    seed: int
+    limit_ms: int
+    problems: tuple[Problem | None, ...] = ()  # each entrant's compile problem
+    duels: dict[int, Duel] = field(default_factory=dict)
+    running: bool = True
+    stopped_by_student: bool = False
+    failed: str | None = None
+
+    @property
+    def total(self) -> int:
+        return len(pairs(len(self.names))) * self.games
+
+
 @dataclass(frozen=True)
 class LabScreen:
     game: str
@@ -59,3 +80,4 @@ class LabScreen:
     note: str | None
     levels: tuple[str, ...]
     player_counts: tuple[int, ...]
+    tour: LabTour | None = None

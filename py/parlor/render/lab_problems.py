@@ -1,0 +1,27 @@
+"""Words the Lab's match and tournament share: why a bot gave no move, in the
+student's terms (their line, the value), and numbers as the page writes them."""
+
+from __future__ import annotations
+
+from parlor.app.lab.student import Problem
+from parlor.i18n.catalog import Translator
+
+
+def problem_text(problem: Problem, t: Translator, limit_ms: int) -> str:
+    kind, line, detail = problem.kind, problem.line, problem.detail
+    if kind == "over_time":
+        return t("lab.problem.over_time", ms=round(float(detail or 0)), limit=limit_ms)
+    text = t(f"lab.problem.{kind}", detail=detail)
+    return t("lab.at_line", line=line, text=text) if line else text
+
+
+def percent(x: float) -> int:
+    return round(100 * max(0.0, min(1.0, x)))
+
+
+def wins_text(wins: float, t: Translator) -> str:
+    """A count of wins: whole, or with one decimal (a win shared by k seats is 1/k)."""
+    whole = round(wins)
+    if abs(wins - whole) < 1e-9:
+        return t.number(whole)
+    return f"{wins:.1f}".replace(".", t("lab.decimal"))

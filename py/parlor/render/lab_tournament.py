@@ -1,0 +1,74 @@
+"""A class tournament's table, fit for a projector: one row per bot, best first, its
+wins against each other bot and in all, and why a bot gave no move (its first problem).
+``data-lab-tournament`` carries ``data-done`` and ``data-total``; each row
+``data-lab-entrant`` (the bot's name) and ``data-wins``."""
+
+from __future__ import annotations
+
+from parlor.app.lab.state import LabTour
+from parlor.app.lab.tournament import head_to_head, standings
+from parlor.i18n.catalog import Translator
+from parlor.render.html import attrs, esc
+from parlor.render.lab_problems import problem_text, wins_text
+
+
+def tournament_status(tour: LabTour, t: Translator) -> str:
+    if tour.failed is not None:
+        return t("lab.failed", reason=tour.failed)
+    if tour.running:
+        return t("lab.tour.status.running", n=tour.total)
+    table = standings(len(tour.names), list(tour.duels.values()))
+    if not tour.duels:
+        return t("lab.stopped", done=0, n=tour.total)
+    return t("lab.tour.status.done", name=tour.names[table[0].entrant])
+
+
+def tournament_html(tour: LabTour, t: Translator) -> str:
+    duels = [tour.duels[k] for k in sorted(tour.duels)]
+    n = len(tour.names)
+    done = len(duels)
+    parts = [f'<p class="help">{esc(t("lab.tour.help", n=tour.games))}</p>']
+    if tour.failed is not None:
+        parts.append(f'<p class="message" role="alert">'
+                     f'{esc(t("lab.failed", reason=tour.failed))}</p>')
+    state = ("lab.running" if tour.running else "lab.stopped" if tour.stopped_by_student
+             else "lab.finished")
+    bar = attrs(data_lab_progress=True, data_done=done, data_total=tour.total,
+                max=tour.total, value=done, aria_label=t("lab.progress"))
+    parts.append(f'<p class="lab-progress-line">{esc(t(state, done=done, n=tour.total))} '
+                 f"<progress{bar}></progress></p>")
+    table = standings(n, duels)
+    head = (f'<th scope="col">{esc(t("lab.tour.col.bot"))}</th>'
+            + "".join(f'<th scope="col">{esc(tour.names[s.entrant])}</th>' for s in table)
+            + f'<th scope="col">{esc(t("lab.tour.col.total"))}</th>')
+    rows = []
+    for s in table:
+        cells = []
+        for other in table:
+            if other.entrant == s.entrant:
+                cells.append('<td class="self">—</td>')
+                continue
+            wins, games = head_to_head(duels, s.entrant, other.entrant)
+            cell = t("lab.tour.cell", wins=wins_text(wins, t), n=games)
+            cells.append(f"<td>{esc(cell)}</td>")
+        total = t("lab.tour.cell", wins=wins_text(s.wins, t), n=s.games)
+        row = attrs(data_lab_entrant=tour.names[s.entrant],
+                    data_wins=format(round(s.wins, 3), "g"))
+        rows.append(f'<tr{row}><th scope="row">{esc(tour.names[s.entrant])}</th>'
+                    f'{"".join(cells)}<td><strong>{esc(total)}</strong></td></tr>')
+    hooks = attrs(data_done=done, data_total=tour.total)
+    parts.append(f'<table class="lab-tour" data-lab-tournament{hooks}>'
+                 f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+    problems = []
+    for e, name in enumerate(tour.names):
+        problem = tour.problems[e] if e < len(tour.problems) else None
+        if problem is None:
+            problem = next((d.problem for d in duels if d.failed == e), None)
+        if problem is not None:
+            # Not data-lab-error: that names a line of the code in the editor.
+            text = t("lab.tour.problem", name=name,
+                     text=problem_text(problem, t, tour.limit_ms))
+            problems.append(f"<li{attrs(data_lab_entrant_error=problem.kind)}>{esc(text)}</li>")
+    if problems:
+        parts.append(f'<ul class="lab-tour-problems">{"".join(problems)}</ul>')
+    return "".join(parts)
