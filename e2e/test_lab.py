@@ -147,3 +147,20 @@ def test_the_lab_after_a_match_has_no_serious_accessibility_violation(
     page.locator("[data-action=lab-said]").first.click()
     page.click("details.lab-ref-box summary")
     assert serious_violations(page) == []
+
+
+def test_a_class_tournament_runs_in_the_worker(page: Page, base_url: str) -> None:
+    """Two bots (the starter and a new one) meet in 10 games; the table ranks them."""
+    open_lab(page, base_url, "kabaleo")
+    set_code(page, "def choose(view, moves, rng):\n    return moves[0]\n")
+    page.click("[data-action=lab-new]")
+    expect(page.locator("select[data-change=lab-bot] option")).to_have_count(2)
+    page.select_option("[data-lab-field=games]", "10")
+    page.click("[data-action=lab-tournament]")
+    table = page.locator("[data-lab-tournament]")
+    expect(table).to_have_attribute("data-done", "10", timeout=WORKER_BOOT_MS)
+    expect(table).to_have_attribute("data-total", "10")
+    wins = [float(w or 0) for w in page.locator("[data-lab-entrant]").evaluate_all(
+        "rows => rows.map(r => r.dataset.wins)")]
+    assert len(wins) == 2 and sum(wins) == 10 and wins[0] >= wins[1]
+    page.screenshot(path="e2e/artifacts/lab-tournament.png", full_page=True)

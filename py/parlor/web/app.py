@@ -359,8 +359,8 @@ class App:
         if action == "import":
             asyncio.ensure_future(self.import_game())
             return
-        if action == "lab-run":
-            self.send(self.lab.run_action(target))
+        if action in ("lab-run", "lab-tournament"):
+            self.send(self.lab.run_action(action))
             return
         if action == "scan":
             asyncio.ensure_future(scan(target, self.activate))

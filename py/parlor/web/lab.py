@@ -65,12 +65,12 @@ class LabPage:
                      "data-busy", "data-still"):
             root.removeAttribute(name)
 
-    def run_action(self, target: Any) -> Action:
-        """Run: the code as the editor has it and the match's settings."""
+    def run_action(self, name: str) -> Action:
+        """Run or a tournament: the code as the editor has it and the settings."""
         code = js.document.querySelector("textarea[data-lab-code]")
         form = {str(attr(node, "data-lab-field")): str(node.value)
                 for node in js.document.querySelectorAll("[data-lab-field]")}
-        return Action("lab-run", value=None if absent(code) else str(code.value), form=form)
+        return Action(name, value=None if absent(code) else str(code.value), form=form)
 
     def on_input(self, event: Any) -> None:
         if event.target.hasAttribute("data-lab-code"):
