@@ -286,3 +286,29 @@ def test_a_tournament_game_stopped_by_the_watchdog_is_lost_by_its_bot() -> None:
     assert 'data-lab-entrant="My bot 2" data-wins="0"' in html
     assert 'data-lab-entrant="My bot" data-wins="1"' in html
     assert 'data-lab-entrant-error="over_time"' in html and "1400 ms" in html
+
+
+def test_a_lesson_starts_as_a_new_bot_and_its_goal_is_judged_on_its_own_games() -> None:
+    """Issue 25, item 6: a lesson's starter, its goal's settings, its verdict."""
+    from pathlib import Path
+
+    from parlor.app.lab.lessons import lessons
+
+    lesson = lessons("kabaleo")[1]
+    page = Page()
+    first = page.send(Boot({"lab": "kabaleo"}))
+    assert '<details class="lab-lessons" data-keep="lab-lessons" open>' in lab(page, first).html
+    html = lab(page, page.send(Action("lab-lesson", value="2"))).html
+    assert '<option value="A greedy bot" selected>' in html
+    assert f'<option value="{lesson.level}" selected>' in html
+    solution = (Path(__file__).parent / "fixtures" / "lab" / "kabaleo-2.py").read_text()
+    out = page.send(Action("lab-run", value=solution,
+                           form={"level": lesson.level, "players": "2",
+                                 "games": str(lesson.games), "limit": "1000"}))
+    start = next(e for e in out if isinstance(e, LabStart))
+    assert json.loads(start.request)["seed"] == lesson.seed  # the lesson's own games
+    html = lab(page, worker(page, out)).html
+    assert 'data-lab-goal="reached"' in html and "Goal reached!" in html
+    # Other settings are a match like any other, not judged against the lesson.
+    out = page.send(Action("lab-run", value=solution, form=run_form(games=20)))
+    assert 'data-lab-goal' not in lab(page, worker(page, out)).html

@@ -24,6 +24,8 @@ from parlor.games import GAMES
 from parlor.i18n.catalog import Translator, load
 from parlor.i18n.languages import LANGUAGES
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 SOLUTIONS = Path(__file__).parent / "fixtures" / "lab"
 ALL = [lesson for game_id in sorted(GAMES) for lesson in lessons(game_id)]
 

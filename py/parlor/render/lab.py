@@ -10,6 +10,7 @@ keeps it in step), ``data-action="lab-run"``/``"lab-stop"``/``"lab-share"``,
 
 from __future__ import annotations
 
+from parlor.app.lab.keep import STARTER
 from parlor.app.lab.matches import LabGame, Score
 from parlor.app.lab.reference import reference
 from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabScreen
@@ -33,7 +34,7 @@ def lab_screen(lab: LabScreen, t: Translator) -> str:
     intro = f'<p class="lab-intro">{esc(t("lab.intro"))}</p>'
     return (f'<div class="lab"{attrs(data_lab=game)}>{head}{intro}'
             f'<div class="lab-main"><section class="lab-code">{_bots(lab, t)}'
-            f"{_editor(lab, t)}{_settings(lab, t)}</section>"
+            f"{_editor(lab, t)}{_settings(lab, t)}{_lessons(lab, t)}</section>"
             f'<section id="lab-results" class="lab-results" aria-label="{esc(t("lab.results"))}">'
             f"{lab_results(lab, t)}</section></div>{_reference(game, t)}</div>")
 
@@ -80,6 +81,42 @@ def _settings(lab: LabScreen, t: Translator) -> str:
                     [(str(ms), t("lab.ms", ms=ms)) for ms in LIMITS_MS],
                     str(s.limit_ms))
     return f'<div class="lab-settings">{level}{players}{games}{limit}</div>'
+
+
+def _lessons(lab: LabScreen, t: Translator) -> str:
+    """The game's lessons, open for a newcomer (no code of their own yet): each one's
+    goal, its hints folded, and a button that starts it as a new bot."""
+    if not lab.lessons:
+        return ""
+    items = []
+    for lesson in lab.lessons:
+        hints = "".join(f"<li>{esc(t(key))}</li>" for key in lesson.hint_keys)
+        title = t("lab.lessons.label", n=lesson.number, title=t(lesson.title_key))
+        items.append(
+            f"<li{attrs(data_lesson=lesson.number)}><h3>{esc(title)}</h3>"
+            f'<p>{esc(t.say(lesson.goal()))}</p>'
+            f'<details><summary>{esc(t("lab.lessons.hints"))}</summary><ol>{hints}</ol></details>'
+            + button(t("lab.lessons.start"), action="lab-lesson", cls="btn subtle",
+                     data_value=lesson.number, aria_label=t("lab.lessons.start_named",
+                                                            title=t(lesson.title_key)))
+            + "</li>")
+    newcomer = list(lab.shelf.bots.values()) == [STARTER]
+    return (f'<details class="lab-lessons" data-keep="lab-lessons"{attrs(open=newcomer)}>'
+            f'<summary>{esc(t("lab.lessons"))}</summary><ol>{"".join(items)}</ol></details>')
+
+
+def _goal(lab: LabScreen, games: list[LabGame], t: Translator) -> str:
+    """A finished match played as a lesson's goal asks: reached, or how far."""
+    run = lab.run
+    found = [x for x in lab.lessons if run is not None and x.number == run.lesson]
+    if run is None or run.running or not found or len(games) < found[0].games:
+        return ""
+    lesson, score = found[0], Score.of(games)
+    reached = lesson.reached(score)
+    text = t("lab.lessons.reached" if reached else "lab.lessons.not_yet",
+             got=wins_text(score.wins, t), n=score.games, wins=lesson.wins)
+    return (f'<p class="lab-goal"{attrs(data_lab_goal="reached" if reached else "not_yet")}'
+            f' role="status">{esc(text)}</p>')
 
 
 def _reference(game: str, t: Translator) -> str:
@@ -160,6 +197,7 @@ def lab_results(lab: LabScreen, t: Translator) -> str:
     if games:
         score = Score.of(games)
         parts.append(_score(score, t))
+        parts.append(_goal(lab, games, t))
         parts.append(_chart(games, s.players, t))
         parts.append(_games_table(lab, games, run.seed, t))
     if lab.said is not None and lab.said in run.played:

@@ -38,6 +38,7 @@ from parlor.app.lab.keep import (
     share_fragment,
     source_from_link,
 )
+from parlor.app.lab.lessons import Lesson, lessons
 from parlor.app.lab.matches import LabGame
 from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen, LabTour, Settings
 from parlor.app.lab.student import Problem, Turn
@@ -52,7 +53,7 @@ from parlor.render.lab import lab_results, lab_screen, lab_status
 
 #: The Lab's own actions (``data-action``), routed by the controller to ``LabDesk.act``.
 LAB_ACTIONS = ("lab-run", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
-               "lab-bot", "lab-said", "lab-review", "lab-tournament")
+               "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-lesson")
 @dataclass
 class LabDesk:
     store: KeyValue
@@ -69,6 +70,7 @@ class LabDesk:
     settings: Settings | None = None
     run: LabRun | None = None
     tour: LabTour | None = None  # a class tournament (the Lab shows it or ``run``)
+    lesson: int | None = None  # the lesson begun last (its number), for its goal
     said: int | None = None  # the game whose "What your bot said" is open
     version: int = 0  # bumped whenever the editor's text is replaced from here
     worker_ms: float | None = None  # the last worker's start, as the page measured it
@@ -152,6 +154,8 @@ class LabDesk:
             self.start(event.value, event.form or {}, out)
         elif name == "lab-tournament":
             self.tournament(event.value, event.form or {}, out)
+        elif name == "lab-lesson":
+            self.begin_lesson(_number(event.value) or 0, out)
         elif name == "lab-stop":
             self.stop(out)
             self.draw(out)
@@ -197,13 +201,40 @@ class LabDesk:
         self.stop(out)
         self.settings = self._settings(form, self.settings)
         s = self.settings
-        self.run = LabRun(s, self.new_seed(), self.shelf.source)
+        lesson = self._lesson()
+        # A lesson's goal is checked on its own seeded games, so a result replays.
+        seed = lesson.seed if lesson is not None and _fits(lesson, s) else self.new_seed()
+        self.run = LabRun(s, seed, self.shelf.source,
+                          lesson=lesson.number if lesson is not None and _fits(lesson, s)
+                          else None)
         self.tour, self.said, self.note = None, None, None
         out.append(LabStart(json.dumps({
             "source": self.run.source, "game": self.game, "level": s.level,
             "players": s.players, "games": s.games, "first": 0, "seed": self.run.seed,
             "limit_ms": s.limit_ms, "options": {}, "total": s.games})))
         self.draw(out)
+
+    def _lesson(self) -> Lesson | None:
+        found = [x for x in lessons(self.game or "") if x.number == self.lesson]
+        return found[0] if found else None
+
+    def begin_lesson(self, number: int, out: list[Effect]) -> None:
+        """A lesson's starter as a new bot (named after the lesson), and the settings
+        of its goal's match."""
+        assert self.game is not None and self.shelf is not None and self.settings is not None
+        found = [x for x in lessons(self.game) if x.number == number]
+        if not found:
+            return
+        lesson = found[0]
+        self.stop(out)
+        self.lesson = number
+        self.shelf = self.shelf.added(self.words()(lesson.title_key), lesson.starter)
+        self._keep()
+        self.settings = Settings(lesson.level, lesson.players, lesson.games,
+                                 self.settings.limit_ms)
+        self.run, self.tour, self.said, self.note = None, None, None, None
+        self.version += 1
+        self.draw(out, whole=True)
 
     def tournament(self, source: str | None, form: Mapping[str, str],
                    out: list[Effect]) -> None:
@@ -304,10 +335,16 @@ class LabDesk:
         t = self.words()
         screen = LabScreen(self.game, self.shelf, self.settings, self.run, self.said,
                            self.version, self.note, levels_of(self.game),
-                           players_of(self.game), self.tour)
+                           players_of(self.game), self.tour, lessons(self.game))
         draw = lab_screen if whole else lab_results
         out.append(ShowLab(self.game, draw(screen, t), whole=whole,
                            status=lab_status(screen, t)))
+
+
+def _fits(lesson: Lesson, settings: Settings) -> bool:
+    """A match played as the lesson's goal asks (its level, table and games)."""
+    return (settings.level, settings.players, settings.games) == (
+        lesson.level, lesson.players, lesson.games)
 
 
 def _take_duel(tour: LabTour, item: Mapping[str, Any]) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from parlor.app.lab.keep import Shelf
+from parlor.app.lab.lessons import Lesson
 from parlor.app.lab.matches import LabGame, Score
 from parlor.app.lab.student import Problem
 from parlor.app.lab.tournament import Duel, pairs
@@ -38,6 +39,7 @@ class LabRun:
     failed: str | None = None  # Parlor's fault (the worker could not start)
     running: bool = True
     stopped_by_student: bool = False
+    lesson: int | None = None  # played as this lesson's goal asks: judged against it
 
     @property
     def games(self) -> list[LabGame]:
@@ -81,3 +83,4 @@ class LabScreen:
     levels: tuple[str, ...]
     player_counts: tuple[int, ...]
     tour: LabTour | None = None
+    lessons: tuple[Lesson, ...] = ()
