@@ -9,22 +9,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parlor.core.errors import BadOptions
-from parlor.core.match import HUMAN, REMOTE
+from parlor.core.match import HUMAN, LAB, REMOTE
 from parlor.i18n.catalog import Msg, Translator
 
 
 @dataclass(frozen=True)
 class Seat:
-    kind: str  # "human" | "remote" | "bot"
+    kind: str  # "human" | "remote" | "bot" | "lab"
     level: str | None = None
 
     @property
     def spec(self) -> str:
-        return self.kind if self.kind in (HUMAN, REMOTE) else f"bot:{self.level}"
+        return self.kind if self.kind in (HUMAN, REMOTE, LAB) else f"bot:{self.level}"
 
     @property
     def is_bot(self) -> bool:
-        return self.kind == "bot"
+        """A computer player: a built-in level, or a bot written in the Lab."""
+        return self.kind in ("bot", LAB)
+
+    @property
+    def is_lab(self) -> bool:
+        return self.kind == LAB
 
     @property
     def is_remote(self) -> bool:
@@ -42,6 +47,8 @@ def parse_seat(game_id: str, text: str) -> Seat:
     text = text.strip()
     if text in (HUMAN, REMOTE):
         return Seat(text)
+    if text == LAB:
+        return Seat(LAB, LAB)
     if text == "bot":
         return Seat("bot", DEFAULT_LEVEL[game_id])
     if text.startswith("bot:"):

@@ -25,6 +25,7 @@ class Setup:
     options: Mapping[str, object]
     names: tuple[str, ...] = ()
     note: str | Msg | None = None  # why an option was changed (see realtime.adjust_options)
+    lab: tuple[str, ...] = ()  # a Lab bot's code per seat (``Match.lab``)
 
     def to_match(self) -> Match:
         from parlor.games import GAMES
@@ -37,6 +38,7 @@ class Setup:
             options=game.options_for(len(self.seats), self.options),
             rules_version=game.rules_version,
             names=self.names or default_names(self.seats),
+            lab=self.lab,
         )
 
 
@@ -66,6 +68,8 @@ def parse_setup(params: Mapping[str, str], fallback_seed: int) -> Setup:
     if not seat_texts:
         seat_texts = ["human"] + [f"bot:{DEFAULT_LEVEL[game_id]}"] * (players - 1)
     seats = tuple(parse_seat(game_id, t) for t in seat_texts)
+    if any(s.is_lab for s in seats):  # its code is not in a link: the Lab starts it
+        raise BadOptions(Msg("setup.lab_seat"))
     seed_text = params.get("seed")
     if seed_text is None or seed_text == "":
         seed = fallback_seed

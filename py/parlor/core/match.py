@@ -27,6 +27,9 @@ FORMAT = 1
 HUMAN = "human"
 #: A person on another device paired with this one.
 REMOTE = "remote"
+#: A bot a student wrote in the Bot Lab: its code travels in the match (``Match.lab``),
+#: so the game resumes, and replays, with the code it was started with.
+LAB = "lab"
 
 
 @dataclass(frozen=True)
@@ -39,11 +42,20 @@ class Match:
     rules_version: int = 1
     format: int = FORMAT
     names: tuple[str, ...] = field(default=())
+    #: Per seat, the source of a Lab bot's code ("" for any other seat); () when no
+    #: seat is a Lab bot (every match before the Lab).
+    lab: tuple[str, ...] = field(default=())
 
     def with_move(self, move: str) -> Match:
         return replace(self, moves=(*self.moves, move))
 
     def to_dict(self) -> dict[str, Any]:
+        data = self._fields()
+        if self.lab:
+            data["lab"] = list(self.lab)
+        return data
+
+    def _fields(self) -> dict[str, Any]:
         return {
             "format": self.format,
             "game": self.game,
@@ -133,6 +145,15 @@ def match_from_dict(data: object, games: Mapping[str, Rules], raw: str | None = 
         Msg("save.moves_not_list"),
         raw,
     )
+    lab = data.get("lab", [])
+    codes = lab if isinstance(lab, list) and lab else [""] * len(seats)
+    _require(
+        isinstance(lab, list) and all(isinstance(x, str) for x in lab)
+        and len(codes) == len(seats)
+        and all((seat == LAB) == bool(code) for seat, code in zip(seats, codes, strict=True)),
+        Msg("save.lab_code"),
+        raw,
+    )
     assert isinstance(seed, int) and isinstance(options, dict) and isinstance(moves, list)
     match = Match(
         game=str(game_id),
@@ -142,6 +163,7 @@ def match_from_dict(data: object, games: Mapping[str, Rules], raw: str | None = 
         moves=tuple(moves),
         rules_version=rv,
         names=tuple(names),
+        lab=tuple(lab),
     )
     return upgrade(match, game, raw)
 
