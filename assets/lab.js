@@ -102,6 +102,9 @@
         run.queue.push(msg);
         if (performance.now() - run.flushAt >= BATCH_MS) flush();
         return;
+      case "chose": // a Lab bot's move in a game: the whole of its run
+        run.queue.push(msg);
+        return;
       case "compiled":
       case "entrants":
         run.queue.push(msg);

@@ -164,3 +164,28 @@ def test_a_class_tournament_runs_in_the_worker(page: Page, base_url: str) -> Non
         "rows => rows.map(r => r.dataset.wins)")]
     assert len(wins) == 2 and sum(wins) == 10 and wins[0] >= wins[1]
     page.screenshot(path="e2e/artifacts/lab-tournament.png", full_page=True)
+
+
+def test_a_game_against_your_own_bot_is_played_to_its_end_and_resumes(
+        page: Page, base_url: str) -> None:
+    """Play against this bot: its code is saved with the game; its moves come from the
+    worker; a reload in the middle resumes the game, bot and all."""
+    from e2e.kabaleo_helpers import play_one_move, wait_for_my_turn_or_end
+
+    open_lab(page, base_url, "kabaleo")
+    set_code(page, "def choose(view, moves, rng):\n    return moves[-1]\n")
+    page.select_option("[data-lab-field=level]", "random")
+    page.click("[data-action=lab-play]")
+    expect(page.locator("#game")).to_have_attribute("data-phase", "play")
+    assert "save=" in page.url
+    played = 0
+    while wait_for_my_turn_or_end(page, timeout=90_000) != "over":
+        play_one_move(page)
+        played += 1
+        if played == 3:  # the tab is closed and opened again mid-game
+            page.reload()
+            page.wait_for_function("document.body.dataset.ready === '1'")
+            expect(page.locator("#game")).to_have_attribute("data-phase", "play")
+    assert played >= 5
+    expect(page.locator("#game")).to_have_attribute("data-phase", "over")
+    assert page.locator("[data-notice=lab]").count() == 0

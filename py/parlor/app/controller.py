@@ -30,6 +30,7 @@ from parlor.app.events import (
     Event,
     Focus,
     FormChanged,
+    LabChose,
     LabCode,
     LabReport,
     LanguageChosen,
@@ -44,6 +45,7 @@ from parlor.app.events import (
 )
 from parlor.app.forms import initial_forms
 from parlor.app.lab.desk import LAB_ACTIONS, LabDesk
+from parlor.app.lab.playing import LabSeats
 from parlor.app.menu_desk import MENU_ACTIONS, MenuDesk
 from parlor.app.page_params import BOT_DELAY_MS, bot_delay, lang_note
 from parlor.app.pairing.guesting import GUEST_ACTIONS, Guest, GuestDesk
@@ -51,7 +53,6 @@ from parlor.app.pairing.hosting import HOST_ACTIONS, HostDesk, Peer, host_msg, l
 from parlor.app.room import make_room_for_watching
 from parlor.app.saves import KeyValue
 from parlor.app.saving import SAVING_ACTIONS, SavingDesk
-from parlor.app.seats import parse_seat
 from parlor.app.session import Session
 from parlor.app.setup import Setup, parse_setup, setup_query
 from parlor.app.tabs import Tab
@@ -106,10 +107,12 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
         self.window_id, self.window_opened = 0, 0.0
         self.answers: list[tuple[int, str, int, int]] = []
         # The Bot Lab: it leaves what was shown, or goes to the menu, through these.
+        self.lab_seats = LabSeats()  # a bot written in the Lab, at this game's table
         self.lab = LabDesk(store, lambda: self.t, self._new_seed,
                            leave=lambda out: self._leave(out, lab=False), menu=self._menu,
                            review=lambda match, said, out: self._show_review(
-                               Review.of(match, said=said, lab=True), out))
+                               Review.of(match, said=said, lab=True), out),
+                           play=self._new_game)
 
     def handle(self, event: Event) -> list[Effect]:
         out: list[Effect] = []
@@ -142,6 +145,8 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
             self.lab.code(event.text)
         elif isinstance(event, LabReport):
             self.lab.report(event.kind, event.text, out)
+        elif isinstance(event, LabChose):
+            self.lab_chose(event, out)
         else:
             self._window_answer(event, out)
         return out
@@ -256,6 +261,7 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
     def _open(self, session: Session, out: list[Effect], raw: str | None) -> None:
         """Show ``session``, read from the text ``raw`` (None: a game not saved yet)."""
         self.lab.close(out)
+        self.lab_seats.reset()
         self.tab.opened(raw)
         self.unsaved = None
         self.generation += 1
@@ -289,7 +295,7 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
         panels, revealed = self.watch_panels()
         panels += self.guide_panel()
         panels += self.host_panels()
-        panels = self.saving_panels() + panels
+        panels = self.saving_panels() + self.lab_panel() + panels
         waiting = host_msg(self.peers, session.display_names(self.t))
         message = self.message or (self.t.say(waiting) if waiting else None)
         screen = game_screen(session, self.confirmed, self.picks, self.thinking,
@@ -371,14 +377,6 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
         self.picks = ()
         self._after_move(out)
 
-    def do_again(self, event: Action, out: list[Effect]) -> None:
-        if self.session is None:
-            return
-        m = self.session.match
-        seats = tuple(parse_seat(m.game, s) for s in m.seats)
-        self._new_game(Setup(game=m.game, seats=seats, seed=self._new_seed(),
-                             options=m.options, names=m.names), out)
-
 
 #: Every ``data-action`` the controller answers (the page's own view actions, such as
 #: zooming a board, never reach it).
@@ -387,8 +385,8 @@ ACTIONS: dict[str, Callable[[Controller, Action, list[Effect]], None]] = {
     "menu": Controller.do_menu,
     "handoff-ok": Controller.do_handoff_ok,
     "undo": Controller.do_undo,
-    "again": Controller.do_again,
     "lab": lambda c, event, out: c.lab.open_named(event.game or "", out),
+    "lab-retry": Controller.lab_retry,
     **{name: lambda c, event, out: c.lab.act(event, out) for name in LAB_ACTIONS},
     **MENU_ACTIONS,
     **CLASSROOM_ACTIONS,

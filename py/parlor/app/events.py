@@ -115,8 +115,18 @@ class LabReport:
     text: str = ""
 
 
+@dataclass(frozen=True)
+class LabChose:
+    """The worker's answer to ``LabChoose``: ``kind`` "done" (``text`` a JSON list
+    holding the runner's ``chose`` report, or the watchdog's ``over_time``) or
+    "failed" (why)."""
+
+    kind: str
+    text: str = ""
+
+
 Event = Boot | Move | Pick | Action | FormChanged | LanguageChosen | BotTurn | WindowAnswer \
-    | WindowDecide | LinkEvent | StoreChanged | LabCode | LabReport
+    | WindowDecide | LinkEvent | StoreChanged | LabCode | LabReport | LabChose
 
 
 # --------------------------------------------------------------------------- effects
@@ -221,6 +231,14 @@ class LabStop:
 
 
 @dataclass(frozen=True)
+class LabChoose:
+    """Ask the Lab's worker for a Lab bot's move in a game (``request``: the runner's
+    ``choose``); the answer comes back as ``LabChose``."""
+
+    request: str
+
+
+@dataclass(frozen=True)
 class LabWarm:
     """Start the Lab's worker now, so it is ready when Run is pressed."""
 
@@ -269,4 +287,4 @@ class LinkClose:
 
 Effect = ShowGame | ShowMenu | ShowSaves | ShowForm | MenuMessage | SetUrl | After | Focus \
     | Download | Confirm | BotMoved | ShareLink | LinkOpen | LinkAccept | LinkSend | LinkClose \
-    | ShowLab | LabStart | LabStop | LabWarm
+    | ShowLab | LabStart | LabStop | LabWarm | LabChoose

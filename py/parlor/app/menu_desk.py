@@ -8,14 +8,19 @@ and provides the few methods declared at the top.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from parlor.app import saves
 from parlor.app.events import Action, Confirm, Download, Effect, FormChanged, MenuMessage, ShowForm
 from parlor.app.forms import MenuForm
 from parlor.app.saves import KeyValue
+from parlor.app.seats import parse_seat
 from parlor.app.setup import Setup, parse_setup, play_setup
 from parlor.core.errors import BadOptions, ParlorError
 from parlor.i18n.catalog import Translator
+
+if TYPE_CHECKING:
+    from parlor.app.session import Session
 
 
 class MenuDesk:
@@ -24,6 +29,7 @@ class MenuDesk:
     store: KeyValue
     t: Translator
     forms: dict[str, MenuForm]
+    session: Session | None
 
     # ---- provided by Controller --------------------------------------------------------
 
@@ -40,6 +46,16 @@ class MenuDesk:
         raise NotImplementedError
 
     # ---- the forms and the saves list ---------------------------------------------------
+
+    def do_again(self, event: Action, out: list[Effect]) -> None:
+        """The end screen's Play again: the same table (a Lab bot with its code), a new
+        deal."""
+        if self.session is None:
+            return
+        m = self.session.match
+        seats = tuple(parse_seat(m.game, s) for s in m.seats)
+        self._new_game(Setup(game=m.game, seats=seats, seed=self._new_seed(),
+                             options=m.options, names=m.names, lab=m.lab), out)
 
     def _remember_form(self, game_id: str, form: Mapping[str, str]) -> None:
         from parlor.games import GAMES
@@ -110,6 +126,7 @@ class MenuDesk:
 #: The ``data-action`` names these handlers answer (merged into the controller's table).
 MENU_ACTIONS: dict[str, Callable[[MenuDesk, Action, list[Effect]], None]] = {
     "start": MenuDesk.do_start,
+    "again": MenuDesk.do_again,
     "play": MenuDesk.do_play,
     "delete": MenuDesk.do_delete,
     "delete-confirmed": MenuDesk.do_delete_confirmed,

@@ -10,7 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from parlor.app.events import After, BotMoved, BotTurn, Effect, WindowAnswer, WindowDecide
+from parlor.app.events import (
+    Action,
+    After,
+    BotMoved,
+    BotTurn,
+    Effect,
+    LabChose,
+    WindowAnswer,
+    WindowDecide,
+)
+from parlor.app.lab.playing import LabSeats
 from parlor.app.pairing import link
 from parlor.app.pairing.hosting import GRACE_MS
 from parlor.app.realtime import open_window
@@ -18,6 +28,8 @@ from parlor.app.seeds import turn_rng
 from parlor.app.tabs import Tab
 from parlor.app.thinking import BotThinking
 from parlor.bots import Bot, make_bot
+from parlor.i18n.catalog import Translator
+from parlor.render.notices import lab_stopped_notice
 
 if TYPE_CHECKING:
     from parlor.app.classroom.watch import Watch
@@ -42,6 +54,8 @@ class TurnDesk:
     answers: list[tuple[int, str, int, int]]
     picks: tuple[str, ...]
     tab: Tab
+    lab_seats: LabSeats
+    t: Translator
 
     # ---- provided by Controller and its other parts (declared for the type checker
     # only: a stub here would hide them, this class coming first) ------------------------
@@ -109,6 +123,9 @@ class TurnDesk:
             return
         seat = session.to_act()
         assert seat is not None
+        if session.seats[seat].is_lab:
+            self._lab_turn(session, seat, out)
+            return
         bot = self.bots.get(seat)
         if bot is None:
             bot = self.bots[seat] = make_bot(session.match.game, session.seats[seat].level or "")
@@ -126,6 +143,52 @@ class TurnDesk:
         self.session = session.play(move)
         self.thinking, self.turn = False, None
         self._after_move(out)
+
+    # ---- a bot written in the Lab (app/lab/playing.py) ------------------------------
+
+    def _lab_turn(self, session: Session, seat: int, out: list[Effect]) -> None:
+        """Ask the worker for the Lab bot's move; play it once it is back and the bot
+        delay has passed."""
+        move = self.lab_seats.ready(self.generation, len(session.match.moves))
+        if move is None:
+            if self.lab_seats.problem is None:
+                ask = self.lab_seats.ask(session.match, seat, self.generation, self.clock())
+                if ask is not None:
+                    out.append(ask)
+            return
+        delay = self.watch.delay(self.bot_delay) if self.watching() else self.bot_delay
+        wait = int(delay - (self.clock() - self.lab_seats.started))
+        if wait > 0:
+            out.append(After(wait, BotTurn(self.generation)))
+            return
+        elapsed = self.clock() - self.lab_seats.started
+        self.lab_seats.reset()
+        out.append(BotMoved(f"parlor:bot:{session.match.game}:lab", elapsed))
+        self.session = session.play(move)
+        self.thinking, self.turn = False, None
+        self._after_move(out)
+
+    def lab_chose(self, event: LabChose, out: list[Effect]) -> None:
+        """The worker's answer: the move is played by ``_lab_turn``; no move stops the
+        game with the reason (``lab_panel``)."""
+        if self.session is None or not self.lab_seats.answer(event.kind, event.text):
+            return
+        if self.lab_seats.problem is not None:
+            self.thinking = False
+            self._render(out)
+        else:
+            out.append(After(0, BotTurn(self.generation)))
+
+    def lab_retry(self, event: Action, out: list[Effect]) -> None:
+        """Ask the Lab bot again (it ran over once, or the worker had failed)."""
+        self.lab_seats.reset()
+        self._schedule(out)
+
+    def lab_panel(self) -> str:
+        problem = self.lab_seats.problem
+        if problem is None or self.session is None:
+            return ""
+        return lab_stopped_notice(self.t, self.session.match.game, problem)
 
     # ---- timed windows across devices ------------------------------------------------
 

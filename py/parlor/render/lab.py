@@ -51,7 +51,8 @@ def _bots(lab: LabScreen, t: Translator) -> str:
             + button(t("lab.new"), action="lab-new", cls="btn subtle")
             + button(t("lab.export"), action="lab-export", cls="btn subtle")
             + file_input
-            + button(t("lab.share"), action="lab-share", cls="btn subtle") + "</div>")
+            + button(t("lab.share"), action="lab-share", cls="btn subtle")
+            + button(t("lab.play"), action="lab-play", cls="btn subtle") + "</div>")
 
 
 def _editor(lab: LabScreen, t: Translator) -> str:

@@ -4,9 +4,12 @@ went on (or was deleted) in another tab (app/tabs.py), or the storage is full
 
 from __future__ import annotations
 
+from parlor.app.lab.state import LIMIT_MS
+from parlor.app.lab.student import Problem
 from parlor.app.tabs import Stale
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, button, esc
+from parlor.render.lab_problems import problem_text
 
 
 def _panel(kind: str, title: str, paragraphs: list[str], buttons: list[str]) -> str:
@@ -34,6 +37,15 @@ def stale_notice(t: Translator, stale: Stale) -> str:
         lines.append(t("tabs.stale.unkept"))
         buttons.append(button(t("toolbar.export"), action="export", cls="btn subtle"))
     return _panel("stale", stale_title(t, stale), lines, [*buttons, menu])
+
+
+def lab_stopped_notice(t: Translator, game: str, problem: Problem) -> str:
+    """A bot written in the Lab gave no move: the game waits, nothing is played for it."""
+    reason = (t("lab.failed", reason=problem.detail) if problem.kind == "failed"
+              else problem_text(problem, t, LIMIT_MS))
+    return _panel("lab", t("lab.game.stopped"), [reason, t("lab.game.waits")],
+                  [button(t("lab.game.retry"), action="lab-retry", cls="btn"),
+                   button(t("lab.back"), action="lab", cls="btn subtle", data_game=game)])
 
 
 def unsaved_notice(t: Translator, detail: str) -> str:

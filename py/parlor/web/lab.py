@@ -14,6 +14,8 @@ from parlor.app.events import (
     Action,
     Effect,
     Event,
+    LabChoose,
+    LabChose,
     LabCode,
     LabReport,
     LabStart,
@@ -24,13 +26,14 @@ from parlor.app.events import (
 from parlor.web.dom import absent, attr, el, redraw
 from parlor.web.voice import Voice
 
-LAB_EFFECTS = (ShowLab, LabStart, LabStop, LabWarm)
+LAB_EFFECTS = (ShowLab, LabStart, LabStop, LabWarm, LabChoose)
 
 
 class LabPage:
     def __init__(self, send: Callable[[Event], None], voice: Voice) -> None:
         self.send, self.voice = send, voice
         self._report = create_proxy(self.report)  # kept: the worker calls it for a while
+        self._chose = create_proxy(self.chose)  # a Lab bot's move in a game
 
     def apply(self, effect: Effect) -> None:
         if isinstance(effect, ShowLab):
@@ -41,9 +44,15 @@ class LabPage:
             js.parlorLab.stop()
         elif isinstance(effect, LabWarm):
             js.parlorLab.warm(self._report)
+        elif isinstance(effect, LabChoose):
+            js.parlorLab.run(effect.request, self._chose)
 
     def report(self, kind: Any, text: Any) -> None:
         self.send(LabReport(str(kind), str(text)))
+
+    def chose(self, kind: Any, text: Any) -> None:
+        if str(kind) != "ready":  # the worker's start: news for the Lab screen only
+            self.send(LabChose(str(kind), str(text)))
 
     def show(self, effect: ShowLab) -> None:
         status = el("status")

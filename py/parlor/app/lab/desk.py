@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from parlor.app.events import (
     Action,
@@ -40,12 +39,13 @@ from parlor.app.lab.keep import (
 )
 from parlor.app.lab.lessons import Lesson, lessons
 from parlor.app.lab.matches import LabGame
+from parlor.app.lab.reports import take_duel_report, take_match_report
 from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen, LabTour, Settings
-from parlor.app.lab.student import Problem, Turn
-from parlor.app.lab.tournament import Duel, forfeit, pairs
 from parlor.app.saves import KeyValue
+from parlor.app.seats import Seat, default_names
+from parlor.app.setup import Setup
 from parlor.core.errors import BadSave
-from parlor.core.match import HUMAN, Match
+from parlor.core.match import HUMAN, LAB, Match
 from parlor.games import ENTRIES
 from parlor.games import GAMES as GAMES_BY_ID
 from parlor.i18n.catalog import Translator
@@ -53,7 +53,8 @@ from parlor.render.lab import lab_results, lab_screen, lab_status
 
 #: The Lab's own actions (``data-action``), routed by the controller to ``LabDesk.act``.
 LAB_ACTIONS = ("lab-run", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
-               "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-lesson")
+               "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-lesson",
+               "lab-play")
 @dataclass
 class LabDesk:
     store: KeyValue
@@ -65,6 +66,8 @@ class LabDesk:
     menu: Callable[[list[Effect], str], None]
     #: A game of the match in the review, with what the bot printed at each move.
     review: Callable[[Match, tuple[str, ...], list[Effect]], None]
+    #: A new game (Play against this bot).
+    play: Callable[[Setup, list[Effect]], None]
     game: str | None = None
     shelf: Shelf | None = None
     settings: Settings | None = None
@@ -156,6 +159,8 @@ class LabDesk:
             self.tournament(event.value, event.form or {}, out)
         elif name == "lab-lesson":
             self.begin_lesson(_number(event.value) or 0, out)
+        elif name == "lab-play":
+            self.play_against(event.value, event.form or {}, out)
         elif name == "lab-stop":
             self.stop(out)
             self.draw(out)
@@ -213,6 +218,23 @@ class LabDesk:
             "players": s.players, "games": s.games, "first": 0, "seed": self.run.seed,
             "limit_ms": s.limit_ms, "options": {}, "total": s.games})))
         self.draw(out)
+
+    def play_against(self, source: str | None, form: Mapping[str, str],
+                     out: list[Effect]) -> None:
+        """A game of this Lab's game: you at the first seat, the bot in the editor at
+        the second (its code saved with the game), the chosen level at any other."""
+        assert self.game is not None and self.shelf is not None and self.settings is not None
+        if source is not None:
+            self.code(source)
+        self.settings = s = self._settings(form, self.settings)
+        seats = (Seat(HUMAN), Seat(LAB, LAB),
+                 *(Seat("bot", s.level) for _ in range(s.players - 2)))
+        names = list(default_names(seats))
+        names[1] = self.shelf.current
+        codes = ["" for _ in seats]
+        codes[1] = self.shelf.source
+        self.play(Setup(self.game, seats, self.new_seed(), {}, tuple(names),
+                        lab=tuple(codes)), out)
 
     def _lesson(self) -> Lesson | None:
         found = [x for x in lessons(self.game or "") if x.number == self.lesson]
@@ -286,31 +308,13 @@ class LabDesk:
         if kind in ("batch", "done"):
             for item in json.loads(text or "[]"):
                 if self.tour is not None:
-                    _take_duel(self.tour, item)
+                    take_duel_report(self.tour, item)
                 elif self.run is not None:
-                    self._take(self.run, item)
+                    take_match_report(self.run, item)
             job.running = kind == "batch"
         elif kind == "failed":
             job.failed, job.running = text, False
         self.draw(out)
-
-    def _take(self, run: LabRun, item: Mapping[str, object]) -> None:
-        kind = item.get("kind")
-        if kind == "compiled" and item.get("problem") is not None:
-            p = item["problem"]
-            assert isinstance(p, dict)
-            run.problem = Problem(str(p["kind"]), int(p["line"]), str(p["detail"]))
-        elif kind == "game":
-            data = item["game"]
-            assert isinstance(data, dict)
-            run.played[int(str(item["number"]))] = LabGame.from_dict(data)
-        elif kind == "over_time":
-            number, ms = int(str(item["game"])), float(str(item["ms"]))
-            players = run.settings.players
-            ply = int(str(item["ply"]))
-            turn = Turn(None, "", ms, (), Problem("over_time", 0, f"{ms:.0f}"))
-            run.played[number] = LabGame(number % players, run.seed + number, 0.0, (turn,),
-                                         turn, (), (ply,))
 
     # ---- a game of the match, in the review -----------------------------------------
 
@@ -345,21 +349,6 @@ def _fits(lesson: Lesson, settings: Settings) -> bool:
     """A match played as the lesson's goal asks (its level, table and games)."""
     return (settings.level, settings.players, settings.games) == (
         lesson.level, lesson.players, lesson.games)
-
-
-def _take_duel(tour: LabTour, item: Mapping[str, Any]) -> None:
-    kind = item.get("kind")
-    if kind == "entrants":
-        tour.problems = tuple(None if p is None else Problem(str(p["kind"]), int(p["line"]),
-                                                              str(p["detail"]))
-                              for p in item["problems"])
-    elif kind == "duel":
-        tour.duels[int(item["number"])] = Duel.from_dict(item["duel"])
-    elif kind == "over_time":  # the watchdog stopped a call that never returned
-        k, ms = int(item["game"]), float(item["ms"])
-        a, b = pairs(len(tour.names))[k // tour.games]
-        tour.duels[k] = forfeit(a, b, k % tour.games, int(item["who"]),
-                                Problem("over_time", 0, f"{ms:.0f}"))
 
 
 def levels_of(game_id: str) -> tuple[str, ...]:

@@ -27,6 +27,9 @@ from parlor.app.lab.matches import lab_game
 from parlor.app.lab.student import Problem, StudentBot, compile_bot
 from parlor.app.lab.toolbox import Toolbox
 from parlor.app.lab.tournament import duel, pairs
+from parlor.app.seeds import turn_rng
+from parlor.core.match import match_from_dict, replay
+from parlor.core.protocol import legal_moves_of_view
 from parlor.games import GAMES
 
 
@@ -42,6 +45,9 @@ def run(request: str, post: Callable[[str], None], clock: Callable[[], float]) -
     req: Mapping[str, Any] = json.loads(request)
     if req.get("kind") == "tournament":
         run_tournament(req, post, clock)
+        return
+    if req.get("kind") == "choose":
+        run_choose(req, post, clock)
         return
 
     def say(kind: str, **data: Any) -> None:
@@ -64,6 +70,33 @@ def run(request: str, post: Callable[[str], None], clock: Callable[[], float]) -
                           options=req.get("options") or {}, hook=hook)
         say("game", number=number, game=played.to_dict())
     say("done")
+
+
+def run_choose(req: Mapping[str, Any], post: Callable[[str], None],
+               clock: Callable[[], float]) -> None:
+    """``{"kind": "choose", "match", "seat", "limit_ms"}``: a Lab bot's move in a game
+    (app/lab/playing.py). The match is replayed to its last move and the bot, compiled
+    from the code the match carries, is called on its seat's view with the generator a
+    built-in bot would get there. Reports ``chose`` (``ply``, ``move`` or ``problem``,
+    ``printed``), then ``done``."""
+    match = match_from_dict(req["match"], GAMES)
+    game = GAMES[match.game]
+    seat, ply = int(req["seat"]), len(match.moves)
+    state = replay(match, game)
+    bot = compile_bot(match.lab[seat], {"game": Toolbox.of(game.id)})
+    if isinstance(bot, Problem):
+        post(json.dumps({"kind": "chose", "ply": ply, "move": None,
+                         "problem": problem_data(bot), "printed": ""}))
+    else:
+        rng = turn_rng(match.seed, ply, "bot")
+        view = game.view(state, seat)
+        moves = legal_moves_of_view(game, view, rng.fork())
+        post(f"T0:{ply}")
+        turn = bot.turn(view, moves, rng, clock=clock, limit_ms=float(req["limit_ms"]))
+        post("D")
+        post(json.dumps({"kind": "chose", "ply": ply, "move": turn.move,
+                         "problem": problem_data(turn.problem), "printed": turn.printed}))
+    post(json.dumps({"kind": "done"}))
 
 
 def run_tournament(req: Mapping[str, Any], post: Callable[[str], None],

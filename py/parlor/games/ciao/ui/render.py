@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from parlor.core.match import LAB
 from parlor.core.protocol import TABLE, Outcome
 from parlor.games.ciao.cards import (
     BY_CODE,
@@ -260,6 +261,8 @@ def _kind(kind: str, t: Translator) -> str:
     """A seat's kind in words ("bot, easy"), or "" for a person."""
     if kind == "human":
         return ""
+    if kind == LAB:
+        return t("lab.seat_kind")
     level = kind.removeprefix("bot:")
     return t(f"ciao.seat.bot.{level}") if level in LEVELS else kind
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from parlor.core.match import LAB
 from parlor.core.protocol import Outcome
 from parlor.games.kabaleo.colours import LETTERS, name
 from parlor.games.kabaleo.describe import describe_move, piles_before_each_move
@@ -239,6 +240,8 @@ def revealed_target(screen: Screen, seat: int) -> str:
 
 def kind_label(t: Translator, kind: str) -> str:
     """A seat's kind as the supplies show it: ``bot:easy`` reads "bot, easy"."""
+    if kind == LAB:
+        return t("lab.seat_kind")
     level = kind.removeprefix("bot:")
     key = f"kabaleo.level.{level}"
     return t("kabaleo.supply.bot", level=Msg(key)) if key in LEVEL_KEYS else kind

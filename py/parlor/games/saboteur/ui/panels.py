@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from parlor.core.match import LAB
 from parlor.games.saboteur.cards import CARDS, TOOLS
 from parlor.games.saboteur.describe import describe_move
 from parlor.games.saboteur.facts import tool_msg
@@ -47,7 +48,8 @@ def players_html(view: SaboteurView, screen: Screen) -> str:
         turn = view.to_move == seat
         kind = screen.kinds[seat] if seat < len(screen.kinds) else "human"
         bot = f"saboteur.ui.bot.{kind[4:]}"
-        level = esc(t(bot) if kind.startswith("bot:") and bot in ENGLISH
+        level = esc(t("lab.seat_kind") if kind == LAB else t(bot)
+                    if kind.startswith("bot:") and bot in ENGLISH
                     else kind.replace("bot:", "bot, "))
         tag = "" if kind == "human" else f' <span class="kind">({level})</span>'
         thinking = (f' <span class="thinking">{esc(t("saboteur.ui.thinking"))}</span>'

@@ -1,0 +1,68 @@
+"""A Lab bot at the table: a game in which a seat is a bot the student wrote.
+
+Its code is in the match (``Match.lab``), so the game saves, resumes and replays with
+the code it began with. Its move is asked of the Lab's worker (``LabChoose``; the
+runner's ``choose`` replays the match there and calls the bot on its seat's view),
+never computed on the page's thread; the answer (``LabChose``) is played after the
+page's bot delay, like any bot's. A bot that gives no move (a crash, a move not
+offered, over its time) stops the game where it is, with the reason and a way to ask
+again: nothing is played for it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from parlor.app.events import LabChoose
+from parlor.app.lab.state import LIMIT_MS
+from parlor.app.lab.student import Problem
+from parlor.core.match import Match
+
+
+@dataclass
+class LabSeats:
+    """The Lab bot's turn in progress: which turn was asked, the move come back (played
+    when the bot delay allows), or why there is none."""
+
+    asked: tuple[int, int] | None = None  # (generation, ply) of the question
+    started: float = 0.0  # when it was asked (the bot delay counts from here)
+    move: str | None = None  # the answer to ``asked``
+    problem: Problem | None = None  # the bot gave no move: the game waits
+
+    def reset(self) -> None:
+        self.asked, self.move, self.problem = None, None, None
+
+    def ask(self, match: Match, seat: int, generation: int, now: float) -> LabChoose | None:
+        """The question for the seat to act, once per turn (None: already asked)."""
+        key = (generation, len(match.moves))
+        if self.asked == key:
+            return None
+        self.asked, self.started, self.move, self.problem = key, now, None, None
+        return LabChoose(json.dumps({"kind": "choose", "match": match.to_dict(),
+                                     "seat": seat, "limit_ms": LIMIT_MS, "total": 1}))
+
+    def answer(self, kind: str, text: str) -> bool:
+        """Take the worker's answer; True when it is news for the turn asked."""
+        if self.asked is None or self.move is not None or self.problem is not None:
+            return False
+        if kind == "failed":
+            self.problem = Problem("failed", 0, text)
+            return True
+        items: list[Mapping[str, Any]] = json.loads(text or "[]")
+        for item in items:
+            if item.get("kind") == "over_time":
+                self.problem = Problem("over_time", 0, f"{float(item['ms']):.0f}")
+            elif item.get("kind") == "chose" and int(item["ply"]) == self.asked[1]:
+                p = item.get("problem")
+                if p is not None:
+                    self.problem = Problem(str(p["kind"]), int(p["line"]), str(p["detail"]))
+                else:
+                    self.move = str(item["move"])
+        return self.move is not None or self.problem is not None
+
+    def ready(self, generation: int, ply: int) -> str | None:
+        """The move for this turn, if it has come back."""
+        return self.move if self.asked == (generation, ply) else None
