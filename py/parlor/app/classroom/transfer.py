@@ -46,8 +46,36 @@ def export_filename(match: Match, stamp: str) -> str:
 
 def share_data(match: Match) -> str:
     """The ``#m=`` fragment's value for ``match``."""
-    packed = zlib.compress(match.to_json().encode("utf-8"), 9)
-    return LINK_VERSION + "." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    return LINK_VERSION + "." + pack_text(match.to_json())
+
+
+def pack_text(text: str) -> str:
+    """``text`` deflated and written in URL-safe base64 (a link's fragment)."""
+    packed = zlib.compress(text.encode("utf-8"), 9)
+    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def unpack_text(body: str, limit: int, data: str) -> str:
+    """``pack_text``'s text back; ``BadSave`` (about the link ``data``) when it is cut,
+    not ours, or would inflate past ``limit`` bytes (a crafted link must not exhaust the
+    page's memory)."""
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError):
+        raise BadSave(Msg("import.link_cut"), data) from None
+    try:
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, limit)
+        if inflater.unconsumed_tail:
+            raise BadSave(Msg("import.too_big"), data)
+        if not inflater.eof:
+            raise zlib.error("truncated")
+    except zlib.error:
+        raise BadSave(Msg("import.link_cut"), data) from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadSave(Msg("import.link_cut"), data) from None
 
 
 def match_from_share(data: str) -> Match:
@@ -56,24 +84,7 @@ def match_from_share(data: str) -> Match:
     if not dot or tag != LINK_VERSION:
         raise BadSave(Msg.of("import.link_version", version=tag if dot else "?",
                              known=LINK_VERSION), data)
-    try:
-        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-    except (binascii.Error, ValueError):
-        raise BadSave(Msg("import.link_cut"), data) from None
-    try:
-        inflater = zlib.decompressobj()
-        raw = inflater.decompress(packed, MAX_JSON)
-        if inflater.unconsumed_tail:
-            raise BadSave(Msg("import.too_big"), data)
-        if not inflater.eof:
-            raise zlib.error("truncated")
-    except zlib.error:
-        raise BadSave(Msg("import.link_cut"), data) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise BadSave(Msg("import.link_cut"), data) from None
-    return import_text(text)
+    return import_text(unpack_text(body, MAX_JSON, data))
 
 
 def import_text(text: str) -> Match:

@@ -13,12 +13,10 @@ running it.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
-import zlib
 from dataclasses import dataclass, field, replace
 
+from parlor.app.classroom.transfer import pack_text, unpack_text
 from parlor.app.saves import KeyValue
 from parlor.core.errors import BadSave
 from parlor.i18n.catalog import Msg
@@ -102,9 +100,7 @@ class Shelf:
 
 def share_fragment(game: str, source: str) -> str:
     """The value after ``#bot=`` of a link that opens ``source`` in ``game``'s Lab."""
-    packed = zlib.compress(source.encode("utf-8"), 9)
-    body = base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
-    return f"{game}.{LINK_VERSION}.{body}"
+    return f"{game}.{LINK_VERSION}.{pack_text(source)}"
 
 
 def source_from_link(data: str) -> tuple[str, str]:
@@ -115,17 +111,7 @@ def source_from_link(data: str) -> tuple[str, str]:
     if not dot or tag != LINK_VERSION:
         raise BadSave(Msg.of("import.link_version", version=tag or "?", known=LINK_VERSION),
                       data)
-    try:
-        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        inflater = zlib.decompressobj()
-        raw = inflater.decompress(packed, MAX_SOURCE)
-        if inflater.unconsumed_tail:
-            raise BadSave(Msg("import.too_big"), data)
-        if not inflater.eof:
-            raise zlib.error("truncated")
-        return game, raw.decode("utf-8")
-    except (binascii.Error, ValueError, zlib.error):
-        raise BadSave(Msg("import.link_cut"), data) from None
+    return game, unpack_text(body, MAX_SOURCE, data)
 
 
 def file_name(name: str) -> str:
