@@ -3,9 +3,10 @@
 The controller owns one ``LabDesk`` and routes to it the Lab's actions (``lab-*``), the
 editor's text (``LabCode``) and the worker's reports (``LabReport``). The desk asks the
 page for what it cannot do itself through effects: draw the Lab (``ShowLab``), start or
-stop the worker's match (``LabStart``, ``LabStop``), warm the worker up (``LabWarm``),
-download or share the code. Opening one of the match's games in the review is the
-controller's (``show_match``).
+stop the worker's match or tournament (``LabStart``, ``LabStop``), warm the worker up
+(``LabWarm``), download or share the code. Leaving what was shown, the menu, the review
+of a game of the match and a new game against the bot are the controller's, reached
+through the callables it gives (``leave``, ``menu``, ``review``, ``play``).
 
 The editor part of the screen is drawn only when the code comes from elsewhere (the
 Lab opened, another bot chosen, a file imported): redrawing it on each report would
@@ -55,6 +56,8 @@ from parlor.render.lab import lab_results, lab_screen, lab_status
 LAB_ACTIONS = ("lab-run", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
                "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-lesson",
                "lab-play")
+
+
 @dataclass
 class LabDesk:
     store: KeyValue
@@ -208,15 +211,16 @@ class LabDesk:
         s = self.settings
         lesson = self._lesson()
         # A lesson's goal is checked on its own seeded games, so a result replays.
-        seed = lesson.seed if lesson is not None and _fits(lesson, s) else self.new_seed()
+        goal = lesson if lesson is not None and _fits(lesson, s) else None
+        seed = goal.seed if goal is not None else self.new_seed()
         self.run = LabRun(s, seed, self.shelf.source,
-                          lesson=lesson.number if lesson is not None and _fits(lesson, s)
-                          else None)
+                          lesson=goal.number if goal is not None else None,
+                          options=dict(goal.options) if goal is not None else {})
         self.tour, self.said, self.note = None, None, None
         out.append(LabStart(json.dumps({
             "source": self.run.source, "game": self.game, "level": s.level,
             "players": s.players, "games": s.games, "first": 0, "seed": self.run.seed,
-            "limit_ms": s.limit_ms, "options": {}, "total": s.games})))
+            "limit_ms": s.limit_ms, "options": self.run.options, "total": s.games})))
         self.draw(out)
 
     def play_against(self, source: str | None, form: Mapping[str, str],
@@ -327,7 +331,7 @@ class LabDesk:
         t = self.words()
         names = tuple(t("lab.your_bot", name=self.shelf.current) if i == played.seat
                       else t("name.bot", n=i + 1) for i in range(s.players))
-        options = GAMES_BY_ID[self.game].options_for(s.players, {})
+        options = GAMES_BY_ID[self.game].options_for(s.players, self.run.options)
         return Match(self.game, seats, played.seed, options, played.moves, names=names)
 
     # ---- drawing --------------------------------------------------------------------

@@ -40,6 +40,7 @@ class LabRun:
     running: bool = True
     stopped_by_student: bool = False
     lesson: int | None = None  # played as this lesson's goal asks: judged against it
+    options: dict[str, object] = field(default_factory=dict)  # the games' options asked
 
     @property
     def games(self) -> list[LabGame]:
