@@ -312,3 +312,13 @@ def test_a_lesson_starts_as_a_new_bot_and_its_goal_is_judged_on_its_own_games() 
     # Other settings are a match like any other, not judged against the lesson.
     out = page.send(Action("lab-run", value=solution, form=run_form(games=20)))
     assert 'data-lab-goal' not in lab(page, worker(page, out)).html
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "ru", "ja"])
+def test_each_tiles_lab_button_is_named_with_its_visible_words(lang: str) -> None:
+    """axe's label-content-name-mismatch: a voice-control user says what they see."""
+    from parlor.i18n.catalog import load
+
+    words = load(lang)
+    for game in ("kabaleo", "ciao", "saboteur"):
+        assert str(words["shell.lab"]) in str(words[f"shell.{game}.lab"]), (lang, game)
