@@ -106,8 +106,8 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
         self.page = ""
         self.window_id, self.window_opened = 0, 0.0
         self.answers: list[tuple[int, str, int, int]] = []
-        # The Bot Lab: it leaves what was shown, or goes to the menu, through these.
         self.lab_seats = LabSeats()  # a bot written in the Lab, at this game's table
+        # The Bot Lab: it leaves what was shown, or goes to the menu, through these.
         self.lab = LabDesk(store, lambda: self.t, self._new_seed,
                            leave=lambda out: self._leave(out, lab=False), menu=self._menu,
                            review=lambda match, said, out: self._show_review(

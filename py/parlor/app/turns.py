@@ -150,11 +150,10 @@ class TurnDesk:
         """Ask the worker for the Lab bot's move; play it once it is back and the bot
         delay has passed."""
         move = self.lab_seats.ready(self.generation, len(session.match.moves))
-        if move is None:
-            if self.lab_seats.problem is None:
-                ask = self.lab_seats.ask(session.match, seat, self.generation, self.clock())
-                if ask is not None:
-                    out.append(ask)
+        if move is None:  # asked once per turn: a turn that got no move waits for a retry
+            ask = self.lab_seats.ask(session.match, seat, self.generation, self.clock())
+            if ask is not None:
+                out.append(ask)
             return
         delay = self.watch.delay(self.bot_delay) if self.watching() else self.bot_delay
         wait = int(delay - (self.clock() - self.lab_seats.started))
