@@ -322,3 +322,11 @@ def test_each_tiles_lab_button_is_named_with_its_visible_words(lang: str) -> Non
     words = load(lang)
     for game in ("kabaleo", "ciao", "saboteur"):
         assert str(words["shell.lab"]) in str(words[f"shell.{game}.lab"]), (lang, game)
+
+
+def test_a_second_bots_name_is_numbered_in_the_pages_digits() -> None:
+    page = Page()
+    page.c.t = type(page.c.t)("fa")  # the page's language, as the shell chose it
+    page.send(Boot({"lab": "kabaleo"}))
+    html = lab(page, page.send(Action("lab-new"))).html
+    assert "ربات من ۲" in html and "ربات من 2" not in html

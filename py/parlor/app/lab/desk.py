@@ -118,7 +118,7 @@ class LabDesk:
         if self.settings is None or self.settings.level not in levels:
             self.settings = Settings(levels[0], players_of(game)[0])
         if shared is not None:
-            self.shelf = self.shelf.added(t("lab.shared_name"), shared)
+            self.shelf = self.shelf.added(t("lab.shared_name"), shared, t.number)
             self._keep()
             self.note = t("lab.shared_note")
         self.version += 1
@@ -192,9 +192,10 @@ class LabDesk:
                 self.draw(out)
                 return
             filename = (event.form or {}).get("name", "")
-            self.shelf = self.shelf.added(name_of_file(filename) or t("lab.first_name"), text)
+            self.shelf = self.shelf.added(name_of_file(filename) or t("lab.first_name"), text,
+                                          t.number)
         elif name == "lab-new":
-            self.shelf = self.shelf.added(t("lab.first_name"), STARTER)
+            self.shelf = self.shelf.added(t("lab.first_name"), STARTER, t.number)
         else:
             self.shelf = self.shelf.chosen(event.value or "")
         self._keep()
@@ -254,7 +255,8 @@ class LabDesk:
         lesson = found[0]
         self.stop(out)
         self.lesson = number
-        self.shelf = self.shelf.added(self.words()(lesson.title_key), lesson.starter)
+        t = self.words()
+        self.shelf = self.shelf.added(t(lesson.title_key), lesson.starter, t.number)
         self._keep()
         self.settings = Settings(lesson.level, lesson.players, lesson.games,
                                  self.settings.limit_ms)

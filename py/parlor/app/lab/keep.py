@@ -14,6 +14,7 @@ running it.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from parlor.app.classroom.transfer import pack_text, unpack_text
@@ -58,12 +59,13 @@ class Shelf:
     def chosen(self, name: str) -> Shelf:
         return replace(self, current=name) if name in self.bots else self
 
-    def added(self, base: str, source: str) -> Shelf:
-        """A new bot named ``base`` (``base 2``, ``base 3``… when taken), made current."""
+    def added(self, base: str, source: str, number: Callable[[int], str] = str) -> Shelf:
+        """A new bot named ``base`` (``base 2``, ``base 3``… when taken, the number
+        written by ``number``: the page's digits), made current."""
         name, n = base.strip() or "bot", 1
         while name in self.bots:
             n += 1
-            name = f"{base} {n}"
+            name = f"{base} {number(n)}"
         return replace(self, bots={**self.bots, name: source}, current=name)
 
     def removed(self, name: str) -> Shelf:
