@@ -59,6 +59,13 @@ class Game(Protocol):
 
     def legal_moves(self, s: Any) -> list[str]: ...
 
+    def legal_moves_for(self, s: Any, seat: int) -> list[str]:
+        """The moves ``seat`` may make now: all of ``legal_moves`` on its turn, none on
+        another seat's; on a table decision (a race, a thank-you), only its own answers.
+        The one answer to "may this seat play this?" (screens, the host's check of a
+        guest's answer, tests), so nothing reads legality back out of markup."""
+        ...
+
     def apply(self, s: Any, move: str) -> Any: ...
 
     def outcome(self, s: Any, seat_names: tuple[str, ...] = ()) -> Outcome | None: ...

@@ -14,8 +14,6 @@ nobody plays.
 
 from __future__ import annotations
 
-import html as htmllib
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -50,13 +48,6 @@ GRACE_MS = 400
 CONNECT_MS = 20_000
 #: The store key of the STUN/TURN setting.
 ICE_KEY = "parlor:setting:ice"
-
-_MOVE = re.compile(r'data-move="([^"]*)"')
-
-
-def offered_moves(markup: str) -> frozenset[str]:
-    """The moves a screen lets its reader click (its ``data-move`` values)."""
-    return frozenset(htmllib.unescape(m) for m in _MOVE.findall(markup))
 
 
 @dataclass(frozen=True)
@@ -353,18 +344,17 @@ class HostDesk:
     def _refusal(self, seat: int, move: str, timed: bool) -> str | None:
         """Why seat ``seat`` may not play ``move`` now, or None. A turn's move must be
         legal and the turn the seat's (``Session.play`` checks the first); an answer to
-        a timed window, whose moves are the table's, must be one that seat's own screen
-        offers (its race cards, its "Thank you!")."""
-        from parlor.render.screen import game_screen
-
+        a timed window, whose moves are the table's, must be one of that seat's own
+        (its race cards, its "Thank you!"), as the rules say (``legal_moves_for``)."""
         assert self.session is not None
         t = self._seat_t(seat)
         if self.links_waiting():
             return t("link.waiting_other")
         if not timed:
             return None if self.session.to_act() == seat else t("link.error.not_your_turn")
-        screen = game_screen(self.session, None, (), False, None, self.window, t=t, seat=seat)
-        return None if move in offered_moves(screen.html) else t("error.not_offered")
+        session = self.session
+        return (None if move in session.game.legal_moves_for(session.state, seat)
+                else t("error.not_offered"))
 
     def to_act_remote(self) -> bool:
         s = self.session

@@ -7,10 +7,11 @@ from types import MappingProxyType
 
 from parlor.core.match import Migration
 from parlor.core.options import OptionSpec
-from parlor.core.protocol import Outcome
+from parlor.core.protocol import TABLE, Outcome
 from parlor.core.rng import Rng
 from parlor.games.ciao import moves, rules, scoring
 from parlor.games.ciao.migrate import MIGRATIONS
+from parlor.games.ciao.notation import parse_move
 from parlor.games.ciao.options import SPECS, normalize
 from parlor.games.ciao.state import CiaoSecrets, CiaoState, CiaoView
 from parlor.games.ciao.view import determinize, reveal, view
@@ -53,6 +54,17 @@ class Ciao:
 
     def legal_moves(self, s: CiaoState) -> list[str]:
         return rules.legal_moves(s)
+
+    def legal_moves_for(self, s: CiaoState, seat: int) -> list[str]:
+        """A seat's moves: all of them on its turn; at a table window (the speed race,
+        "Thank you!") only the answers that name it (the table's deadline move, e.g.
+        ``race none``, is nobody's to click)."""
+        who = rules.to_act(s)
+        if who == TABLE:
+            return [m for m in rules.legal_moves(s)
+                    if (p := parse_move(m)) is not None and p.seat == seat
+                    and p.verb in ("race", "thanks")]
+        return rules.legal_moves(s) if who == seat else []
 
     def apply(self, s: CiaoState, move: str) -> CiaoState:
         return moves.apply(s, move)

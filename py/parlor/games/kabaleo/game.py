@@ -41,6 +41,10 @@ class Kabaleo:
     def legal_moves(self, s: KabaleoState) -> list[str]:
         return rules.legal_moves(s)
 
+    def legal_moves_for(self, s: KabaleoState, seat: int) -> list[str]:
+        """A seat's moves: all of them on its turn (this game has no table decisions)."""
+        return rules.legal_moves(s) if self.to_act(s) == seat else []
+
     def apply(self, s: KabaleoState, move: str) -> KabaleoState:
         return rules.apply(s, move)
 

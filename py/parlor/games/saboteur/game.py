@@ -42,6 +42,10 @@ class Saboteur:
     def legal_moves(self, s: SaboteurState) -> list[str]:
         return rules.legal_moves(s)
 
+    def legal_moves_for(self, s: SaboteurState, seat: int) -> list[str]:
+        """A seat's moves: all of them on its turn (this game has no table decisions)."""
+        return rules.legal_moves(s) if self.to_act(s) == seat else []
+
     def apply(self, s: SaboteurState, move: str) -> SaboteurState:
         return rules.apply(s, move)
 
