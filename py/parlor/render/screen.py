@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlor.app.session import Session
-from parlor.core.protocol import TABLE, legal_moves_of_view
+from parlor.core.protocol import TABLE
 from parlor.core.timing import Window
 from parlor.i18n.catalog import Msg, Translator
 from parlor.render.html import button, esc
@@ -100,7 +100,9 @@ def game_screen(
         outcome is None and viewer is not None and not thinking and not frozen
         and (to_act == viewer or in_window)
     )
-    legal = tuple(legal_moves_of_view(session.game, view)) if interactive else ()
+    # The viewer's own moves, as the rules give them (a race's answers that name it).
+    legal = (tuple(session.game.legal_moves_for(session.state, viewer))
+             if interactive and viewer is not None else ())
     screen = mod.Screen(
         names=names,
         legal=legal,

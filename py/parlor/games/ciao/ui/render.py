@@ -93,18 +93,10 @@ def left_card(card: int, penalty: int, t: Translator) -> str:
 
 
 def _viewer_moves(view: CiaoView, legal: tuple[str, ...]) -> list[str]:
-    """The moves the viewer may click now: on its turn, the legal moves it was given;
-    on a table window only its own answers (a race card, a thank-you)."""
-    if view.seat is None or view.to_act is None:
-        return []
-    if view.to_act == TABLE:
-        out = []
-        for move in legal:
-            m = parse_move(move)
-            if m is not None and m.seat == view.seat and m.verb in ("race", "thanks"):
-                out.append(move)
-        return out
-    return list(legal) if view.to_act == view.seat else []
+    """The moves the viewer may click now. ``legal`` is already the viewer's own, as the
+    rules give them (``Game.legal_moves_for``: its turn's moves, or at a table window
+    its race cards and its "Thank you!"): the screen decides no legality."""
+    return list(legal) if view.seat is not None and view.to_act is not None else []
 
 
 def _card_of(move: str) -> str | None:
