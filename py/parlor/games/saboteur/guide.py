@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from parlor.core.guide import Guide, GuideContext, Tip
 from parlor.games.saboteur.cards import CARDS
+from parlor.games.saboteur.notation import kind_of
 
 
 def _in_hand_or_maze(c: GuideContext, feature: str) -> bool:
@@ -15,7 +16,7 @@ def _in_hand_or_maze(c: GuideContext, feature: str) -> bool:
 
 
 def _keys(c: GuideContext) -> bool:
-    return any(m.startswith("key ") for m in c.legal) or any(
+    return any(kind_of(m) == "key" for m in c.legal) or any(
         CARDS[i].kind == "key" for i in c.view.hand if i in CARDS)
 
 
@@ -25,12 +26,12 @@ GUIDE = Guide(
     seed=16,
     options={"rounds": 1},
     tips=(
-        Tip("place", lambda c: any(m.startswith("place ") for m in c.legal)),
+        Tip("place", lambda c: any(kind_of(m) == "place" for m in c.legal)),
         Tip("doors", lambda c: any(CARDS[i].doors for i in c.view.hand if i in CARDS)
             or _keys(c)),
         Tip("trolls", lambda c: _in_hand_or_maze(c, "has_troll")),
-        Tip("reveal", lambda c: any(m.startswith("reveal ") for m in c.legal)
-            or (c.last is not None and c.last.startswith("reveal "))),
+        Tip("reveal", lambda c: any(kind_of(m) == "reveal" for m in c.legal)
+            or (c.last is not None and kind_of(c.last) == "reveal")),
         Tip("gold", lambda c: any(c.view.treasure[s] for s in range(len(c.view.treasure)))),
         Tip("end", lambda c: c.over),
     ),

@@ -127,6 +127,13 @@ def format_move(m: Move) -> str:
     raise ValueError(f"unknown move kind {k!r}")
 
 
+def kind_of(text: str) -> str | None:
+    """A move's kind ("place", "key", "reveal"…), or None when the text is not a move:
+    what screens, the guide and the bots ask instead of matching the string's start."""
+    m = parse_move(text)
+    return None if m is None else m.kind
+
+
 def parse_move(text: str) -> Move | None:
     """The move, or None when the text is not notation at all. Non-canonical spellings
     (unsorted discards, a tool order unlike the card's) parse; the rules refuse them."""

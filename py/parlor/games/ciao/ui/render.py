@@ -198,8 +198,9 @@ def centre_html(view: CiaoView, screen: Screen) -> str:
     if view.top >= 0:
         top = card_html(view.top, t, named=view.named if IS_JOKER[view.top] else -1,
                         extra_cls="top")
-        last = view.history[-1][1] if view.history else ""
-        if last.startswith(("play ", "race ")) and last != "race none":
+        last = parse_logged(view.history[-1][1]) if view.history else None
+        if last is not None and (last.verb == "play" or (last.verb == "race"
+                                                         and last.seat >= 0)):
             top = f'<span class="fresh-slot" data-fresh="play">{top}</span>'  # just laid
         counts_as = (t("ciao.top.label", look=look_msg(view.top_symbol, view.top_colour))
                      if view.top_symbol >= 0 else "")

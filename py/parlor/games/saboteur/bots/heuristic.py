@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from parlor.core.rng import Rng
 from parlor.games.saboteur import rules
 from parlor.games.saboteur.cards import CARDS, GOAL_IDS
-from parlor.games.saboteur.notation import Move, parse_move
+from parlor.games.saboteur.notation import Move, kind_of, parse_move
 from parlor.games.saboteur.state import REVEAL, SaboteurState, SaboteurView
 from parlor.games.saboteur.view import determinize
 
@@ -179,7 +179,7 @@ def _shortlist(moves: list[str], s: SaboteurState, values: dict[Cell, float]) ->
     """All moves but placements, and the placements closest to a target (a face-down
     goal worth something, or unclaimed gold): this bounds the time a move takes on a
     big maze without losing the placements that matter."""
-    places = [m for m in moves if m.startswith("place ")]
+    places = [m for m in moves if kind_of(m) == "place"]
     if len(places) <= SHORTLIST:
         return moves
     targets = [p.cell for p in s.maze if not p.face_up and values.get(p.cell, 0) > 0]
@@ -196,7 +196,7 @@ def _shortlist(moves: list[str], s: SaboteurState, values: dict[Cell, float]) ->
 
     ranked = sorted(range(len(places)), key=lambda i: (distance(places[i]), i))
     keep = {places[i] for i in ranked[:SHORTLIST]}
-    return [m for m in moves if not m.startswith("place ") or m in keep]
+    return [m for m in moves if m in keep or kind_of(m) != "place"]
 
 
 def _bonus(m: Move, v: SaboteurView, me: int, style: Style, opp_close: float) -> float:

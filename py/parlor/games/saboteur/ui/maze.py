@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from parlor.games.saboteur.cards import CARDS, DIRS, oriented_edges
 from parlor.games.saboteur.facts import chain
 from parlor.games.saboteur.naming import card_name, landmark_msg, place_msg
-from parlor.games.saboteur.notation import Move, format_move
+from parlor.games.saboteur.notation import Move, format_move, kind_of
 from parlor.games.saboteur.state import (
     Counter,
     Placed,
@@ -148,7 +148,7 @@ def _placed_svg(view: SaboteurView, p: Placed, counters: Sequence[Counter],
 
 def _fresh_cell(view: SaboteurView, placed: Sequence[Placed]) -> tuple[int, int] | None:
     """The cell of the path card the last move laid (None after any other move)."""
-    if not view.history or not view.history[-1][2].startswith("place "):
+    if not view.history or kind_of(view.history[-1][2]) != "place":
         return None
     laid = [p for p in placed if p.by >= 0]
     return max(laid, key=lambda p: p.order).cell if laid else None
