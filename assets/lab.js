@@ -7,9 +7,9 @@
 // choose() and "D" after it. A call still open past the time limit (plus a grace for the
 // message to arrive) cannot be stopped from inside Python: the worker is terminated,
 // the game is reported "over_time" with its move, and a new worker carries on with the
-// next game. report(kind, text): "ready" (the worker's start in ms, as the page saw it),
-// "batch" (a JSON list of the runner's reports), "done" (the last of them), "failed"
-// (why).
+// next game. report(kind, text): "batch" (a JSON list of the runner's reports), "done"
+// (the last of them), "failed" (why). A worker's start is measured for `make bench`
+// (performance.measure), not reported.
 (function () {
   "use strict";
   const WORKER = new URL("./lab-worker.js", document.currentScript.src).href;
@@ -21,7 +21,6 @@
   let ready = false;
   let bornAt = 0;
   let run = null; // {req, report, open, queue, flushAt, timer}
-  let onReady = null; // the report to tell a worker's start (the Lab is open)
 
   function spawn() {
     ready = false;
@@ -85,8 +84,6 @@
         ready = true;
         // For `make bench`: a worker's start, from new Worker() to Python ready.
         performance.measure("parlor:lab-worker-start", { start: bornAt, end: performance.now() });
-        if (run) run.report("ready", String(performance.now() - bornAt));
-        else if (onReady) onReady("ready", String(performance.now() - bornAt));
         post();
         return;
       case "failed":
@@ -136,8 +133,7 @@
 
   window.parlorLab = {
     // Start a worker now (the Lab opened), so Run does not wait for Python to boot.
-    warm(report) {
-      onReady = report;
+    warm() {
       if (!worker) spawn();
     },
     run(requestJson, report) {

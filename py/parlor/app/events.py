@@ -108,8 +108,8 @@ class LabCode:
 
 @dataclass(frozen=True)
 class LabReport:
-    """News from the Lab's worker (assets/lab.js): ``kind`` "ready" (``text`` is the
-    worker's start in ms), "batch" (a JSON list of reports), "done" or "failed"."""
+    """News from the Lab's worker (assets/lab.js): ``kind`` "batch" (a JSON list of
+    reports), "done" (the last of them) or "failed" (why)."""
 
     kind: str
     text: str = ""

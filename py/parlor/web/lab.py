@@ -43,7 +43,7 @@ class LabPage:
         elif isinstance(effect, LabStop):
             js.parlorLab.stop()
         elif isinstance(effect, LabWarm):
-            js.parlorLab.warm(self._report)
+            js.parlorLab.warm()
         elif isinstance(effect, LabChoose):
             js.parlorLab.run(effect.request, self._chose)
 
@@ -51,8 +51,7 @@ class LabPage:
         self.send(LabReport(str(kind), str(text)))
 
     def chose(self, kind: Any, text: Any) -> None:
-        if str(kind) != "ready":  # the worker's start: news for the Lab screen only
-            self.send(LabChose(str(kind), str(text)))
+        self.send(LabChose(str(kind), str(text)))
 
     def show(self, effect: ShowLab) -> None:
         status = el("status")

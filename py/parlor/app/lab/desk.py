@@ -79,7 +79,6 @@ class LabDesk:
     lesson: int | None = None  # the lesson begun last (its number), for its goal
     said: int | None = None  # the game whose "What your bot said" is open
     version: int = 0  # bumped whenever the editor's text is replaced from here
-    worker_ms: float | None = None  # the last worker's start, as the page measured it
     note: str | None = None  # a message for the student (a file refused, a link cut)
     shown: bool = False  # the Lab is on the page (not the menu, a game or a review)
 
@@ -302,12 +301,8 @@ class LabDesk:
     # ---- the worker's reports -------------------------------------------------------
 
     def report(self, kind: str, text: str, out: list[Effect]) -> None:
-        """``ready`` (the worker's start in ms), ``batch`` (a JSON list of the runner's
-        reports and the watchdog's ``over_time``), ``done`` (the last such list, if
-        any) or ``failed`` (why)."""
-        if kind == "ready":
-            self.worker_ms = float(text)
-            return
+        """``batch`` (a JSON list of the runner's reports and the watchdog's
+        ``over_time``), ``done`` (the last such list, if any) or ``failed`` (why)."""
         job = self.tour or self.run
         if job is None or not job.running:
             return  # news of a match already stopped
