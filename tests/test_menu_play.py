@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from controller_page import Page
-from parlor.app.controller import ACTIONS
 from parlor.app.events import Action, Boot, MenuMessage
 from parlor.app.setup import default_players, play_setup
 from parlor.bots import DEFAULT_LEVEL
@@ -81,4 +80,4 @@ def test_the_menu_draws_the_full_rules_beside_the_forms_not_inside() -> None:
 
 
 def test_play_is_an_action_the_controller_answers() -> None:
-    assert "play" in ACTIONS
+    assert "play" in Page().c.actions

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import partial
 
 from parlor.app import saves
 from parlor.app.classroom.desk import CLASSROOM_ACTIONS, Classroom
@@ -43,10 +44,10 @@ from parlor.app.events import (
     StoreChanged,
     WindowDecide,
 )
-from parlor.app.forms import initial_forms
 from parlor.app.lab.desk import LAB_ACTIONS, LabDesk
 from parlor.app.lab.playing import LabSeats
-from parlor.app.menu_desk import MENU_ACTIONS, MenuDesk
+from parlor.app.menu_desk import MenuDesk
+from parlor.app.page import Handler
 from parlor.app.page_params import BOT_DELAY_MS, bot_delay, lang_note
 from parlor.app.pairing.guesting import GUEST_ACTIONS, Guest, GuestDesk
 from parlor.app.pairing.hosting import HOST_ACTIONS, HostDesk, Peer, host_msg, link_state
@@ -72,7 +73,7 @@ from parlor.render.screen import game_screen, next_picks
 # --------------------------------------------------------------------------- controller
 
 
-class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, SavingDesk):
+class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk, SavingDesk):
     """One page's game state machine; ``handle`` is the only way in."""
 
     def __init__(self, store: KeyValue, clock: Callable[[], float],
@@ -95,7 +96,6 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
         self.bots: dict[int, Bot] = {}
         self.window: Window | None = None  # a timed table decision in progress
         self.bot_delay = BOT_DELAY_MS
-        self.forms = initial_forms()
         self.review: Review | None = None  # a match being stepped through (classroom.py)
         self.watch = Watch()  # the pace and reveal of a match of bots being watched
         # Two devices, one game (hosting.py, guesting.py).
@@ -103,21 +103,26 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
         self.guest: Guest | None = None  # this page as a seat of another device's game
         self.conns = 0
         self.loopback = False  # ?net=loopback: pair over 127.0.0.1 only (tests)
-        self.page = ""
+        self.url = ""
         self.window_id, self.window_opened = 0, 0.0
         self.answers: list[tuple[int, str, int, int]] = []
         self.lab_seats = LabSeats()  # a bot written in the Lab, at this game's table
         # The Bot Lab: it leaves what was shown, or goes to the menu, through these.
-        self.lab = LabDesk(store, lambda: self.t, self._new_seed,
-                           leave=lambda out: self._leave(out, lab=False), menu=self._menu,
+        self.lab = LabDesk(store, lambda: self.t, self.new_seed,
+                           leave=lambda out: self._leave(out, lab=False), menu=self.show_menu,
                            review=lambda match, said, out: self._show_review(
                                Review.of(match, said=said, lab=True), out),
-                           play=self._new_game)
+                           play=self.new_game)
+        self.menu = MenuDesk(self)
+        self.actions: dict[str, Handler] = {
+            **{name: partial(handler, self) for name, handler in ACTIONS.items()},
+            **self.menu.actions(),
+        }
 
     def handle(self, event: Event) -> list[Effect]:
         out: list[Effect] = []
         if isinstance(event, Boot):
-            self.page = event.page
+            self.url = event.page
             self._boot(event.params, out, event.fragment)
         elif isinstance(event, StoreChanged):
             self._store_changed(event.key, out)
@@ -132,11 +137,11 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
         elif isinstance(event, WindowDecide):
             self.window_decide(event, out)
         elif isinstance(event, Action):
-            handler = ACTIONS.get(event.name)
+            handler = self.actions.get(event.name)
             if handler is not None:
-                handler(self, event, out)
+                handler(event, out)
         elif isinstance(event, FormChanged):
-            self.form_changed(event, out)
+            self.menu.form_changed(event, out)
         elif isinstance(event, LanguageChosen):
             self._language(event.code, out)
         elif isinstance(event, BotTurn):
@@ -164,7 +169,7 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
             self.join(fragment[5:], out)
         elif "guest" in params:
             if not self.guest_resume(params["guest"], out):
-                self._menu(out, self.t("link.error.guest_gone"))
+                self.show_menu(out, self.t("link.error.guest_gone"))
         elif "review" in params:
             self.open_review(params["review"], out)
         elif "lab" in params:
@@ -172,17 +177,17 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
         elif "save" in params:
             entry = saves.read(self.store, params["save"])
             if entry is not None and entry.session is not None:
-                self._open(entry.session, out, entry.raw)
+                self.open(entry.session, out, entry.raw)
             elif entry is not None:
-                self._menu(out, self.t("error.link_save_broken", reason=entry.why or ""))
+                self.show_menu(out, self.t("error.link_save_broken", reason=entry.why or ""))
             elif "game" in params:
                 self._start_from_params(params, out, note=Msg("error.link_save_gone"))
             else:
-                self._menu(out, self.t("error.save_missing"))
+                self.show_menu(out, self.t("error.save_missing"))
         elif "game" in params:
             self._start_from_params(params, out)
         else:
-            self._menu(out)
+            self.show_menu(out)
 
     def _read_page_params(self, params: Mapping[str, str]) -> None:
         self.bot_delay, delay_note = bot_delay(params)
@@ -196,26 +201,34 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
         self.t = Translator(parse_lang(code) or DEFAULT_LANG)
         self.guest_language(out)
         if self.session is not None or self.guest is not None:
-            self._render(out)
+            self.render(out)
         elif self.lab.shown:
             self.lab.draw(out, whole=True)
         else:
-            self._menu(out)
+            self.show_menu(out)
 
-    def _new_seed(self) -> int:
+    def new_seed(self) -> int:
         return int(self.clock()) % 1_000_000_007
+
+    def new_conn(self) -> int:
+        self.conns += 1
+        return self.conns
+
+    def stop(self) -> None:
+        self.generation += 1
+        self.thinking, self.turn, self.window = False, None, None
 
     def _start_from_params(self, params: Mapping[str, str], out: list[Effect],
                            note: Msg | None = None) -> None:
         try:
-            setup = parse_setup(params, fallback_seed=self._new_seed())
+            setup = parse_setup(params, fallback_seed=self.new_seed())
         except ParlorError as err:
-            self._menu(out, self.t("error.link_failed", reason=err.message))
+            self.show_menu(out, self.t("error.link_failed", reason=err.message))
             return
-        self._new_game(setup, out)
+        self.new_game(setup, out)
         for text in (setup.note, note):
             if text:
-                self._say(self.t.text(text), out)
+                self.say(self.t.text(text), out)
 
     # ---- menu -----------------------------------------------------------------------
 
@@ -230,7 +243,7 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
         self.session, self.review = None, None
         self.thinking, self.turn, self.window = False, None, None
 
-    def _menu(self, out: list[Effect], message: str | None = None) -> None:
+    def show_menu(self, out: list[Effect], message: str | None = None) -> None:
         self._leave(out)
         entries = saves.list_saves(self.store)
         latest = next((e for e in entries if e.ok), None)
@@ -239,26 +252,26 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
         self.message = None
         out.append(SetUrl(self.net_param() or None))
         out.append(ShowMenu(
-            forms={gid: f.html(self.t) for gid, f in self.forms.items()},
+            forms={gid: f.html(self.t) for gid, f in self.menu.forms.items()},
             saves=saves_html(self.t, entries, self.fmt_time),
             resume=None if latest is None else latest.id,
             message=" ".join(notes),
             status=" ".join(notes) or self.t("menu.choose"),
-            rules={gid: rules_html(self.t, gid) for gid in self.forms},
+            rules={gid: rules_html(self.t, gid) for gid in self.menu.forms},
         ))
 
     # ---- a game ---------------------------------------------------------------------
 
-    def _new_game(self, setup: Setup, out: list[Effect]) -> None:
+    def new_game(self, setup: Setup, out: list[Effect]) -> None:
         now = self.clock()
         session = Session.start(setup.to_match(), saves.new_id(self.store, now), now)
         if not session.people:  # a match of bots to watch: the oldest ones give way
             make_room_for_watching(self.store, session.save_id)
-        self._open(session, out, None)
+        self.open(session, out, None)
         if self._save(out) and self.unsaved is not None:
-            self._render(out)  # say at once that it could not be saved
+            self.render(out)  # say at once that it could not be saved
 
-    def _open(self, session: Session, out: list[Effect], raw: str | None) -> None:
+    def open(self, session: Session, out: list[Effect], raw: str | None) -> None:
         """Show ``session``, read from the text ``raw`` (None: a game not saved yet)."""
         self.lab.close(out)
         self.lab_seats.reset()
@@ -274,14 +287,14 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
         out.append(SetUrl({**setup_query(session.match), "save": session.save_id,
                            **self.net_param()}))
         self.links_start(out)
-        self._render(out)
-        self._schedule(out)
+        self.render(out)
+        self.schedule(out)
 
-    def _say(self, text: str, out: list[Effect]) -> None:
+    def say(self, text: str, out: list[Effect]) -> None:
         self.message = text
-        self._render(out)
+        self.render(out)
 
-    def _render(self, out: list[Effect]) -> None:
+    def render(self, out: list[Effect]) -> None:
         if self.guest is not None:
             self.render_guest(out)
             return
@@ -318,10 +331,10 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
         if session.to_act() == TABLE and self.window is None:
             return
         if self.links_waiting() or self.to_act_remote():
-            self._render(out)  # the status says whom the game waits for
+            self.render(out)  # the status says whom the game waits for
             return
         if not self.tab.check(session, self.clock()):  # a click on an older position
-            self._went_stale(out)
+            self.went_stale(out)
             return
         if self.window_remote():  # a race across devices: decided after a grace period
             if move in session.game.legal_moves(session.state) and session.viewer() is not None:
@@ -331,51 +344,51 @@ class Controller(TurnDesk, Classroom, MenuDesk, GuideDesk, HostDesk, GuestDesk, 
         try:
             self.session = session.play(move)
         except IllegalMove as err:
-            self._say(self.t("error.move_refused", reason=err.reason_msg), out)
+            self.say(self.t("error.move_refused", reason=err.reason_msg), out)
             return
         self.window = None  # a click that answers a timed window closes it
         self.picks = ()
-        self._after_move(out)
+        self.after_move(out)
 
     def _pick(self, token: str, out: list[Effect]) -> None:
         if self.session is not None:
             self.picks = next_picks(self.session, self.picks, token)
-        self._render(out)
+        self.render(out)
         out.append(Focus(token))
 
-    def _after_move(self, out: list[Effect]) -> None:
+    def after_move(self, out: list[Effect]) -> None:
         self.watch = replace(self.watch, stepping=False)  # "One move" has had its move
         if self._save(out):
-            self._render(out)
-            self._schedule(out)
+            self.render(out)
+            self.schedule(out)
 
     # ---- actions (data-action), dispatched through ACTIONS ---------------------------
 
     def do_resume(self, event: Action, out: list[Effect]) -> None:
         entry = saves.read(self.store, event.save or "")
         if entry is None or entry.session is None:
-            self._menu(out, self.t("error.save_unloadable"))
+            self.show_menu(out, self.t("error.save_unloadable"))
             return
-        self._open(entry.session, out, entry.raw)
+        self.open(entry.session, out, entry.raw)
 
     def do_menu(self, event: Action, out: list[Effect]) -> None:
-        self._menu(out)
+        self.show_menu(out)
 
     def do_handoff_ok(self, event: Action, out: list[Effect]) -> None:
         if self.session is not None:
             self.confirmed = self.session.viewer()
-            self._render(out)
+            self.render(out)
 
     def do_undo(self, event: Action, out: list[Effect]) -> None:
         if self.session is None or self.thinking:
             return
         if not self.tab.check(self.session, self.clock()):
-            self._went_stale(out)
+            self.went_stale(out)
             return
         self.generation += 1
         self.session = self.session.undo()
         self.picks = ()
-        self._after_move(out)
+        self.after_move(out)
 
 
 #: Every ``data-action`` the controller answers (the page's own view actions, such as
@@ -388,7 +401,6 @@ ACTIONS: dict[str, Callable[[Controller, Action, list[Effect]], None]] = {
     "lab": lambda c, event, out: c.lab.open_named(event.game or "", out),
     "lab-retry": Controller.lab_retry,
     **{name: lambda c, event, out: c.lab.act(event, out) for name in LAB_ACTIONS},
-    **MENU_ACTIONS,
     **CLASSROOM_ACTIONS,
     **GUIDE_ACTIONS,
     **HOST_ACTIONS,

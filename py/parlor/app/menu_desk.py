@@ -1,60 +1,47 @@
 """The menu's actions: a tile's Play, remembering what a set-up form holds, starting a
 game from it, and the saved games' delete and download buttons.
 
-Kept out of the controller so it stays about playing; ``Controller`` inherits these
-and provides the few methods declared at the top.
+A part of the controller: it owns the forms and reaches the rest of the page through
+``page.Page``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
 from parlor.app import saves
 from parlor.app.events import Action, Confirm, Download, Effect, FormChanged, MenuMessage, ShowForm
-from parlor.app.forms import MenuForm
-from parlor.app.saves import KeyValue
+from parlor.app.forms import MenuForm, initial_forms
+from parlor.app.page import Handler, Page
 from parlor.app.seats import parse_seat
 from parlor.app.setup import Setup, parse_setup, play_setup
 from parlor.core.errors import BadOptions, ParlorError
-from parlor.i18n.catalog import Translator
-
-if TYPE_CHECKING:
-    from parlor.app.session import Session
 
 
 class MenuDesk:
-    """Set-up forms and saved-game buttons (mixed into ``Controller``)."""
+    """Set-up forms and saved-game buttons: a part of the controller (``page.py``)."""
 
-    store: KeyValue
-    t: Translator
-    forms: dict[str, MenuForm]
-    session: Session | None
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        #: What each game's set-up form holds (kept while the page is open).
+        self.forms: dict[str, MenuForm] = initial_forms()
 
-    # ---- provided by Controller --------------------------------------------------------
-
-    def _menu(self, out: list[Effect], message: str | None = None) -> None:
-        raise NotImplementedError
-
-    def _new_game(self, setup: Setup, out: list[Effect]) -> None:
-        raise NotImplementedError
-
-    def _new_seed(self) -> int:
-        raise NotImplementedError
-
-    def _say(self, text: str, out: list[Effect]) -> None:
-        raise NotImplementedError
+    def actions(self) -> dict[str, Handler]:
+        """The ``data-action`` names these handlers answer."""
+        return {"start": self.do_start, "again": self.do_again, "play": self.do_play,
+                "delete": self.do_delete, "delete-confirmed": self.do_delete_confirmed,
+                "download": self.do_download}
 
     # ---- the forms and the saves list ---------------------------------------------------
 
     def do_again(self, event: Action, out: list[Effect]) -> None:
         """The end screen's Play again: the same table (a Lab bot with its code), a new
         deal."""
-        if self.session is None:
+        if self.page.session is None:
             return
-        m = self.session.match
+        m = self.page.session.match
         seats = tuple(parse_seat(m.game, s) for s in m.seats)
-        self._new_game(Setup(game=m.game, seats=seats, seed=self._new_seed(),
+        self.page.new_game(Setup(game=m.game, seats=seats, seed=self.page.new_seed(),
                              options=m.options, names=m.names, lab=m.lab), out)
 
     def _remember_form(self, game_id: str, form: Mapping[str, str]) -> None:
@@ -74,9 +61,9 @@ class MenuDesk:
         try:
             self._remember_form(event.game, event.form)
         except BadOptions as err:
-            out.append(MenuMessage(err.says(self.t)))
+            out.append(MenuMessage(err.says(self.page.t)))
         if event.field == "players":
-            out.append(ShowForm(event.game, self.forms[event.game].html(self.t)))
+            out.append(ShowForm(event.game, self.forms[event.game].html(self.page.t)))
 
     def do_start(self, event: Action, out: list[Effect]) -> None:
         game_id = event.game
@@ -84,12 +71,12 @@ class MenuDesk:
             return
         try:
             self._remember_form(game_id, event.form)
-            setup = parse_setup(event.form, self._new_seed())
-            self._new_game(setup, out)
+            setup = parse_setup(event.form, self.page.new_seed())
+            self.page.new_game(setup, out)
             if setup.note:
-                self._say(self.t.text(setup.note), out)
+                self.page.say(self.page.t.text(setup.note), out)
         except ParlorError as err:
-            out.append(MenuMessage(self.t("error.cannot_start", reason=err.message)))
+            out.append(MenuMessage(self.page.t("error.cannot_start", reason=err.message)))
 
     def do_play(self, event: Action, out: list[Effect]) -> None:
         """A tile's Play: the default table at once, ``form["humans"]`` people sharing
@@ -99,36 +86,26 @@ class MenuDesk:
             return
         try:
             setup = play_setup(event.game, (event.form or {}).get("humans", "1"),
-                               self._new_seed())
+                               self.page.new_seed())
         except ParlorError as err:
-            out.append(MenuMessage(self.t("error.cannot_start", reason=err.message)))
+            out.append(MenuMessage(self.page.t("error.cannot_start", reason=err.message)))
             return
-        self._new_game(setup, out)
+        self.page.new_game(setup, out)
         if setup.note:
-            self._say(self.t.text(setup.note), out)
+            self.page.say(self.page.t.text(setup.note), out)
 
     def do_delete(self, event: Action, out: list[Effect]) -> None:
         if event.save:
-            out.append(Confirm(self.t("saves.confirm_delete"),
+            out.append(Confirm(self.page.t("saves.confirm_delete"),
                                Action("delete-confirmed", save=event.save)))
 
     def do_delete_confirmed(self, event: Action, out: list[Effect]) -> None:
         if event.save:
-            saves.delete(self.store, event.save)
-            self._menu(out)
+            saves.delete(self.page.store, event.save)
+            self.page.show_menu(out)
 
     def do_download(self, event: Action, out: list[Effect]) -> None:
-        raw = self.store.get(saves.PREFIX + (event.save or ""))
+        raw = self.page.store.get(saves.PREFIX + (event.save or ""))
         if raw is not None:
             out.append(Download(f"parlor-save-{event.save}.json", raw))
 
-
-#: The ``data-action`` names these handlers answer (merged into the controller's table).
-MENU_ACTIONS: dict[str, Callable[[MenuDesk, Action, list[Effect]], None]] = {
-    "start": MenuDesk.do_start,
-    "again": MenuDesk.do_again,
-    "play": MenuDesk.do_play,
-    "delete": MenuDesk.do_delete,
-    "delete-confirmed": MenuDesk.do_delete_confirmed,
-    "download": MenuDesk.do_download,
-}

@@ -50,11 +50,11 @@ class SavingDesk:
     # hide the real method in the MRO) ----------------------------------------------------
 
     if TYPE_CHECKING:
-        def _render(self, out: list[Effect]) -> None: ...
+        def render(self, out: list[Effect]) -> None: ...
 
-        def _menu(self, out: list[Effect], message: str | None = None) -> None: ...
+        def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
 
-        def _open(self, session: Session, out: list[Effect], raw: str | None) -> None: ...
+        def open(self, session: Session, out: list[Effect], raw: str | None) -> None: ...
 
     # ---- writing ------------------------------------------------------------------------
 
@@ -75,14 +75,14 @@ class SavingDesk:
             break
         self.unsaved = None
         if not saved:
-            self._went_stale(out)
+            self.went_stale(out)
         return saved
 
-    def _went_stale(self, out: list[Effect]) -> None:
+    def went_stale(self, out: list[Effect]) -> None:
         """The game went on (or was deleted) in another tab: stop here and say so."""
         self.generation += 1  # no bot of this tab moves again
         self.thinking, self.turn, self.window, self.picks = False, None, None, ()
-        self._render(out)
+        self.render(out)
 
     def saving_panels(self) -> str:
         """The notice above the board when this tab may not, or could not, save."""
@@ -115,7 +115,7 @@ class SavingDesk:
         if session is not None and self.guest is None:
             if key in (None, saves.PREFIX + session.save_id) and not self.tab.check(
                     session, self.clock()):
-                self._went_stale(out)
+                self.went_stale(out)
         elif self.session is None and self.review is None and self.guest is None:
             entries = saves.list_saves(self.store)
             latest = next((e for e in entries if e.ok), None)
@@ -130,11 +130,11 @@ class SavingDesk:
             return
         entry = saves.read(self.store, self.session.save_id)
         if entry is None:
-            self._menu(out, self.t("error.save_missing"))
+            self.show_menu(out, self.t("error.save_missing"))
         elif entry.session is None:
-            self._menu(out, self.t("error.link_save_broken", reason=entry.why or ""))
+            self.show_menu(out, self.t("error.link_save_broken", reason=entry.why or ""))
         else:
-            self._open(entry.session, out, entry.raw)
+            self.open(entry.session, out, entry.raw)
 
     def do_keep_here(self, event: Action, out: list[Effect]) -> None:
         """The game was deleted in another tab; this tab's player saves it again."""
@@ -142,7 +142,7 @@ class SavingDesk:
         stale = self.tab.stale
         if session is None or stale is None or not stale.deleted:
             return
-        self._open(session, out, self.store.get(saves.PREFIX + session.save_id))
+        self.open(session, out, self.store.get(saves.PREFIX + session.save_id))
         self._save(out)
 
 

@@ -61,9 +61,9 @@ class TurnDesk:
     # only: a stub here would hide them, this class coming first) ------------------------
 
     if TYPE_CHECKING:
-        def _render(self, out: list[Effect]) -> None: ...
+        def render(self, out: list[Effect]) -> None: ...
 
-        def _after_move(self, out: list[Effect]) -> None: ...
+        def after_move(self, out: list[Effect]) -> None: ...
 
         def watching(self) -> bool: ...
 
@@ -71,7 +71,7 @@ class TurnDesk:
 
     # ---- turns ----------------------------------------------------------------------
 
-    def _schedule(self, out: list[Effect]) -> None:
+    def schedule(self, out: list[Effect]) -> None:
         """Start whatever the game now waits on: a timed table window or a bot."""
         if self.session is None or self.links_waiting():
             return  # a remote seat's device is away: the game waits for it
@@ -84,7 +84,7 @@ class TurnDesk:
             # on another device, answers are collected and decided (hosting.py).
             self.window = window
             self.window_opened_now()
-            self._render(out)
+            self.render(out)
             for plan in window.plans:
                 out.append(After(plan.delay_ms, WindowAnswer(self.generation, window,
                                                              plan.move)))
@@ -96,10 +96,10 @@ class TurnDesk:
         elif self.session.bot_to_act():
             if self.watching() and self.watch.paused and not self.watch.stepping:
                 self.thinking, self.turn = False, None
-                self._render(out)
+                self.render(out)
                 return
             self.thinking, self.turn = True, None
-            self._render(out)
+            self.render(out)
             out.append(After(0, BotTurn(self.generation)))
 
     def _window_answer(self, event: WindowAnswer, out: list[Effect]) -> None:
@@ -113,7 +113,7 @@ class TurnDesk:
         self.window = None
         self.session = self.session.play(event.move)
         self.picks = ()
-        self._after_move(out)
+        self.after_move(out)
 
     def _bot_turn(self, generation: int, out: list[Effect]) -> None:
         """One slice of the bot's thinking (``thinking.py``); its move once decided and
@@ -142,7 +142,7 @@ class TurnDesk:
                             self.turn.elapsed_ms()))
         self.session = session.play(move)
         self.thinking, self.turn = False, None
-        self._after_move(out)
+        self.after_move(out)
 
     # ---- a bot written in the Lab (app/lab/playing.py) ------------------------------
 
@@ -165,7 +165,7 @@ class TurnDesk:
         out.append(BotMoved(f"parlor:bot:{session.match.game}:lab", elapsed))
         self.session = session.play(move)
         self.thinking, self.turn = False, None
-        self._after_move(out)
+        self.after_move(out)
 
     def lab_chose(self, event: LabChose, out: list[Effect]) -> None:
         """The worker's answer: the move is played by ``_lab_turn``; no move stops the
@@ -174,14 +174,14 @@ class TurnDesk:
             return
         if self.lab_seats.problem is not None:
             self.thinking = False
-            self._render(out)
+            self.render(out)
         else:
             out.append(After(0, BotTurn(self.generation)))
 
     def lab_retry(self, event: Action, out: list[Effect]) -> None:
         """Ask the Lab bot again (it ran over once, or the worker had failed)."""
         self.lab_seats.reset()
-        self._schedule(out)
+        self.schedule(out)
 
     def lab_panel(self) -> str:
         problem = self.lab_seats.problem
@@ -212,7 +212,7 @@ class TurnDesk:
         move = decided[1] if decided is not None else event.window.timeout_move
         self.window, self.answers = None, []
         self.session = self.session.play(move)
-        self._after_move(out)
+        self.after_move(out)
 
     def window_opened_now(self) -> None:
         self.window_id += 1

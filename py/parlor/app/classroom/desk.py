@@ -54,16 +54,16 @@ class Classroom:
 
     # ---- provided by Controller --------------------------------------------------------
 
-    def _menu(self, out: list[Effect], message: str | None = None) -> None:
+    def show_menu(self, out: list[Effect], message: str | None = None) -> None:
         raise NotImplementedError
 
-    def _open(self, session: Session, out: list[Effect], raw: str | None) -> None:
+    def open(self, session: Session, out: list[Effect], raw: str | None) -> None:
         raise NotImplementedError
 
-    def _render(self, out: list[Effect]) -> None:
+    def render(self, out: list[Effect]) -> None:
         raise NotImplementedError
 
-    def _schedule(self, out: list[Effect]) -> None:
+    def schedule(self, out: list[Effect]) -> None:
         raise NotImplementedError
 
     # ---- reviews ------------------------------------------------------------------------
@@ -111,7 +111,7 @@ class Classroom:
         """A saved game's review (``?review=<save>`` in the page's address)."""
         entry = saves.read(self.store, save_id)
         if entry is None or entry.session is None:
-            self._menu(out, self.t("error.save_unloadable"))
+            self.show_menu(out, self.t("error.save_unloadable"))
             return
         self._show_review(Review.of(entry.session.match, save_id), out)
 
@@ -125,7 +125,7 @@ class Classroom:
         try:
             match = read(text)
         except BadSave as err:
-            self._menu(out, self.t("error.import_failed", reason=err.message))
+            self.show_menu(out, self.t("error.import_failed", reason=err.message))
             return
         self._show_review(Review.of(match), out, self.t("import.done",
                                                         game=Msg(f"game.{match.game}.name")))
@@ -133,7 +133,7 @@ class Classroom:
     def do_review(self, event: Action, out: list[Effect]) -> None:
         source = self._source(event)
         if source is None:
-            self._menu(out, self.t("error.save_unloadable"))
+            self.show_menu(out, self.t("error.save_unloadable"))
             return
         match, save_id = source
         self._show_review(Review.of(match, save_id), out)
@@ -204,7 +204,7 @@ class Classroom:
             self._show_review(replace(r, save_id=session.save_id), out)
         else:
             self.review = None
-            self._open(session, out, raw)
+            self.open(session, out, raw)
 
     # ---- watching a match of bots --------------------------------------------------------
 
@@ -230,38 +230,38 @@ class Classroom:
     def do_reveal(self, event: Action, out: list[Effect]) -> None:
         if self.watching():
             self.watch = replace(self.watch, reveal=not self.watch.reveal)
-            self._render(out)
+            self.render(out)
 
     def do_pause(self, event: Action, out: list[Effect]) -> None:
         if not self.watching():
             return
         if self.watch.paused:
             self.watch = replace(self.watch, paused=False, stepping=False)
-            self._schedule(out)
+            self.schedule(out)
         else:
             # A new generation drops the bot's thinking and any open race; resuming
             # starts them again from the same position.
             self.generation += 1
             self.watch = replace(self.watch, paused=True)
             self.thinking, self.turn, self.window = False, None, None
-            self._render(out)
+            self.render(out)
 
     def do_step(self, event: Action, out: list[Effect]) -> None:
         if self.watching() and self.watch.paused and not self.watch.stepping:
             self.watch = replace(self.watch, stepping=True)
-            self._schedule(out)
+            self.schedule(out)
 
     def do_watch_speed(self, event: Action, out: list[Effect]) -> None:
         if event.value in SPEEDS:
             self.watch = replace(self.watch, speed=event.value or "normal")
-            self._render(out)
+            self.render(out)
 
     def do_watch_thinks(self, event: Action, out: list[Effect]) -> None:
         text = event.value or ""
         if self.session is not None:
             seat = int(text) if text.isdigit() and int(text) < len(self.session.seats) else None
             self.watch = replace(self.watch, thinks=seat)
-            self._render(out)
+            self.render(out)
 
 
 #: The ``data-action`` names these handlers answer (merged into the controller's table).

@@ -35,10 +35,10 @@ class GuideDesk:
 
     # ---- provided by Controller --------------------------------------------------------
 
-    def _new_game(self, setup: Setup, out: list[Effect]) -> None:
+    def new_game(self, setup: Setup, out: list[Effect]) -> None:
         raise NotImplementedError
 
-    def _render(self, out: list[Effect]) -> None:
+    def render(self, out: list[Effect]) -> None:
         raise NotImplementedError
 
     # ---- handlers -----------------------------------------------------------------------
@@ -54,17 +54,17 @@ class GuideDesk:
         except ParlorError as err:  # a guide that no longer fits its game's options
             out.append(MenuMessage(self.t("error.cannot_start", reason=err.message)))
             return
-        # Bound to the save _new_game is about to open (its key is made there).
+        # Bound to the save new_game is about to open (its key is made there).
         self.guide, self.guide_seen, self.guide_tip = (guide, ""), (), None
-        self._new_game(setup, out)
+        self.new_game(setup, out)
 
     def do_guide_next(self, event: Action, out: list[Effect]) -> None:
         self.guide_tip = None
-        self._render(out)
+        self.render(out)
 
     def do_guide_leave(self, event: Action, out: list[Effect]) -> None:
         self.guide, self.guide_tip = None, None
-        self._render(out)
+        self.render(out)
 
     def guide_panel(self) -> str:
         """The guide's box for the game on screen ("" when not guided)."""

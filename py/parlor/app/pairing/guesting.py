@@ -89,8 +89,8 @@ class GuestDesk:
     message: str | None
 
     if TYPE_CHECKING:  # provided by Controller (a stub here could hide it)
-        def _render(self, out: list[Effect]) -> None: ...
-        def _menu(self, out: list[Effect], message: str | None = None) -> None: ...
+        def render(self, out: list[Effect]) -> None: ...
+        def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
         def net_param(self) -> dict[str, str]: ...
         def ice_servers(self) -> tuple[tuple[str, str, str], ...]: ...
 
@@ -111,9 +111,9 @@ class GuestDesk:
         except BadOffer as err:
             self.message = self.t("link.error.bad_invitation", reason=str(err))
             if self.guest is not None:
-                self._render(out)
+                self.render(out)
             else:
-                self._menu(out, self.message)
+                self.show_menu(out, self.message)
             return
         old = self.guest or restore(self.store)
         if self.guest is not None:
@@ -123,7 +123,7 @@ class GuestDesk:
                            hello=old.hello if old else None, table=old.table if old else None,
                            pending=old.pending if old else ())
         out.append(LinkOpen(-1, self.conns, offer=expand(offer), ice=self.ice_servers()))
-        self._render(out)
+        self.render(out)
 
     def do_join(self, event: Action, out: list[Effect]) -> None:
         self.join(event.value or "", out)
@@ -153,7 +153,7 @@ class GuestDesk:
             out.append(LinkClose(-1))
             self.guest = replace(g, state="lost" if was else "failed",
                                  error="" if was else self.t("link.error.no_connection"))
-        self._render(out)
+        self.render(out)
 
     def _guest_send(self, body: link.Body, out: list[Effect]) -> None:
         """Send ``body``; a click (not a greeting) makes the screen wait for the host's
@@ -205,7 +205,7 @@ class GuestDesk:
         else:
             self._guest_send(link.Play(moves=g.table.moves, move=move), out)
         self._guest_pending()
-        self._render(out)
+        self.render(out)
 
     def guest_pick(self, token: str, out: list[Effect]) -> None:
         g = self.guest
@@ -213,7 +213,7 @@ class GuestDesk:
         if g.state == "connected" and g.table is not None:
             self._guest_send(link.Select(moves=g.table.moves, token=token), out)
             self._guest_pending()
-            self._render(out)  # busy until the host's answer: clicks wait for it
+            self.render(out)  # busy until the host's answer: clicks wait for it
 
     def _guest_pending(self) -> None:
         g = self.guest
@@ -240,7 +240,7 @@ class GuestDesk:
         if old is None or old.hello is None or old.hello.save != save:
             return False
         self.guest = replace(old, conn=self.conns, state="lost")
-        self._render(out)
+        self.render(out)
         return True
 
     def render_guest(self, out: list[Effect]) -> None:

@@ -78,17 +78,17 @@ class HostDesk:
     peers: dict[int, Peer]
     conns: int
     loopback: bool
-    page: str
+    url: str
     window_id: int
     tab: Tab
     clock: Callable[[], float]
 
     if TYPE_CHECKING:  # provided by Controller (a stub here could hide it)
-        def _render(self, out: list[Effect]) -> None: ...
-        def _went_stale(self, out: list[Effect]) -> None: ...
-        def _schedule(self, out: list[Effect]) -> None: ...
-        def _after_move(self, out: list[Effect]) -> None: ...
-        def _say(self, text: str, out: list[Effect]) -> None: ...
+        def render(self, out: list[Effect]) -> None: ...
+        def went_stale(self, out: list[Effect]) -> None: ...
+        def schedule(self, out: list[Effect]) -> None: ...
+        def after_move(self, out: list[Effect]) -> None: ...
+        def say(self, text: str, out: list[Effect]) -> None: ...
         def window_answer_in(self, seat: int, move: str, ms: int,
                              out: list[Effect]) -> None: ...
 
@@ -138,7 +138,7 @@ class HostDesk:
             return ""
         names = self.session.display_names(self.t)
         ice = self.store.get(ICE_KEY) or ""
-        return "".join(host_panel(self.t, s, names[s], p, self.page, ice)
+        return "".join(host_panel(self.t, s, names[s], p, self.url, ice)
                        for s, p in sorted(self.peers.items()) if p.state != "connected")
 
     def _invite(self, seat: int, out: list[Effect], lost: bool = False) -> None:
@@ -158,14 +158,14 @@ class HostDesk:
                 self._fail(event.seat, "link.error.no_address", str(err), out)
                 return
             self.peers[event.seat] = replace(peer, state="inviting", invite=invite)
-            self._render(out)
+            self.render(out)
         elif event.kind == "open":
             self._connected(event.seat, peer, out)
         elif event.kind == "message":
             self._received(event.seat, peer, event.text, out)
         elif event.kind == "closed" and peer.state == "connected":
             self._invite(event.seat, out, lost=True)
-            self._render(out)
+            self.render(out)
         elif event.kind in ("failed", "timeout", "closed") and peer.state != "connected":
             if event.kind == "timeout" and peer.state != "connecting":
                 return
@@ -176,7 +176,7 @@ class HostDesk:
         out.append(LinkClose(seat))
         self.peers[seat] = replace(peer, state="failed",
                                    error=self.t(key) + (f" ({detail})" if detail else ""))
-        self._render(out)
+        self.render(out)
 
     def do_connect(self, event: Action, out: list[Effect]) -> None:
         """The host pasted (or scanned) the guest's answer into the panel of seat
@@ -190,19 +190,19 @@ class HostDesk:
             if answer.is_offer:
                 raise BadOffer(self.t("link.error.offer_not_answer"))
         except BadOffer as err:
-            self._say(self.t("link.error.bad_answer", reason=str(err)), out)
+            self.say(self.t("link.error.bad_answer", reason=str(err)), out)
             return
         self.peers[seat] = replace(peer, state="connecting", error="")
         out.append(LinkAccept(seat, peer.conn, expand(answer)))
         out.append(After(CONNECT_MS, LinkEvent(seat, peer.conn, "timeout")))
-        self._render(out)
+        self.render(out)
 
     def do_link_retry(self, event: Action, out: list[Effect]) -> None:
         seat = _seat(event.seat)
         if seat is not None and seat in self.peers and self.peers[seat].state != "connected":
             out.append(LinkClose(seat))
             self._invite(seat, out, lost=self.peers[seat].lost)
-            self._render(out)
+            self.render(out)
 
     def do_link_ice(self, event: Action, out: list[Effect]) -> None:
         """The STUN/TURN setting: kept for every later invitation; the pending ones are
@@ -211,14 +211,14 @@ class HostDesk:
         try:
             parse_ice(text)
         except BadOffer as err:
-            self._say(self.t("link.error.bad_ice", reason=str(err)), out)
+            self.say(self.t("link.error.bad_ice", reason=str(err)), out)
             return
         self.store.set(ICE_KEY, text)
         for seat, peer in list(self.peers.items()):
             if peer.state != "connected":
                 out.append(LinkClose(seat))
                 self._invite(seat, out, lost=peer.lost)
-        self._render(out)
+        self.render(out)
 
     # ---- messages ----------------------------------------------------------------
 
@@ -235,9 +235,9 @@ class HostDesk:
         self.peers[seat] = replace(peer, state="connected", channel=Channel(), sent="",
                                    lost=False, error="")
         self._hello(seat, out)
-        self._render(out)  # sends the seat its screen
+        self.render(out)  # sends the seat its screen
         if not self.links_waiting():
-            self._schedule(out)
+            self.schedule(out)
 
     def _hello(self, seat: int, out: list[Effect]) -> None:
         """Tell a connected guest which game and seat it plays (its next screen is
@@ -318,7 +318,7 @@ class HostDesk:
                 return
             reason = self._refusal(seat, body.move, timed=False)
             if reason is None and not self.tab.check(session, self.clock()):  # another tab
-                self._went_stale(out)  # of the host's went on with the game: stop here
+                self.went_stale(out)  # of the host's went on with the game: stop here
                 reason = self._seat_t(seat)(self.tab.stale.title_key if self.tab.stale else "")
             if reason is not None:
                 self._send(seat, link.Refused(move=body.move, reason=reason), out)
@@ -331,7 +331,7 @@ class HostDesk:
                            out)
                 return
             self.peers[seat] = replace(self.peers[seat], picks=())
-            self._after_move(out)
+            self.after_move(out)
         elif isinstance(body, link.Answer):
             window = self.window
             if (window is None or body.window != self.window_id or seat not in window.humans
