@@ -53,10 +53,9 @@ from parlor.app.pairing.guesting import GUEST_ACTIONS, Guest, GuestDesk
 from parlor.app.pairing.hosting import HOST_ACTIONS, HostDesk, Peer, host_msg, link_state
 from parlor.app.room import make_room_for_watching
 from parlor.app.saves import KeyValue
-from parlor.app.saving import SAVING_ACTIONS, SavingDesk
+from parlor.app.saving import SavingDesk
 from parlor.app.session import Session
 from parlor.app.setup import Setup, parse_setup, setup_query
-from parlor.app.tabs import Tab
 from parlor.app.thinking import BotThinking
 from parlor.app.turns import TurnDesk
 from parlor.bots import Bot
@@ -73,7 +72,7 @@ from parlor.render.screen import game_screen, next_picks
 # --------------------------------------------------------------------------- controller
 
 
-class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk, SavingDesk):
+class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk):
     """One page's game state machine; ``handle`` is the only way in."""
 
     def __init__(self, store: KeyValue, clock: Callable[[], float],
@@ -85,8 +84,6 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk, SavingDesk
         self.fmt_time = fmt_time
         self.storage_note = storage_note
         self.session: Session | None = None
-        self.tab = Tab(store)  # one writer per game: what this tab last read or wrote
-        self.unsaved: str | None = None  # why the newest moves could not be written
         self.confirmed: int | None = None  # the human who took the device last hand-off
         self.picks: tuple[str, ...] = ()
         self.thinking = False
@@ -114,9 +111,11 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk, SavingDesk
                                Review.of(match, said=said, lab=True), out),
                            play=self.new_game)
         self.menu = MenuDesk(self)
+        self.saving = SavingDesk(self)
         self.actions: dict[str, Handler] = {
             **{name: partial(handler, self) for name, handler in ACTIONS.items()},
             **self.menu.actions(),
+            **self.saving.actions(),
         }
 
     def handle(self, event: Event) -> list[Effect]:
@@ -214,6 +213,19 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk, SavingDesk
         self.conns += 1
         return self.conns
 
+    def went_stale(self, out: list[Effect]) -> None:
+        self.saving.went_stale(out)
+
+    def _store_changed(self, key: str | None, out: list[Effect]) -> None:
+        """Another tab wrote: this tab's game may have gone on there (saving.py); the
+        menu's list of saves is drawn again."""
+        if key is not None and not key.startswith(saves.PREFIX):
+            return
+        if self.session is not None and self.guest is None:
+            self.saving.store_changed(key, out)
+        elif self.session is None and self.review is None and self.guest is None:
+            self.menu.saves_changed(out)
+
     def stop(self) -> None:
         self.generation += 1
         self.thinking, self.turn, self.window = False, None, None
@@ -247,7 +259,7 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk, SavingDesk
         self._leave(out)
         entries = saves.list_saves(self.store)
         latest = next((e for e in entries if e.ok), None)
-        storage = self.t.say(self.storage_note) if self.storage_note else self._room_note()
+        storage = self.t.say(self.storage_note) if self.storage_note else self.saving.room_note()
         notes = [m for m in (message or self.message, storage) if m]
         self.message = None
         out.append(SetUrl(self.net_param() or None))
@@ -268,15 +280,15 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk, SavingDesk
         if not session.people:  # a match of bots to watch: the oldest ones give way
             make_room_for_watching(self.store, session.save_id)
         self.open(session, out, None)
-        if self._save(out) and self.unsaved is not None:
+        if self.saving.save(out) and self.saving.unsaved is not None:
             self.render(out)  # say at once that it could not be saved
 
     def open(self, session: Session, out: list[Effect], raw: str | None) -> None:
         """Show ``session``, read from the text ``raw`` (None: a game not saved yet)."""
         self.lab.close(out)
         self.lab_seats.reset()
-        self.tab.opened(raw)
-        self.unsaved = None
+        self.saving.tab.opened(raw)
+        self.saving.unsaved = None
         self.generation += 1
         self.session, self.review = session, None
         self.watch = replace(self.watch, paused=False, stepping=False)
@@ -308,17 +320,17 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk, SavingDesk
         panels, revealed = self.watch_panels()
         panels += self.guide_panel()
         panels += self.host_panels()
-        panels = self.saving_panels() + self.lab_panel() + panels
+        panels = self.saving.panel() + self.lab_panel() + panels
         waiting = host_msg(self.peers, session.display_names(self.t))
         message = self.message or (self.t.say(waiting) if waiting else None)
         screen = game_screen(session, self.confirmed, self.picks, self.thinking,
                              message, self.window, t=self.t, revealed=revealed,
                              panels=panels, paused=self.watch.paused and self.watching(),
-                             frozen=self.links_waiting() or self.tab.stale is not None)
+                             frozen=self.links_waiting() or self.saving.tab.stale is not None)
         self.message = None
         if self.peers:
             screen = replace(screen, data={**screen.data, "link": link_state(self.peers)})
-        screen = replace(screen, status=self.saving_status() or screen.status)
+        screen = replace(screen, status=self.saving.status() or screen.status)
         out.append(ShowGame(session.match.game, screen))
         self.push_tables(out)
 
@@ -333,7 +345,7 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk, SavingDesk
         if self.links_waiting() or self.to_act_remote():
             self.render(out)  # the status says whom the game waits for
             return
-        if not self.tab.check(session, self.clock()):  # a click on an older position
+        if not self.saving.tab.check(session, self.clock()):  # a click on an older position
             self.went_stale(out)
             return
         if self.window_remote():  # a race across devices: decided after a grace period
@@ -358,7 +370,7 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk, SavingDesk
 
     def after_move(self, out: list[Effect]) -> None:
         self.watch = replace(self.watch, stepping=False)  # "One move" has had its move
-        if self._save(out):
+        if self.saving.save(out):
             self.render(out)
             self.schedule(out)
 
@@ -382,7 +394,7 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk, SavingDesk
     def do_undo(self, event: Action, out: list[Effect]) -> None:
         if self.session is None or self.thinking:
             return
-        if not self.tab.check(self.session, self.clock()):
+        if not self.saving.tab.check(self.session, self.clock()):
             self.went_stale(out)
             return
         self.generation += 1
@@ -405,5 +417,4 @@ ACTIONS: dict[str, Callable[[Controller, Action, list[Effect]], None]] = {
     **GUIDE_ACTIONS,
     **HOST_ACTIONS,
     **GUEST_ACTIONS,
-    **SAVING_ACTIONS,
 }

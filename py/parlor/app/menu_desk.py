@@ -10,12 +10,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from parlor.app import saves
-from parlor.app.events import Action, Confirm, Download, Effect, FormChanged, MenuMessage, ShowForm
+from parlor.app.events import (
+    Action,
+    Confirm,
+    Download,
+    Effect,
+    FormChanged,
+    MenuMessage,
+    ShowForm,
+    ShowSaves,
+)
 from parlor.app.forms import MenuForm, initial_forms
 from parlor.app.page import Handler, Page
 from parlor.app.seats import parse_seat
 from parlor.app.setup import Setup, parse_setup, play_setup
 from parlor.core.errors import BadOptions, ParlorError
+from parlor.render.menu import saves_html
 
 
 class MenuDesk:
@@ -93,6 +103,13 @@ class MenuDesk:
         self.page.new_game(setup, out)
         if setup.note:
             self.page.say(self.page.t.text(setup.note), out)
+
+    def saves_changed(self, out: list[Effect]) -> None:
+        """Another tab wrote a save: the menu's list is drawn again."""
+        entries = saves.list_saves(self.page.store)
+        latest = next((e for e in entries if e.ok), None)
+        out.append(ShowSaves(saves_html(self.page.t, entries, self.page.fmt_time),
+                             None if latest is None else latest.id))
 
     def do_delete(self, event: Action, out: list[Effect]) -> None:
         if event.save:

@@ -28,6 +28,8 @@ class Page(Protocol):
     #: The page's language: every word shown comes from it.
     t: Translator
     clock: Callable[[], float]
+    #: A time in words, as the menu's list of saves says it.
+    fmt_time: Callable[[float], str]
     #: The game shown (None: the menu, a review, the Lab or another device's game).
     session: Session | None
     #: A sentence for the next drawing's status line (said once).

@@ -1,74 +1,47 @@
 """Saving a game, for the controller: one writer per game across tabs (app/tabs.py) and
 a storage that fills up (app/room.py).
 
-Every write of a game goes through ``_save``: a compare-and-set against what this tab
+Every write of a game goes through ``save``: a compare-and-set against what this tab
 last read or wrote, so a tab showing an older position never writes over a game that
-went on in another tab; it stops instead and offers the newer position. ``Controller``
-inherits these and provides the few methods declared at the top.
+went on in another tab; it stops instead and offers the newer position. A part of the
+controller: it owns the tab's record and reaches the rest through ``page.Page``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
-
 from parlor.app import saves
-from parlor.app.classroom.review import Review
-from parlor.app.events import Action, Effect, ShowSaves
-from parlor.app.pairing.guesting import Guest
+from parlor.app.events import Action, Effect
+from parlor.app.page import Handler, Page
 from parlor.app.room import WARN_AT, free_some, fullness
-from parlor.app.saves import KeyValue
-from parlor.app.session import Session
 from parlor.app.tabs import Tab
-from parlor.app.thinking import BotThinking
-from parlor.core.timing import Window
-from parlor.i18n.catalog import Translator
-from parlor.render.menu import saves_html
 from parlor.render.notices import stale_notice, stale_title, unsaved_notice
 
 
 class SavingDesk:
-    """Writes, the stale tab and the full storage (mixed into ``Controller``)."""
+    """Writes, the stale tab and the full storage: a part of the controller (``page.py``)."""
 
-    store: KeyValue
-    t: Translator
-    clock: Callable[[], float]
-    fmt_time: Callable[[float], str]
-    session: Session | None
-    review: Review | None
-    guest: Guest | None
-    tab: Tab
-    unsaved: str | None  # why the newest moves could not be written
-    generation: int
-    thinking: bool
-    turn: BotThinking | None
-    window: Window | None
-    picks: tuple[str, ...]
-    message: str | None
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.tab = Tab(page.store)  # one writer per game: what this tab last read or wrote
+        self.unsaved: str | None = None  # why the newest moves could not be written
 
-    # ---- provided by Controller (declared for the type checker only: a stub here would
-    # hide the real method in the MRO) ----------------------------------------------------
-
-    if TYPE_CHECKING:
-        def render(self, out: list[Effect]) -> None: ...
-
-        def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
-
-        def open(self, session: Session, out: list[Effect], raw: str | None) -> None: ...
+    def actions(self) -> dict[str, Handler]:
+        """The actions of a stale tab's notice."""
+        return {"take-newer": self.do_take_newer, "keep-here": self.do_keep_here}
 
     # ---- writing ------------------------------------------------------------------------
 
-    def _save(self, out: list[Effect]) -> bool:
+    def save(self, out: list[Effect]) -> bool:
         """Write the game; False when it went on in another tab (this tab then stops).
         A full storage makes watched games give way (app/room.py); when nothing more
         can, the game goes on unsaved, saying so, and the text saved before is kept."""
-        session = self.session
+        session = self.page.session
         assert session is not None
         while True:
             try:
-                saved = self.tab.save(session, self.clock())
+                saved = self.tab.save(session, self.page.clock())
             except Exception as err:  # storage full or gone
-                if free_some(self.store, session.save_id):
+                if free_some(self.page.store, session.save_id):
                     continue
                 self.unsaved = str(err)
                 return True
@@ -80,74 +53,61 @@ class SavingDesk:
 
     def went_stale(self, out: list[Effect]) -> None:
         """The game went on (or was deleted) in another tab: stop here and say so."""
-        self.generation += 1  # no bot of this tab moves again
-        self.thinking, self.turn, self.window, self.picks = False, None, None, ()
-        self.render(out)
+        self.page.stop()  # no bot of this tab moves again
+        self.page.picks = ()
+        self.page.render(out)
 
-    def saving_panels(self) -> str:
+    def panel(self) -> str:
         """The notice above the board when this tab may not, or could not, save."""
         stale = self.tab.stale
         if stale is not None:
-            return stale_notice(self.t, stale)
+            return stale_notice(self.page.t, stale)
         if self.unsaved is not None:
-            return unsaved_notice(self.t, self.unsaved)
+            return unsaved_notice(self.page.t, self.unsaved)
         return ""
 
-    def saving_status(self) -> str | None:
+    def status(self) -> str | None:
         """The whole status line of a stale tab: the turn it shows is not the game's."""
-        return None if self.tab.stale is None else stale_title(self.t, self.tab.stale)
+        return None if self.tab.stale is None else stale_title(self.page.t, self.tab.stale)
 
     # ---- news from other tabs, and the menu's storage line ---------------------------------
 
-    def _room_note(self) -> str | None:
+    def room_note(self) -> str | None:
         """How full local storage is, once it passes ``WARN_AT`` (app/room.py)."""
-        used = fullness(self.store)
+        used = fullness(self.page.store)
         if used < WARN_AT:
             return None
-        return self.t("room.warn", percent=self.t.number(min(100, round(used * 100))))
+        return self.page.t("room.warn", percent=self.page.t.number(min(100, round(used * 100))))
 
-    def _store_changed(self, key: str | None, out: list[Effect]) -> None:
-        """Another tab wrote: this tab's game may have gone on there (app/tabs.py); the
-        menu's list of saves is drawn again."""
-        if key is not None and not key.startswith(saves.PREFIX):
-            return
-        session = self.session
-        if session is not None and self.guest is None:
-            if key in (None, saves.PREFIX + session.save_id) and not self.tab.check(
-                    session, self.clock()):
-                self.went_stale(out)
-        elif self.session is None and self.review is None and self.guest is None:
-            entries = saves.list_saves(self.store)
-            latest = next((e for e in entries if e.ok), None)
-            out.append(ShowSaves(saves_html(self.t, entries, self.fmt_time),
-                                 None if latest is None else latest.id))
+    def store_changed(self, key: str | None, out: list[Effect]) -> None:
+        """Another tab wrote (``key``; None: it is not known what): this tab's game may
+        have gone on there (app/tabs.py)."""
+        session = self.page.session
+        assert session is not None
+        if key in (None, saves.PREFIX + session.save_id) and not self.tab.check(
+                session, self.page.clock()):
+            self.went_stale(out)
 
     # ---- the stale tab's choices ---------------------------------------------------------
 
     def do_take_newer(self, event: Action, out: list[Effect]) -> None:
         """The stale tab goes on from the position saved by the other tab."""
-        if self.session is None:
+        if self.page.session is None:
             return
-        entry = saves.read(self.store, self.session.save_id)
+        entry = saves.read(self.page.store, self.page.session.save_id)
         if entry is None:
-            self.show_menu(out, self.t("error.save_missing"))
+            self.page.show_menu(out, self.page.t("error.save_missing"))
         elif entry.session is None:
-            self.show_menu(out, self.t("error.link_save_broken", reason=entry.why or ""))
+            self.page.show_menu(out, self.page.t("error.link_save_broken", reason=entry.why or ""))
         else:
-            self.open(entry.session, out, entry.raw)
+            self.page.open(entry.session, out, entry.raw)
 
     def do_keep_here(self, event: Action, out: list[Effect]) -> None:
         """The game was deleted in another tab; this tab's player saves it again."""
-        session = self.session
+        session = self.page.session
         stale = self.tab.stale
         if session is None or stale is None or not stale.deleted:
             return
-        self.open(session, out, self.store.get(saves.PREFIX + session.save_id))
-        self._save(out)
+        self.page.open(session, out, self.page.store.get(saves.PREFIX + session.save_id))
+        self.save(out)
 
-
-#: The actions of a stale tab's notice.
-SAVING_ACTIONS: dict[str, Callable[[SavingDesk, Action, list[Effect]], None]] = {
-    "take-newer": SavingDesk.do_take_newer,
-    "keep-here": SavingDesk.do_keep_here,
-}

@@ -25,7 +25,6 @@ from parlor.app.pairing import link
 from parlor.app.pairing.hosting import GRACE_MS
 from parlor.app.realtime import open_window
 from parlor.app.seeds import turn_rng
-from parlor.app.tabs import Tab
 from parlor.app.thinking import BotThinking
 from parlor.bots import Bot, make_bot
 from parlor.i18n.catalog import Translator
@@ -33,6 +32,7 @@ from parlor.render.notices import lab_stopped_notice
 
 if TYPE_CHECKING:
     from parlor.app.classroom.watch import Watch
+    from parlor.app.saving import SavingDesk
     from parlor.app.session import Session
     from parlor.core.timing import Window
 
@@ -53,7 +53,7 @@ class TurnDesk:
     window_id: int
     answers: list[tuple[int, str, int, int]]
     picks: tuple[str, ...]
-    tab: Tab
+    saving: SavingDesk
     lab_seats: LabSeats
     t: Translator
 
@@ -75,7 +75,7 @@ class TurnDesk:
         """Start whatever the game now waits on: a timed table window or a bot."""
         if self.session is None or self.links_waiting():
             return  # a remote seat's device is away: the game waits for it
-        if self.tab.stale is not None:
+        if self.saving.tab.stale is not None:
             return  # the game went on in another tab: this one only says so
         window = open_window(self.session)
         if window is not None:

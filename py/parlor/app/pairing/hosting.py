@@ -31,12 +31,12 @@ from parlor.app.events import (
 from parlor.app.pairing import link
 from parlor.app.pairing.link import Channel
 from parlor.app.pairing.sdp import BadOffer, compact, expand, parse_ice, parse_sdp, read_compact
-from parlor.app.tabs import Tab
 from parlor.core.errors import IllegalMove
 from parlor.core.protocol import TABLE
 from parlor.i18n.catalog import Msg
 
 if TYPE_CHECKING:
+    from parlor.app.saving import SavingDesk
     from parlor.app.session import Session
     from parlor.core.timing import Window
     from parlor.i18n.catalog import Translator
@@ -80,7 +80,7 @@ class HostDesk:
     loopback: bool
     url: str
     window_id: int
-    tab: Tab
+    saving: SavingDesk
     clock: Callable[[], float]
 
     if TYPE_CHECKING:  # provided by Controller (a stub here could hide it)
@@ -317,9 +317,10 @@ class HostDesk:
                 self.push_tables(out, answer=seat)
                 return
             reason = self._refusal(seat, body.move, timed=False)
-            if reason is None and not self.tab.check(session, self.clock()):  # another tab
+            if reason is None and not self.saving.tab.check(session, self.clock()):  # another tab
                 self.went_stale(out)  # of the host's went on with the game: stop here
-                reason = self._seat_t(seat)(self.tab.stale.title_key if self.tab.stale else "")
+                stale = self.saving.tab.stale
+                reason = self._seat_t(seat)(stale.title_key if stale else "")
             if reason is not None:
                 self._send(seat, link.Refused(move=body.move, reason=reason), out)
                 return
