@@ -44,7 +44,7 @@ class Page:
 
     def until_human(self) -> None:
         """Let the bots play until a human seat is to act."""
-        while self.c.session is not None and self.c.thinking:
+        while self.c.session is not None and self.c.turns.thinking:
             self.run_timers()
 
     def legal(self) -> list[str]:

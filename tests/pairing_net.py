@@ -87,7 +87,7 @@ class Net:
         """The whole pairing of ``seat``'s device, through the pages' own fields."""
         invite = self.offer(seat)
         g = guest or self.guests.get(seat) or LinkPage()
-        if g.c.session is None and g.c.guest is None and g.game is None and g.menu is None:
+        if g.c.session is None and g.c.guesting.guest is None and g.game is None and g.menu is None:
             g.send(Boot({}, "join=" + invite, PAGE))
         else:
             g.send(Action("join", value=invite))

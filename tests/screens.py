@@ -48,10 +48,10 @@ def classroom_screens(t: Translator, game_id: str, seats: str, options: dict[str
     review = Review.of(played(game_id, seats, 5, options)[-1].match)
     for seat in review.perspectives():
         for ply in plies(review.plies):
-            c.review = review.at(ply).looking(seat)
+            c.classroom.review = review.at(ply).looking(seat)
             screens += [e.screen for e in c.handle(Action("replay-goto", value=str(ply)))
                         if isinstance(e, ShowGame)]
-    c.review = None
+    c.classroom.review = None
     screens += [e.screen for e in c.handle(Action("guide", game=game_id))
                 if isinstance(e, ShowGame)]
     return screens

@@ -52,7 +52,7 @@ def test_a_bots_move_reaches_the_live_region_in_the_page_language() -> None:
 
     def bots() -> None:
         for _ in range(50):  # the bots' turns, as the page's timers would run them
-            if not page.c.thinking:
+            if not page.c.turns.thinking:
                 return
             page.timers.sort(key=lambda a: a.ms)
             timer = page.timers.pop(0)

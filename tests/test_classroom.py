@@ -43,7 +43,7 @@ def test_the_end_screen_reviews_the_game_step_by_step_without_touching_the_save(
     assert page.game is not None and 'data-action="review"' in page.game.screen.html
     page.send(Action("review", save=save_id))
     screen = page.game.screen
-    n = len(page.c.review.match.moves) if page.c.review else 0
+    n = len(page.c.classroom.review.match.moves) if page.c.classroom.review else 0
     assert screen.phase == "replay" and screen.data == {"ply": str(n), "plies": str(n)}
     for name in ("replay-first", "replay-prev", "replay-next", "replay-last"):
         assert f'data-action="{name}"' in screen.html
@@ -89,7 +89,7 @@ def test_a_game_in_progress_with_a_human_offers_only_the_humans_views() -> None:
     assert page.c.session is not None
     save_id = page.c.session.save_id
     page.send(Action("review", save=save_id))
-    r = page.c.review
+    r = page.c.classroom.review
     assert r is not None and not r.open_book
     assert r.perspectives() == (0,) and r.seat == 0
     html = page.game.screen.html if page.game else ""
@@ -97,7 +97,8 @@ def test_a_game_in_progress_with_a_human_offers_only_the_humans_views() -> None:
     seat_choices = re.search(r'data-change="replay-seat">(.*?)</select>', html)
     assert seat_choices is not None and seat_choices.group(1).count("<option") == 1
     page.send(Action("replay-seat", value=str(EVERYTHING)))  # a hand-edited choice
-    assert page.c.review is not None and page.c.review.seat == 0  # refused: still seat 0
+    review = page.c.classroom.review
+    assert review is not None and review.seat == 0  # refused: still seat 0
     assert 'data-action="resume"' in html  # back to the game
 
 
@@ -230,9 +231,9 @@ def test_the_watch_speed_sets_the_pause_between_moves() -> None:
     page = Page()
     page.send(Boot({"game": "kabaleo", "seed": "1", "seats": "bot:easy,bot:easy"}))
     page.send(Action("watch-speed", value="slow"))
-    assert page.c.watch.delay(page.c.bot_delay) == 2500
+    assert page.c.classroom.watch.delay(page.c.turns.bot_delay) == 2500
     page.send(Action("watch-speed", value="warp"))  # not a speed: unchanged
-    assert page.c.watch.speed == "slow"
+    assert page.c.classroom.watch.speed == "slow"
 
 
 def test_no_reveal_pause_or_beliefs_while_a_human_plays() -> None:
@@ -242,7 +243,7 @@ def test_no_reveal_pause_or_beliefs_while_a_human_plays() -> None:
     for name in ("reveal", "pause", "step"):
         assert f'data-action="{name}"' not in html
     page.send(Action("reveal"))
-    assert not page.c.watch.reveal
+    assert not page.c.classroom.watch.reveal
 
 
 

@@ -38,8 +38,8 @@ def test_a_link_starts_a_game_saves_it_and_the_bot_answers() -> None:
     before = len(page.c.session.match.moves)
     move = page.legal()[0]
     page.send(Move(move))
-    assert page.c.thinking and [type(t.event) for t in page.timers] == [BotTurn]
-    while page.c.thinking:  # the bot thinks, then waits out the bot delay
+    assert page.c.turns.thinking and [type(t.event) for t in page.timers] == [BotTurn]
+    while page.c.turns.thinking:  # the bot thinks, then waits out the bot delay
         page.run_timers()
     entry = saves.read(page.store, save_id)
     assert entry is not None and entry.session is not None
@@ -86,12 +86,12 @@ def test_a_timed_window_closes_with_the_first_answer() -> None:
     page.send(Boot({"game": "ciao", "seats": "bot:medium,bot:medium,bot:medium", "seed": "5",
                     "botdelay": "0"}))
     for _ in range(3000):
-        if page.c.window is not None or page.c.session is None:
+        if page.c.turns.window is not None or page.c.session is None:
             break
         if page.c.session.to_act() is None:
             break
         page.run_timers()
-    window = page.c.window
+    window = page.c.turns.window
     assert window is not None, "no race or thank-you in 3000 moves"
     answers = [t for t in page.timers if isinstance(t.event, WindowAnswer)]
     assert answers and answers[-1].ms == int(window.seconds * 1000)
@@ -99,7 +99,7 @@ def test_a_timed_window_closes_with_the_first_answer() -> None:
     first = min(answers, key=lambda a: a.ms)
     page.timers.remove(first)
     page.send(first.event)
-    assert page.c.window is not window
+    assert page.c.turns.window is not window
     assert page.c.session is not None and len(page.c.session.match.moves) == moves_before + 1
     for late in answers:
         if late is not first:
@@ -158,10 +158,10 @@ def test_a_searching_bot_thinks_in_slices_and_the_page_stays_free() -> None:
     assert page.c.session is not None
     before = len(page.c.session.match.moves)
     page.send(Move(page.legal()[0]))
-    assert page.c.thinking and page.game is not None
+    assert page.c.turns.thinking and page.game is not None
     assert "thinking" in page.game.screen.status
     slices = 0
-    while page.c.thinking:
+    while page.c.turns.thinking:
         started = ticks[0]
         page.run_timers()
         slices += 1

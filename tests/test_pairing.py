@@ -73,14 +73,14 @@ def test_a_guest_holds_only_its_own_seat() -> None:
     session = net.host.c.session
     assert session is not None
     for seat, g in ((0, g0), (2, g2)):
-        assert g.c.session is None and g.c.guest is not None
-        assert g.c.guest.hello is not None and g.c.guest.hello.seat == seat
+        assert g.c.session is None and g.c.guesting.guest is not None
+        assert g.c.guesting.guest.hello is not None and g.c.guesting.guest.hello.seat == seat
         own = session.game.view(session.state, seat)
         from parlor.render.screen import game_screen
         from parlor.render.untrusted import clean
 
-        assert g.c.guest.table is not None
-        assert g.c.guest.table.html == clean(game_screen(session, None, (), t=net.host.c.t,
+        assert g.c.guesting.guest.table is not None
+        assert g.c.guesting.guest.table.html == clean(game_screen(session, None, (), t=net.host.c.t,
                                                          seat=seat).html)
         assert own is not None
 
@@ -91,12 +91,13 @@ def test_a_modified_guest_can_play_only_what_its_screen_offers() -> None:
     session = net.host.c.session
     assert session is not None and session.to_act() == 0
     moves = len(session.match.moves)
-    g = guest.c.guest
+    g = guest.c.guesting.guest
     assert g is not None
 
     def forged(body: link.Body) -> None:
-        channel, env = guest.c.guest.channel.send(body)  # type: ignore[union-attr]
-        guest.c.guest = g.__class__(**{**guest.c.guest.__dict__, "channel": channel})  # type: ignore[union-attr]
+        part = guest.c.guesting
+        channel, env = part.guest.channel.send(body)  # type: ignore[union-attr]
+        part.guest = g.__class__(**{**part.guest.__dict__, "channel": channel})  # type: ignore[union-attr]
         net.host.send(LinkEvent(0, net.host.opened[0].conn, "message", link.encode(env)))
 
     legal = session.game.legal_moves(session.state)
@@ -117,7 +118,7 @@ def test_the_other_seat_cannot_be_played_from_a_guest() -> None:
     assert session is not None and session.to_act() == 0
     assert guest.moves() == []  # not its turn: nothing to click
     forged_move = session.game.legal_moves(session.state)[0]
-    channel, env = guest.c.guest.channel.send(  # type: ignore[union-attr]
+    channel, env = guest.c.guesting.guest.channel.send(  # type: ignore[union-attr]
         link.Play(moves=0, move=forged_move))
     net.host.send(LinkEvent(1, net.host.opened[1].conn, "message", link.encode(env)))
     assert len(net.host.c.session.match.moves) == 0  # type: ignore[union-attr]
@@ -129,7 +130,7 @@ def test_picks_travel_to_the_host_and_come_back_as_the_seat_s_screen() -> None:
     token = re.findall(r'data-pick="(card:[^"]*)"', guest.html)[0]
     guest.send(Pick(token))
     net.deliver()
-    assert net.host.c.peers[0].picks == (token,)
+    assert net.host.c.hosting.peers[0].picks == (token,)
     assert 'aria-pressed="true"' in guest.html
 
 
@@ -163,7 +164,7 @@ def test_a_dropped_connection_loses_no_move_and_applies_none_twice() -> None:
     assert len(net.host.c.session.match.moves) == 2  # type: ignore[union-attr]
     # Sent again after it had arrived (its acknowledgement lost): not applied twice.
     replay = link.Play(moves=1, move=move)
-    channel, env = guest.c.guest.channel.send(replay)  # type: ignore[union-attr]
+    channel, env = guest.c.guesting.guest.channel.send(replay)  # type: ignore[union-attr]
     net.host.send(LinkEvent(1, net.host.opened[1].conn, "message", link.encode(env)))
     assert len(net.host.c.session.match.moves) == 2  # type: ignore[union-attr]
 
@@ -250,7 +251,7 @@ def _race_net() -> tuple[Net, LinkPage, LinkPage]:
             if seat == TABLE or seat is None:
                 break
             act(pages[seat], net)
-        window = net.host.c.window
+        window = net.host.c.turns.window
         if (window is not None and window.kind == "race" and 1 in window.humans
                 and 2 in window.humans and g1.moves() and g2.moves()):
             return net, g1, g2
@@ -261,9 +262,9 @@ def test_a_race_across_devices_goes_to_the_quickest_on_its_own_screen() -> None:
     """Ciao! rules, speed cards: the quickest hand wins the race; across devices each
     hand is timed on its own screen, and a slow link does not lose within the grace."""
     net, g1, g2 = _race_net()
-    assert net.host.c.window_remote()
-    assert g1.c.guest is not None and g1.c.guest.table is not None
-    assert g1.c.guest.table.window == net.host.c.window_id >= 1
+    assert net.host.c.turns.window_remote()
+    assert g1.c.guesting.guest is not None and g1.c.guesting.guest.table is not None
+    assert g1.c.guesting.guest.table.window == net.host.c.turns.window_id >= 1
     # Guest 1 answers after 900 ms on its screen; guest 2 after 300 ms on its own, but
     # its message arrives later (a slow link).
     g1.clock += 900
@@ -366,14 +367,14 @@ def test_each_device_reads_the_game_in_its_own_language() -> None:
     guest = LinkPage()
     guest.c.t = Translator("ru")
     net.pair(1, guest)
-    assert re.search("[а-я]{4}", guest.c.guest.table.html)  # type: ignore[union-attr]
-    assert re.search("[а-я]{4}", guest.c.guest.table.status)  # type: ignore[union-attr]
+    assert re.search("[а-я]{4}", guest.c.guesting.guest.table.html)  # type: ignore[union-attr]
+    assert re.search("[а-я]{4}", guest.c.guesting.guest.table.status)  # type: ignore[union-attr]
     assert not re.search("[а-я]", net.host.html)
-    assert guest.c.guest.hello.names[1] == "Игрок 2"  # type: ignore[union-attr]
+    assert guest.c.guesting.guest.hello.names[1] == "Игрок 2"  # type: ignore[union-attr]
     guest.send(LanguageChosen("fa"))
     net.deliver()
     assert re.search("[\u0600-\u06ff]{3}", guest.html)
-    assert not re.search("[а-я]{4}", guest.c.guest.table.html)  # type: ignore[union-attr]
+    assert not re.search("[а-я]{4}", guest.c.guesting.guest.table.html)  # type: ignore[union-attr]
 
 
 def test_play_again_goes_on_with_the_devices_already_paired() -> None:
@@ -385,9 +386,9 @@ def test_play_again_goes_on_with_the_devices_already_paired() -> None:
     net.deliver()
     second = net.host.c.session.save_id  # type: ignore[union-attr]
     assert second != first and net.host.link == "connected" and guest.link == "connected"
-    assert guest.c.guest.hello.save == second  # type: ignore[union-attr]
+    assert guest.c.guesting.guest.hello.save == second  # type: ignore[union-attr]
     assert guest.url is not None and guest.url.params["guest"] == second
-    assert guest.c.guest.table.moves == 0  # type: ignore[union-attr]
+    assert guest.c.guesting.guest.table.moves == 0  # type: ignore[union-attr]
 
 
 def test_a_guest_says_when_the_host_speaks_another_version() -> None:
@@ -410,6 +411,6 @@ def test_a_reloaded_host_invites_again_and_the_guest_goes_on_with_the_same_game(
     assert len(reloaded.c.session.match.moves) == 1
     net.host = reloaded
     net.pair(1, guest)
-    assert guest.link == "connected" and guest.c.guest.hello.save == save  # type: ignore[union-attr]
+    assert guest.link == "connected" and guest.c.guesting.guest.hello.save == save  # type: ignore[union-attr]
     act(guest, net)
     assert len(reloaded.c.session.match.moves) == 2

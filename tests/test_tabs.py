@@ -101,12 +101,12 @@ def test_a_bot_s_move_in_a_stale_tab_is_not_written() -> None:
     first.send(Boot(KABALEO))
     first.until_human()
     first.send(Move(first.legal()[0]))  # the bot of this tab starts to think
-    assert first.c.thinking
+    assert first.c.turns.thinking
     second = second_tab(first)  # opened meanwhile; its own bot answers first
     newer = stored(second)
     first.until_human()  # the first tab's bot decides too, after the other wrote
     assert stored(first) == newer
-    assert 'data-notice="stale"' in screen(first) and not first.c.thinking
+    assert 'data-notice="stale"' in screen(first) and not first.c.turns.thinking
     assert first.timers == []  # no bot of the stale tab will move again
 
 
@@ -126,15 +126,15 @@ def test_a_window_answer_in_a_stale_tab_is_not_written() -> None:
     first.send(Boot({"game": "ciao", "seats": "bot:medium,bot:medium,bot:medium",
                      "seed": "5", "botdelay": "0"}))
     for _ in range(3000):
-        if first.c.window is not None:
+        if first.c.turns.window is not None:
             break
         first.run_timers()
-    assert first.c.window is not None, "no race or thank-you in 3000 moves"
+    assert first.c.turns.window is not None, "no race or thank-you in 3000 moves"
     second = Page(first.store)
     second.clock = first.clock
     assert first.c.session is not None
     second.send(Boot({"save": first.c.session.save_id, "botdelay": "0"}))
-    assert second.c.window is not None
+    assert second.c.turns.window is not None
     answer = min((t for t in second.timers if isinstance(t.event, WindowAnswer)),
                  key=lambda t: t.ms)
     second.send(answer.event)

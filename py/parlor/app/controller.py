@@ -6,23 +6,28 @@ this screen, set the URL, "after N ms send this event", download a file, ask to 
 Nothing here touches the browser, so a CPython test can drive a whole game, bots and
 timed windows included, by feeding events and reading effects (tests/test_controller.py).
 
+The controller routes each event to a part that owns its own state: ``TurnDesk``
+(bots' turns and timed windows), ``SavingDesk`` (writes, the stale tab), ``Classroom``
+(reviews, transfer, watching bots), ``GuideDesk``, ``MenuDesk``, ``HostDesk`` and
+``GuestDesk`` (two devices, one game) and the Lab's ``LabDesk``. The parts reach the page
+only through the ``Page`` protocol (``page.py``), which this class implements: the game
+shown, the words, the store and clock, and the verbs render, schedule, open, show_menu.
+
 Saves go through the injected ``KeyValue`` store (local storage, or a ``DictStore`` in
 tests) and time through the injected clock. Timers never act on a game they were not
-started for: each carries the ``generation`` it was started in, and opening another
-game (or the menu, or an undo) starts a new one.
+started for: each carries the ``generation`` it was started in (``TurnDesk``), and
+opening another game (or the menu, or an undo) starts a new one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from functools import partial
 
 from parlor.app import saves
-from parlor.app.classroom.desk import CLASSROOM_ACTIONS, Classroom
-from parlor.app.classroom.guiding import GUIDE_ACTIONS, GuideDesk
+from parlor.app.classroom.desk import Classroom
+from parlor.app.classroom.guiding import GuideDesk
 from parlor.app.classroom.review import Review
-from parlor.app.classroom.watch import Watch
 from parlor.app.events import (
     Action,
     Boot,
@@ -40,39 +45,32 @@ from parlor.app.events import (
     Pick,
     SetUrl,
     ShowGame,
-    ShowMenu,
     StoreChanged,
     WindowDecide,
 )
 from parlor.app.lab.desk import LAB_ACTIONS, LabDesk
-from parlor.app.lab.playing import LabSeats
 from parlor.app.menu_desk import MenuDesk
 from parlor.app.page import Handler
-from parlor.app.page_params import BOT_DELAY_MS, bot_delay, lang_note
-from parlor.app.pairing.guesting import GUEST_ACTIONS, Guest, GuestDesk
-from parlor.app.pairing.hosting import HOST_ACTIONS, HostDesk, Peer, host_msg, link_state
+from parlor.app.page_params import bot_delay, lang_note
+from parlor.app.pairing.guesting import GuestDesk
+from parlor.app.pairing.hosting import HostDesk, host_msg, link_state
 from parlor.app.room import make_room_for_watching
 from parlor.app.saves import KeyValue
 from parlor.app.saving import SavingDesk
 from parlor.app.session import Session
 from parlor.app.setup import Setup, parse_setup, setup_query
-from parlor.app.thinking import BotThinking
 from parlor.app.turns import TurnDesk
-from parlor.bots import Bot
 from parlor.core.errors import IllegalMove, ParlorError
 from parlor.core.protocol import TABLE
-from parlor.core.timing import Window
 from parlor.i18n.catalog import Msg, Translator
 from parlor.i18n.languages import DEFAULT as DEFAULT_LANG
 from parlor.i18n.languages import parse_lang
-from parlor.render.menu import saves_html
-from parlor.render.rules import rules_html
 from parlor.render.screen import game_screen, next_picks
 
 # --------------------------------------------------------------------------- controller
 
 
-class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk):
+class Controller:
     """One page's game state machine; ``handle`` is the only way in."""
 
     def __init__(self, store: KeyValue, clock: Callable[[], float],
@@ -86,35 +84,39 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk):
         self.session: Session | None = None
         self.confirmed: int | None = None  # the human who took the device last hand-off
         self.picks: tuple[str, ...] = ()
-        self.thinking = False
-        self.turn: BotThinking | None = None  # the bot's move in progress
         self.message: str | None = None
-        self.generation = 0
-        self.bots: dict[int, Bot] = {}
-        self.window: Window | None = None  # a timed table decision in progress
-        self.bot_delay = BOT_DELAY_MS
-        self.review: Review | None = None  # a match being stepped through (classroom.py)
-        self.watch = Watch()  # the pace and reveal of a match of bots being watched
         # Two devices, one game (hosting.py, guesting.py).
-        self.peers: dict[int, Peer] = {}  # this page's remote seats' connections
-        self.guest: Guest | None = None  # this page as a seat of another device's game
         self.conns = 0
         self.loopback = False  # ?net=loopback: pair over 127.0.0.1 only (tests)
         self.url = ""
-        self.window_id, self.window_opened = 0, 0.0
-        self.answers: list[tuple[int, str, int, int]] = []
-        self.lab_seats = LabSeats()  # a bot written in the Lab, at this game's table
         # The Bot Lab: it leaves what was shown, or goes to the menu, through these.
         self.lab = LabDesk(store, lambda: self.t, self.new_seed,
                            leave=lambda out: self._leave(out, lab=False), menu=self.show_menu,
-                           review=lambda match, said, out: self._show_review(
+                           review=lambda match, said, out: self.classroom.show_review(
                                Review.of(match, said=said, lab=True), out),
                            play=self.new_game)
         self.menu = MenuDesk(self)
         self.saving = SavingDesk(self)
+        self.classroom = Classroom(self)
+        self.turns = TurnDesk(self, self.classroom, self.saving)
+        self.guiding = GuideDesk(self, self.turns)
+        self.hosting = HostDesk(self, self.turns, self.saving)
+        self.guesting = GuestDesk(self)
+        #: Every ``data-action`` the controller answers (the page's own view actions,
+        #: such as zooming a board, never reach it), each to the part it concerns.
         self.actions: dict[str, Handler] = {
-            **{name: partial(handler, self) for name, handler in ACTIONS.items()},
+            "resume": self.do_resume,
+            "menu": self.do_menu,
+            "handoff-ok": self.do_handoff_ok,
+            "undo": self.do_undo,
+            "lab": lambda event, out: self.lab.open_named(event.game or "", out),
+            **{name: self.lab.act for name in LAB_ACTIONS},
             **self.menu.actions(),
+            **self.classroom.actions(),
+            **self.turns.actions(),
+            **self.guiding.actions(),
+            **self.hosting.actions(),
+            **self.guesting.actions(),
             **self.saving.actions(),
         }
 
@@ -125,16 +127,16 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk):
             self._boot(event.params, out, event.fragment)
         elif isinstance(event, StoreChanged):
             self._store_changed(event.key, out)
-        elif isinstance(event, Move | Pick | LinkEvent) and self.guest is not None:
-            self.guest_handle(event, out)  # this page plays a seat of another's game
+        elif isinstance(event, Move | Pick | LinkEvent) and self.guesting.guest is not None:
+            self.guesting.handle(event, out)  # this page plays a seat of another's game
         elif isinstance(event, Move):
             self._play(event.move, out)
         elif isinstance(event, Pick):
             self._pick(event.token, out)
         elif isinstance(event, LinkEvent):
-            self.host_event(event, out)
+            self.hosting.event(event, out)
         elif isinstance(event, WindowDecide):
-            self.window_decide(event, out)
+            self.turns.window_decide(event, out)
         elif isinstance(event, Action):
             handler = self.actions.get(event.name)
             if handler is not None:
@@ -144,15 +146,15 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk):
         elif isinstance(event, LanguageChosen):
             self._language(event.code, out)
         elif isinstance(event, BotTurn):
-            self._bot_turn(event.generation, out)
+            self.turns.bot_turn(event.generation, out)
         elif isinstance(event, LabCode):
             self.lab.code(event.text)
         elif isinstance(event, LabReport):
             self.lab.report(event.kind, event.text, out)
         elif isinstance(event, LabChose):
-            self.lab_chose(event, out)
+            self.turns.lab_chose(event, out)
         else:
-            self._window_answer(event, out)
+            self.turns.window_answer(event, out)
         return out
 
     # ---- start-up -------------------------------------------------------------------
@@ -161,16 +163,16 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk):
         self._read_page_params(params)
         self.loopback = params.get("net") == "loopback"
         if fragment.startswith("m="):
-            self.open_shared(fragment[2:], out)
+            self.classroom.open_shared(fragment[2:], out)
         elif fragment.startswith("bot="):
             self.lab.open_link(fragment[4:], out)
         elif fragment.startswith("join="):
-            self.join(fragment[5:], out)
+            self.guesting.join(fragment[5:], out)
         elif "guest" in params:
-            if not self.guest_resume(params["guest"], out):
+            if not self.guesting.resume(params["guest"], out):
                 self.show_menu(out, self.t("link.error.guest_gone"))
         elif "review" in params:
-            self.open_review(params["review"], out)
+            self.classroom.open_review(params["review"], out)
         elif "lab" in params:
             self.lab.open_named(params["lab"], out)
         elif "save" in params:
@@ -189,7 +191,7 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk):
             self.show_menu(out)
 
     def _read_page_params(self, params: Mapping[str, str]) -> None:
-        self.bot_delay, delay_note = bot_delay(params)
+        self.turns.bot_delay, delay_note = bot_delay(params)
         notes = [self.t.say(m) for m in (delay_note, lang_note(params)) if m is not None]
         if notes:
             self.message = " ".join(notes)
@@ -198,8 +200,8 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk):
         """Say everything again in ``code``: the game (its picks and thinking kept) or
         the menu (its forms keep what was chosen)."""
         self.t = Translator(parse_lang(code) or DEFAULT_LANG)
-        self.guest_language(out)
-        if self.session is not None or self.guest is not None:
+        self.guesting.language(out)
+        if self.session is not None or self.guesting.guest is not None:
             self.render(out)
         elif self.lab.shown:
             self.lab.draw(out, whole=True)
@@ -221,14 +223,23 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk):
         menu's list of saves is drawn again."""
         if key is not None and not key.startswith(saves.PREFIX):
             return
-        if self.session is not None and self.guest is None:
+        if self.session is not None and self.guesting.guest is None:
             self.saving.store_changed(key, out)
-        elif self.session is None and self.review is None and self.guest is None:
+        elif self.session is None and self.classroom.review is None and self.guesting.guest is None:
             self.menu.saves_changed(out)
 
+    def net_param(self) -> dict[str, str]:
+        """``net=loopback`` kept in the address, so a reload pairs over loopback too."""
+        return {"net": "loopback"} if self.loopback else {}
+
+    def waiting_for_device(self) -> bool:
+        return self.hosting.waiting()
+
     def stop(self) -> None:
-        self.generation += 1
-        self.thinking, self.turn, self.window = False, None, None
+        self.turns.stop()
+
+    def schedule(self, out: list[Effect]) -> None:
+        self.turns.schedule(out)
 
     def _start_from_params(self, params: Mapping[str, str], out: list[Effect],
                            note: Msg | None = None) -> None:
@@ -247,30 +258,19 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk):
     def _leave(self, out: list[Effect], *, lab: bool = True) -> None:
         """Stop what the page showed: a bot still thinking (its timers carry the old
         generation), the connections, a seat of another's game, the Lab's match."""
-        self.generation += 1
+        self.turns.stop()
         if lab:
             self.lab.close(out)
-        self.links_stop(out)
-        self.guest_leave(out)
-        self.session, self.review = None, None
-        self.thinking, self.turn, self.window = False, None, None
+        self.hosting.stop(out)
+        self.guesting.leave(out)
+        self.session, self.classroom.review = None, None
 
     def show_menu(self, out: list[Effect], message: str | None = None) -> None:
         self._leave(out)
-        entries = saves.list_saves(self.store)
-        latest = next((e for e in entries if e.ok), None)
         storage = self.t.say(self.storage_note) if self.storage_note else self.saving.room_note()
         notes = [m for m in (message or self.message, storage) if m]
         self.message = None
-        out.append(SetUrl(self.net_param() or None))
-        out.append(ShowMenu(
-            forms={gid: f.html(self.t) for gid, f in self.menu.forms.items()},
-            saves=saves_html(self.t, entries, self.fmt_time),
-            resume=None if latest is None else latest.id,
-            message=" ".join(notes),
-            status=" ".join(notes) or self.t("menu.choose"),
-            rules={gid: rules_html(self.t, gid) for gid in self.menu.forms},
-        ))
+        self.menu.draw(" ".join(notes), out)
 
     # ---- a game ---------------------------------------------------------------------
 
@@ -286,19 +286,15 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk):
     def open(self, session: Session, out: list[Effect], raw: str | None) -> None:
         """Show ``session``, read from the text ``raw`` (None: a game not saved yet)."""
         self.lab.close(out)
-        self.lab_seats.reset()
-        self.saving.tab.opened(raw)
-        self.saving.unsaved = None
-        self.generation += 1
-        self.session, self.review = session, None
-        self.watch = replace(self.watch, paused=False, stepping=False)
+        self.turns.reset()
+        self.saving.opened(raw)
+        self.session = session
+        self.classroom.opened()
         self.confirmed = None
         self.picks = ()
-        self.thinking, self.turn, self.window = False, None, None
-        self.bots = {}
         out.append(SetUrl({**setup_query(session.match), "save": session.save_id,
                            **self.net_param()}))
-        self.links_start(out)
+        self.hosting.start(out)
         self.render(out)
         self.schedule(out)
 
@@ -307,58 +303,57 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk):
         self.render(out)
 
     def render(self, out: list[Effect]) -> None:
-        if self.guest is not None:
-            self.render_guest(out)
+        if self.guesting.guest is not None:
+            self.guesting.render(out)
             return
-        if self.review is not None:
-            self._render_review(out, self.message)
+        if self.classroom.review is not None:
+            self.classroom.render_review(out, self.message)
             self.message = None
             return
         if self.session is None:
             return
         session = self.session
-        panels, revealed = self.watch_panels()
-        panels += self.guide_panel()
-        panels += self.host_panels()
-        panels = self.saving.panel() + self.lab_panel() + panels
-        waiting = host_msg(self.peers, session.display_names(self.t))
+        panels, revealed = self.classroom.watch_panels()
+        panels += self.guiding.panel()
+        panels += self.hosting.panels()
+        panels = self.saving.panel() + self.turns.lab_panel() + panels
+        waiting = host_msg(self.hosting.peers, session.display_names(self.t))
         message = self.message or (self.t.say(waiting) if waiting else None)
-        screen = game_screen(session, self.confirmed, self.picks, self.thinking,
-                             message, self.window, t=self.t, revealed=revealed,
-                             panels=panels, paused=self.watch.paused and self.watching(),
-                             frozen=self.links_waiting() or self.saving.tab.stale is not None)
+        screen = game_screen(session, self.confirmed, self.picks, self.turns.thinking,
+                             message, self.turns.window, t=self.t, revealed=revealed,
+                             panels=panels, paused=self.classroom.paused(),
+                             frozen=self.hosting.waiting() or self.saving.tab.stale is not None)
         self.message = None
-        if self.peers:
-            screen = replace(screen, data={**screen.data, "link": link_state(self.peers)})
+        if self.hosting.peers:
+            screen = replace(screen, data={**screen.data, "link": link_state(self.hosting.peers)})
         screen = replace(screen, status=self.saving.status() or screen.status)
         out.append(ShowGame(session.match.game, screen))
-        self.push_tables(out)
+        self.hosting.push_tables(out)
 
     def _play(self, move: str, out: list[Effect]) -> None:
-        session = self.session
-        if session is None or session.bot_to_act() or self.thinking:
+        session, turns = self.session, self.turns
+        if session is None or session.bot_to_act() or turns.thinking:
             return
         if session.needs_handoff(self.confirmed):
             return
-        if session.to_act() == TABLE and self.window is None:
+        if session.to_act() == TABLE and turns.window is None:
             return
-        if self.links_waiting() or self.to_act_remote():
+        if self.hosting.waiting() or self.hosting.to_act_remote():
             self.render(out)  # the status says whom the game waits for
             return
         if not self.saving.tab.check(session, self.clock()):  # a click on an older position
             self.went_stale(out)
             return
-        if self.window_remote():  # a race across devices: decided after a grace period
+        if turns.window_remote():  # a race across devices: decided after a grace period
             if move in session.game.legal_moves(session.state) and session.viewer() is not None:
-                self.window_answer_in(session.viewer() or 0, move,
-                                      int(self.clock() - self.window_opened), out)
+                turns.window_answer_in(session.viewer() or 0, move, turns.since_opened(), out)
             return
         try:
             self.session = session.play(move)
         except IllegalMove as err:
             self.say(self.t("error.move_refused", reason=err.reason_msg), out)
             return
-        self.window = None  # a click that answers a timed window closes it
+        turns.window = None  # a click that answers a timed window closes it
         self.picks = ()
         self.after_move(out)
 
@@ -369,12 +364,12 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk):
         out.append(Focus(token))
 
     def after_move(self, out: list[Effect]) -> None:
-        self.watch = replace(self.watch, stepping=False)  # "One move" has had its move
+        self.classroom.moved()
         if self.saving.save(out):
             self.render(out)
             self.schedule(out)
 
-    # ---- actions (data-action), dispatched through ACTIONS ---------------------------
+    # ---- actions (data-action), dispatched through self.actions ---------------------------
 
     def do_resume(self, event: Action, out: list[Effect]) -> None:
         entry = saves.read(self.store, event.save or "")
@@ -392,29 +387,13 @@ class Controller(TurnDesk, Classroom, GuideDesk, HostDesk, GuestDesk):
             self.render(out)
 
     def do_undo(self, event: Action, out: list[Effect]) -> None:
-        if self.session is None or self.thinking:
+        if self.session is None or self.turns.thinking:
             return
         if not self.saving.tab.check(self.session, self.clock()):
             self.went_stale(out)
             return
-        self.generation += 1
+        self.turns.generation += 1  # no timer of the undone position acts
         self.session = self.session.undo()
         self.picks = ()
         self.after_move(out)
 
-
-#: Every ``data-action`` the controller answers (the page's own view actions, such as
-#: zooming a board, never reach it).
-ACTIONS: dict[str, Callable[[Controller, Action, list[Effect]], None]] = {
-    "resume": Controller.do_resume,
-    "menu": Controller.do_menu,
-    "handoff-ok": Controller.do_handoff_ok,
-    "undo": Controller.do_undo,
-    "lab": lambda c, event, out: c.lab.open_named(event.game or "", out),
-    "lab-retry": Controller.lab_retry,
-    **{name: lambda c, event, out: c.lab.act(event, out) for name in LAB_ACTIONS},
-    **CLASSROOM_ACTIONS,
-    **GUIDE_ACTIONS,
-    **HOST_ACTIONS,
-    **GUEST_ACTIONS,
-}

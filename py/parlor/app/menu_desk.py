@@ -17,7 +17,9 @@ from parlor.app.events import (
     Effect,
     FormChanged,
     MenuMessage,
+    SetUrl,
     ShowForm,
+    ShowMenu,
     ShowSaves,
 )
 from parlor.app.forms import MenuForm, initial_forms
@@ -26,6 +28,7 @@ from parlor.app.seats import parse_seat
 from parlor.app.setup import Setup, parse_setup, play_setup
 from parlor.core.errors import BadOptions, ParlorError
 from parlor.render.menu import saves_html
+from parlor.render.rules import rules_html
 
 
 class MenuDesk:
@@ -103,6 +106,21 @@ class MenuDesk:
         self.page.new_game(setup, out)
         if setup.note:
             self.page.say(self.page.t.text(setup.note), out)
+
+    def draw(self, message: str, out: list[Effect]) -> None:
+        """The menu: the games' tiles, forms and rules, the saved games, ``message``."""
+        t = self.page.t
+        entries = saves.list_saves(self.page.store)
+        latest = next((e for e in entries if e.ok), None)
+        out.append(SetUrl(self.page.net_param() or None))
+        out.append(ShowMenu(
+            forms={gid: f.html(t) for gid, f in self.forms.items()},
+            saves=saves_html(t, entries, self.page.fmt_time),
+            resume=None if latest is None else latest.id,
+            message=message,
+            status=message or t("menu.choose"),
+            rules={gid: rules_html(t, gid) for gid in self.forms},
+        ))
 
     def saves_changed(self, out: list[Effect]) -> None:
         """Another tab wrote a save: the menu's list is drawn again."""

@@ -29,6 +29,11 @@ class SavingDesk:
         """The actions of a stale tab's notice."""
         return {"take-newer": self.do_take_newer, "keep-here": self.do_keep_here}
 
+    def opened(self, raw: str | None) -> None:
+        """A game opened from the saved text ``raw`` (None: not saved yet)."""
+        self.tab.opened(raw)
+        self.unsaved = None
+
     # ---- writing ------------------------------------------------------------------------
 
     def save(self, out: list[Effect]) -> bool:

@@ -7,7 +7,6 @@ acts on a game it was not started for."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from parlor.app.events import (
@@ -21,70 +20,73 @@ from parlor.app.events import (
     WindowDecide,
 )
 from parlor.app.lab.playing import LabSeats
+from parlor.app.page import Handler, Page
+from parlor.app.page_params import BOT_DELAY_MS
 from parlor.app.pairing import link
 from parlor.app.pairing.hosting import GRACE_MS
 from parlor.app.realtime import open_window
 from parlor.app.seeds import turn_rng
 from parlor.app.thinking import BotThinking
 from parlor.bots import Bot, make_bot
-from parlor.i18n.catalog import Translator
 from parlor.render.notices import lab_stopped_notice
 
 if TYPE_CHECKING:
-    from parlor.app.classroom.watch import Watch
+    from parlor.app.classroom.desk import Classroom
     from parlor.app.saving import SavingDesk
     from parlor.app.session import Session
     from parlor.core.timing import Window
 
 
 class TurnDesk:
-    """Mixed into ``Controller``: bot turns and timed windows, across devices too."""
+    """Bot turns and timed windows, across devices too: a part of the controller
+    (``page.py``). It owns what the game waits on and the ``generation`` its timers
+    carry."""
 
-    session: Session | None
-    window: Window | None
-    generation: int
-    thinking: bool
-    turn: BotThinking | None
-    bots: dict[int, Bot]
-    bot_delay: int
-    watch: Watch
-    clock: Callable[[], float]
-    window_opened: float
-    window_id: int
-    answers: list[tuple[int, str, int, int]]
-    picks: tuple[str, ...]
-    saving: SavingDesk
-    lab_seats: LabSeats
-    t: Translator
+    def __init__(self, page: Page, classroom: Classroom, saving: SavingDesk) -> None:
+        self.page = page
+        self.classroom = classroom  # a match of bots being watched sets the pace
+        self.saving = saving  # a stale tab starts nothing
+        self.generation = 0
+        self.thinking = False
+        self.turn: BotThinking | None = None  # the bot's move in progress
+        self.bots: dict[int, Bot] = {}
+        self.bot_delay = BOT_DELAY_MS
+        self.window: Window | None = None  # a timed table decision in progress
+        self.window_id, self.window_opened = 0, 0.0
+        self.answers: list[tuple[int, str, int, int]] = []
+        self.lab_seats = LabSeats()  # a bot written in the Lab, at this game's table
 
-    # ---- provided by Controller and its other parts (declared for the type checker
-    # only: a stub here would hide them, this class coming first) ------------------------
+    def actions(self) -> dict[str, Handler]:
+        return {"lab-retry": self.lab_retry}
 
-    if TYPE_CHECKING:
-        def render(self, out: list[Effect]) -> None: ...
+    def stop(self) -> None:
+        """A new generation: no timer started before acts; the bot stops thinking and
+        an open window closes."""
+        self.generation += 1
+        self.thinking, self.turn, self.window = False, None, None
 
-        def after_move(self, out: list[Effect]) -> None: ...
-
-        def watching(self) -> bool: ...
-
-        def links_waiting(self) -> bool: ...
+    def reset(self) -> None:
+        """Another game opened: its bots are made afresh."""
+        self.stop()
+        self.bots = {}
+        self.lab_seats.reset()
 
     # ---- turns ----------------------------------------------------------------------
 
     def schedule(self, out: list[Effect]) -> None:
         """Start whatever the game now waits on: a timed table window or a bot."""
-        if self.session is None or self.links_waiting():
+        if self.page.session is None or self.page.waiting_for_device():
             return  # a remote seat's device is away: the game waits for it
         if self.saving.tab.stale is not None:
             return  # the game went on in another tab: this one only says so
-        window = open_window(self.session)
+        window = open_window(self.page.session)
         if window is not None:
             # The bots' answers and the deadline race each other and any click; the
             # first to arrive is applied, the rest find the window gone. With a person
             # on another device, answers are collected and decided (hosting.py).
             self.window = window
             self.window_opened_now()
-            self.render(out)
+            self.page.render(out)
             for plan in window.plans:
                 out.append(After(plan.delay_ms, WindowAnswer(self.generation, window,
                                                              plan.move)))
@@ -93,32 +95,32 @@ class TurnDesk:
                        if self.window_remote() else
                        After(deadline, WindowAnswer(self.generation, window,
                                                     window.timeout_move)))
-        elif self.session.bot_to_act():
-            if self.watching() and self.watch.paused and not self.watch.stepping:
+        elif self.page.session.bot_to_act():
+            if self.classroom.holds():
                 self.thinking, self.turn = False, None
-                self.render(out)
+                self.page.render(out)
                 return
             self.thinking, self.turn = True, None
-            self.render(out)
+            self.page.render(out)
             out.append(After(0, BotTurn(self.generation)))
 
-    def _window_answer(self, event: WindowAnswer, out: list[Effect]) -> None:
+    def window_answer(self, event: WindowAnswer, out: list[Effect]) -> None:
         if (event.generation != self.generation or self.window is not event.window
-                or self.session is None):
+                or self.page.session is None):
             return
         if self.window_remote():  # a bot's answer, to compete with the people's
-            self.window_answer_in(len(self.session.seats), event.move,
-                                  int(self.clock() - self.window_opened), out)
+            self.window_answer_in(len(self.page.session.seats), event.move,
+                                  self.since_opened(), out)
             return
         self.window = None
-        self.session = self.session.play(event.move)
-        self.picks = ()
-        self.after_move(out)
+        self.page.session = self.page.session.play(event.move)
+        self.page.picks = ()
+        self.page.after_move(out)
 
-    def _bot_turn(self, generation: int, out: list[Effect]) -> None:
+    def bot_turn(self, generation: int, out: list[Effect]) -> None:
         """One slice of the bot's thinking (``thinking.py``); its move once decided and
         the bot delay has passed."""
-        session = self.session
+        session = self.page.session
         if generation != self.generation or session is None or not session.bot_to_act():
             return
         seat = session.to_act()
@@ -131,18 +133,18 @@ class TurnDesk:
             bot = self.bots[seat] = make_bot(session.match.game, session.seats[seat].level or "")
         if self.turn is None:
             self.turn = BotThinking(bot, session.game.view(session.state, seat), turn_rng(
-                session.match.seed, len(session.match.moves), "bot"), self.clock)
+                session.match.seed, len(session.match.moves), "bot"), self.page.clock)
         move = self.turn.slice()
-        delay = self.watch.delay(self.bot_delay) if self.watching() else self.bot_delay
+        delay = self.classroom.pace(self.bot_delay)
         wait = self.turn.wait_ms(delay)
         if move is None or wait > 0:
             out.append(After(0 if move is None else wait, BotTurn(self.generation)))
             return
         out.append(BotMoved(f"parlor:bot:{session.match.game}:{bot.level}",
                             self.turn.elapsed_ms()))
-        self.session = session.play(move)
+        self.page.session = session.play(move)
         self.thinking, self.turn = False, None
-        self.after_move(out)
+        self.page.after_move(out)
 
     # ---- a bot written in the Lab (app/lab/playing.py) ------------------------------
 
@@ -151,30 +153,30 @@ class TurnDesk:
         delay has passed."""
         move = self.lab_seats.ready(self.generation, len(session.match.moves))
         if move is None:  # asked once per turn: a turn that got no move waits for a retry
-            ask = self.lab_seats.ask(session.match, seat, self.generation, self.clock())
+            ask = self.lab_seats.ask(session.match, seat, self.generation, self.page.clock())
             if ask is not None:
                 out.append(ask)
             return
-        delay = self.watch.delay(self.bot_delay) if self.watching() else self.bot_delay
-        wait = int(delay - (self.clock() - self.lab_seats.started))
+        delay = self.classroom.pace(self.bot_delay)
+        wait = int(delay - (self.page.clock() - self.lab_seats.started))
         if wait > 0:
             out.append(After(wait, BotTurn(self.generation)))
             return
-        elapsed = self.clock() - self.lab_seats.started
+        elapsed = self.page.clock() - self.lab_seats.started
         self.lab_seats.reset()
         out.append(BotMoved(f"parlor:bot:{session.match.game}:lab", elapsed))
-        self.session = session.play(move)
+        self.page.session = session.play(move)
         self.thinking, self.turn = False, None
-        self.after_move(out)
+        self.page.after_move(out)
 
     def lab_chose(self, event: LabChose, out: list[Effect]) -> None:
         """The worker's answer: the move is played by ``_lab_turn``; no move stops the
         game with the reason (``lab_panel``)."""
-        if self.session is None or not self.lab_seats.answer(event.kind, event.text):
+        if self.page.session is None or not self.lab_seats.answer(event.kind, event.text):
             return
         if self.lab_seats.problem is not None:
             self.thinking = False
-            self.render(out)
+            self.page.render(out)
         else:
             out.append(After(0, BotTurn(self.generation)))
 
@@ -185,36 +187,40 @@ class TurnDesk:
 
     def lab_panel(self) -> str:
         problem = self.lab_seats.problem
-        if problem is None or self.session is None:
+        if problem is None or self.page.session is None:
             return ""
-        return lab_stopped_notice(self.t, self.session.match.game, problem)
+        return lab_stopped_notice(self.page.t, self.page.session.match.game, problem)
 
     # ---- timed windows across devices ------------------------------------------------
 
     def window_remote(self) -> bool:
         """The open window has a person on another device among those who may answer:
         answers are collected for a grace period and decided by their own devices' times."""
-        return (self.window is not None and self.session is not None
-                and any(s in self.session.remotes for s in self.window.humans))
+        return (self.window is not None and self.page.session is not None
+                and any(s in self.page.session.remotes for s in self.window.humans))
 
     def window_answer_in(self, seat: int, move: str, ms: int, out: list[Effect]) -> None:
         """An answer to the open window (a bot's, a click here, a guest's)."""
         assert self.window is not None
-        self.answers.append((seat, move, ms, int(self.clock() - self.window_opened)))
+        self.answers.append((seat, move, ms, self.since_opened()))
         if len(self.answers) == 1:
             out.append(After(GRACE_MS, WindowDecide(self.generation, self.window)))
 
     def window_decide(self, event: WindowDecide, out: list[Effect]) -> None:
         if (event.generation != self.generation or self.window is not event.window
-                or self.session is None):
+                or self.page.session is None):
             return
         decided = link.decide_window(tuple(self.answers), GRACE_MS)
         move = decided[1] if decided is not None else event.window.timeout_move
         self.window, self.answers = None, []
-        self.session = self.session.play(move)
-        self.after_move(out)
+        self.page.session = self.page.session.play(move)
+        self.page.after_move(out)
+
+    def since_opened(self) -> int:
+        """Milliseconds since the open window appeared on this page."""
+        return int(self.page.clock() - self.window_opened)
 
     def window_opened_now(self) -> None:
         self.window_id += 1
-        self.window_opened = self.clock()
+        self.window_opened = self.page.clock()
         self.answers = []

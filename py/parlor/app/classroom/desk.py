@@ -1,9 +1,8 @@
 """What a teacher does with a game besides playing it: review it, export it, share it as
 a link, import one, and watch a match of bots (reveal, pause, one move, speed).
 
-These are the controller's action handlers for those screens, kept here so the
-controller stays about playing; ``Controller`` inherits them and provides the few
-methods this class declares at the top (opening a game, drawing, the menu).
+A part of the controller: it owns the review and the watch settings and reaches the
+rest of the page through ``page.Page``.
 """
 
 from __future__ import annotations
@@ -23,97 +22,96 @@ from parlor.app.classroom.transfer import (
 )
 from parlor.app.classroom.watch import SPEEDS, Watch
 from parlor.app.events import Action, Download, Effect, SetUrl, ShareLink, ShowGame
-from parlor.app.saves import KeyValue
+from parlor.app.page import Handler, Page
 from parlor.app.seats import default_names, display_names, parse_seat
 from parlor.app.session import Session
 from parlor.core.errors import BadSave
 from parlor.core.match import Match
-from parlor.i18n.catalog import Msg, Translator
+from parlor.i18n.catalog import Msg
 from parlor.render.review import move_lines, review_screen
 from parlor.render.thinks import beliefs_html
 from parlor.render.watch import watch_bar
 
 
 class Classroom:
-    """Review, transfer and watch handlers (mixed into ``Controller``)."""
+    """Review, transfer and watch handlers: a part of the controller (``page.py``)."""
 
-    store: KeyValue
-    t: Translator
-    clock: Callable[[], float]
-    session: Session | None
-    review: Review | None
-    watch: Watch
-    generation: int
-    thinking: bool
-    window: object | None
-    turn: object | None
-    message: str | None
-    #: The review's move list in words, kept while only the step changes (a long Ciao!
-    #: match has thousands of moves to describe).
-    _review_lines: tuple[object, tuple[str, ...]] = (None, ())
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.review: Review | None = None  # a match being stepped through
+        self.watch = Watch()  # the pace and reveal of a match of bots being watched
+        #: The review's move list in words, kept while only the step changes (a long
+        #: Ciao! match has thousands of moves to describe).
+        self._review_lines: tuple[object, tuple[str, ...]] = (None, ())
 
-    # ---- provided by Controller --------------------------------------------------------
-
-    def show_menu(self, out: list[Effect], message: str | None = None) -> None:
-        raise NotImplementedError
-
-    def open(self, session: Session, out: list[Effect], raw: str | None) -> None:
-        raise NotImplementedError
-
-    def render(self, out: list[Effect]) -> None:
-        raise NotImplementedError
-
-    def schedule(self, out: list[Effect]) -> None:
-        raise NotImplementedError
+    def actions(self) -> dict[str, Handler]:
+        """The ``data-action`` names these handlers answer."""
+        return {
+            "review": self.do_review,
+            "replay-first": self.do_replay_first,
+            "replay-prev": self.do_replay_prev,
+            "replay-next": self.do_replay_next,
+            "replay-last": self.do_replay_last,
+            "replay-goto": self.do_replay_goto,
+            "replay-seat": self.do_replay_seat,
+            "export": self.do_export,
+            "share": self.do_share,
+            "import": self.do_import,
+            "adopt": self.do_adopt,
+            "reveal": self.do_reveal,
+            "pause": self.do_pause,
+            "step": self.do_step,
+            "watch-speed": self.do_watch_speed,
+            "watch-thinks": self.do_watch_thinks,
+        }
 
     # ---- reviews ------------------------------------------------------------------------
 
     def _source(self, event: Action) -> tuple[Match, str | None] | None:
         """The match an action is about: its ``data-save``, else the review or game shown."""
         if event.save:
-            entry = saves.read(self.store, event.save)
+            entry = saves.read(self.page.store, event.save)
             if entry is not None and entry.session is not None:
                 return entry.session.match, event.save
             return None
         if self.review is not None:
             return self.review.match, self.review.save_id
-        if self.session is not None:
-            return self.session.match, self.session.save_id
+        if self.page.session is not None:
+            return self.page.session.match, self.page.session.save_id
         return None
 
-    def _show_review(self, review: Review, out: list[Effect], note: str | None = None) -> None:
+    def show_review(self, review: Review, out: list[Effect], note: str | None = None) -> None:
         """Stop whatever was playing and show ``review`` (nothing is saved)."""
-        self.generation += 1
-        self.session, self.review = None, review
-        self.thinking, self.turn, self.window = False, None, None
+        self.page.stop()
+        self.page.session, self.review = None, review
         if review.save_id is not None:
             out.append(SetUrl({"review": review.save_id}))
         else:
             out.append(SetUrl(None, fragment="m=" + share_data(review.match)))
-        self._render_review(out, note)
+        self.render_review(out, note)
 
-    def _render_review(self, out: list[Effect], note: str | None = None) -> None:
+    def render_review(self, out: list[Effect], note: str | None = None) -> None:
         r = self.review
         assert r is not None
         seats = tuple(parse_seat(r.match.game, s) for s in r.match.seats)
-        names = display_names(self.t, seats, r.match.names)
+        names = display_names(self.page.t, seats, r.match.names)
         humans = r.humans
         own = r.match.names or default_names(seats)
         you = (humans[0] if len(humans) == 1 and own[humans[0]] == default_names(seats)[humans[0]]
                else None)
-        key = (r.match, r.seat, self.t.lang)
+        key = (r.match, r.seat, self.page.t.lang)
         if self._review_lines[0] != key:  # the move list changes with these, not the step
-            self._review_lines = (key, move_lines(self.t, r, names))
-        out.append(ShowGame(r.match.game, review_screen(r, self.t, names, you, note,
+            self._review_lines = (key, move_lines(self.page.t, r, names))
+        out.append(ShowGame(r.match.game, review_screen(r, self.page.t, names, you, note,
                                                         self._review_lines[1])))
 
     def open_review(self, save_id: str, out: list[Effect]) -> None:
         """A saved game's review (``?review=<save>`` in the page's address)."""
-        entry = saves.read(self.store, save_id)
+        entry = saves.read(self.page.store, save_id)
         if entry is None or entry.session is None:
-            self.show_menu(out, self.t("error.save_unloadable"))
+            self.page.show_menu(out, self.page.t("error.save_unloadable"))
             return
-        self._show_review(Review.of(entry.session.match, save_id), out)
+        self.show_review(Review.of(entry.session.match, save_id), out)
 
     def open_shared(self, data: str, out: list[Effect]) -> None:
         """A share link's match, for review; refused with its reason, nothing changed."""
@@ -125,23 +123,23 @@ class Classroom:
         try:
             match = read(text)
         except BadSave as err:
-            self.show_menu(out, self.t("error.import_failed", reason=err.message))
+            self.page.show_menu(out, self.page.t("error.import_failed", reason=err.message))
             return
-        self._show_review(Review.of(match), out, self.t("import.done",
+        self.show_review(Review.of(match), out, self.page.t("import.done",
                                                         game=Msg(f"game.{match.game}.name")))
 
     def do_review(self, event: Action, out: list[Effect]) -> None:
         source = self._source(event)
         if source is None:
-            self.show_menu(out, self.t("error.save_unloadable"))
+            self.page.show_menu(out, self.page.t("error.save_unloadable"))
             return
         match, save_id = source
-        self._show_review(Review.of(match, save_id), out)
+        self.show_review(Review.of(match, save_id), out)
 
     def _step(self, ply: int, out: list[Effect]) -> None:
         if self.review is not None:
             self.review = self.review.at(ply)
-            self._render_review(out)
+            self.render_review(out)
 
     def do_replay_first(self, event: Action, out: list[Effect]) -> None:
         self._step(0, out)
@@ -167,7 +165,7 @@ class Classroom:
         if self.review is not None and text.lstrip("-").isdigit():
             seat = int(text)
             self.review = self.review.looking(EVERYTHING if seat < 0 else seat)
-            self._render_review(out)
+            self.render_review(out)
 
     # ---- files and links ----------------------------------------------------------------
 
@@ -192,94 +190,95 @@ class Classroom:
         r = self.review
         if r is None or r.save_id is not None:
             return
-        now = self.clock()
+        now = self.page.clock()
         session = Session(match=r.match, state=r.states[-1],
-                          save_id=saves.new_id(self.store, now), created=now)
+                          save_id=saves.new_id(self.page.store, now), created=now)
         try:
-            raw = saves.write(self.store, session, now, expect=None)
+            raw = saves.write(self.page.store, session, now, expect=None)
         except Exception as err:  # storage full: the import stays open for review
-            self._render_review(out, self.t("error.save_failed", detail=str(err)))
+            self.render_review(out, self.page.t("error.save_failed", detail=str(err)))
             return
         if r.over:
-            self._show_review(replace(r, save_id=session.save_id), out)
+            self.show_review(replace(r, save_id=session.save_id), out)
         else:
             self.review = None
-            self.open(session, out, raw)
+            self.page.open(session, out, raw)
 
     # ---- watching a match of bots --------------------------------------------------------
 
     def watching(self) -> bool:
-        return self.session is not None and not self.session.people
+        return self.page.session is not None and not self.page.session.people
+
+    def paused(self) -> bool:
+        """A match of bots stopped by Pause (one move at a time, if any)."""
+        return self.watch.paused and self.watching()
+
+    def holds(self) -> bool:
+        """A paused match of bots not asked for one move: no bot moves."""
+        return self.paused() and not self.watch.stepping
+
+    def pace(self, bot_delay: int) -> int:
+        """How long a bot's move waits: the watch's speed in a match of bots."""
+        return self.watch.delay(bot_delay) if self.watching() else bot_delay
+
+    def opened(self) -> None:
+        """A game opened: no review, and a match of bots plays on from the start."""
+        self.review = None
+        self.watch = replace(self.watch, paused=False, stepping=False)
+
+    def moved(self) -> None:
+        """A move was played: "One move" has had its move."""
+        self.watch = replace(self.watch, stepping=False)
 
     def watch_panels(self) -> tuple[str, Any]:
         """Above the board of a match of bots: the watch bar and the chosen bot's beliefs;
         and every secret when revealed. Nothing for a game with a human seat."""
         from parlor.games import ENTRIES
 
-        session = self.session
+        session = self.page.session
         if session is None or not self.watching():
             return "", None
-        names = session.display_names(self.t)
-        panels = watch_bar(self.t, self.watch, names, session.to_act() is None,
+        names = session.display_names(self.page.t)
+        panels = watch_bar(self.page.t, self.watch, names, session.to_act() is None,
                            ENTRIES[session.match.game].beliefs is not None)
         if self.watch.thinks is not None:
-            panels += beliefs_html(self.t, session.game, session.state, (self.watch.thinks,),
+            panels += beliefs_html(self.page.t, session.game, session.state, (self.watch.thinks,),
                                    names)
         return panels, session.game.reveal(session.state) if self.watch.reveal else None
 
     def do_reveal(self, event: Action, out: list[Effect]) -> None:
         if self.watching():
             self.watch = replace(self.watch, reveal=not self.watch.reveal)
-            self.render(out)
+            self.page.render(out)
 
     def do_pause(self, event: Action, out: list[Effect]) -> None:
         if not self.watching():
             return
         if self.watch.paused:
             self.watch = replace(self.watch, paused=False, stepping=False)
-            self.schedule(out)
+            self.page.schedule(out)
         else:
             # A new generation drops the bot's thinking and any open race; resuming
             # starts them again from the same position.
-            self.generation += 1
+            self.page.stop()
             self.watch = replace(self.watch, paused=True)
-            self.thinking, self.turn, self.window = False, None, None
-            self.render(out)
+            self.page.render(out)
 
     def do_step(self, event: Action, out: list[Effect]) -> None:
         if self.watching() and self.watch.paused and not self.watch.stepping:
             self.watch = replace(self.watch, stepping=True)
-            self.schedule(out)
+            self.page.schedule(out)
 
     def do_watch_speed(self, event: Action, out: list[Effect]) -> None:
         if event.value in SPEEDS:
             self.watch = replace(self.watch, speed=event.value or "normal")
-            self.render(out)
+            self.page.render(out)
 
     def do_watch_thinks(self, event: Action, out: list[Effect]) -> None:
         text = event.value or ""
-        if self.session is not None:
-            seat = int(text) if text.isdigit() and int(text) < len(self.session.seats) else None
+        if self.page.session is not None:
+            seats = len(self.page.session.seats)
+            seat = int(text) if text.isdigit() and int(text) < seats else None
             self.watch = replace(self.watch, thinks=seat)
-            self.render(out)
+            self.page.render(out)
 
-
-#: The ``data-action`` names these handlers answer (merged into the controller's table).
-CLASSROOM_ACTIONS: dict[str, Callable[[Classroom, Action, list[Effect]], None]] = {
-    "review": Classroom.do_review,
-    "replay-first": Classroom.do_replay_first,
-    "replay-prev": Classroom.do_replay_prev,
-    "replay-next": Classroom.do_replay_next,
-    "replay-last": Classroom.do_replay_last,
-    "replay-goto": Classroom.do_replay_goto,
-    "replay-seat": Classroom.do_replay_seat,
-    "export": Classroom.do_export,
-    "share": Classroom.do_share,
-    "import": Classroom.do_import,
-    "adopt": Classroom.do_adopt,
-    "reveal": Classroom.do_reveal,
-    "pause": Classroom.do_pause,
-    "step": Classroom.do_step,
-    "watch-speed": Classroom.do_watch_speed,
-    "watch-thinks": Classroom.do_watch_thinks,
-}

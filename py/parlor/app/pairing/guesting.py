@@ -16,7 +16,6 @@ invitation is opened here.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -32,8 +31,9 @@ from parlor.app.events import (
     SetUrl,
     ShowGame,
 )
+from parlor.app.page import Handler, Page
 from parlor.app.pairing import link
-from parlor.app.pairing.hosting import ICE_KEY
+from parlor.app.pairing.hosting import ICE_KEY, ice_servers
 from parlor.app.pairing.link import Channel
 from parlor.app.pairing.sdp import BadOffer, compact, expand, parse_sdp, read_compact
 from parlor.render.pairing import guest_panel, guest_toolbar
@@ -41,7 +41,7 @@ from parlor.render.screen import Rendered
 from parlor.render.untrusted import clean
 
 if TYPE_CHECKING:
-    from parlor.i18n.catalog import Translator
+    pass
 
 #: The store key of this device's link to a game held by another device.
 GUEST_KEY = "parlor:guest"
@@ -78,72 +78,67 @@ def invitation_text(text: str) -> str:
 
 
 class GuestDesk:
-    """Mixed into ``Controller``: this page as a guest seat of another device's game."""
+    """This page as a guest seat of another device's game: a part of the controller
+    (``page.py``)."""
 
-    guest: Guest | None
-    t: Translator
-    store: Any
-    clock: Callable[[], float]
-    conns: int
-    loopback: bool
-    message: str | None
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.guest: Guest | None = None  # None: this page plays no seat of another's game
 
-    if TYPE_CHECKING:  # provided by Controller (a stub here could hide it)
-        def render(self, out: list[Effect]) -> None: ...
-        def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
-        def net_param(self) -> dict[str, str]: ...
-        def ice_servers(self) -> tuple[tuple[str, str, str], ...]: ...
+    def actions(self) -> dict[str, Handler]:
+        """The ``data-action`` names these handlers answer."""
+        return {"join": self.do_join}
 
-    def guest_handle(self, event: Move | Pick | LinkEvent, out: list[Effect]) -> None:
+    def handle(self, event: Move | Pick | LinkEvent, out: list[Effect]) -> None:
         if isinstance(event, Move):
-            self.guest_move(event.move, out)
+            self.move(event.move, out)
         elif isinstance(event, Pick):
-            self.guest_pick(event.token, out)
+            self.pick(event.token, out)
         else:
-            self.guest_event(event, out)
+            self.event(event, out)
 
     def join(self, text: str, out: list[Effect]) -> None:
         """Answer an invitation (typed, pasted, scanned or opened as a link)."""
         try:
             offer = read_compact(invitation_text(text))
             if not offer.is_offer:
-                raise BadOffer(self.t("link.error.answer_not_offer"))
+                raise BadOffer(self.page.t("link.error.answer_not_offer"))
         except BadOffer as err:
-            self.message = self.t("link.error.bad_invitation", reason=str(err))
+            self.page.message = self.page.t("link.error.bad_invitation", reason=str(err))
             if self.guest is not None:
-                self.render(out)
+                self.page.render(out)
             else:
-                self.show_menu(out, self.message)
+                self.page.show_menu(out, self.page.message)
             return
-        old = self.guest or restore(self.store)
+        old = self.guest or restore(self.page.store)
         if self.guest is not None:
             out.append(LinkClose(-1))
-        self.conns += 1
-        self.guest = Guest(conn=self.conns, state="answering",
+        self.guest = Guest(conn=self.page.new_conn(), state="answering",
                            hello=old.hello if old else None, table=old.table if old else None,
                            pending=old.pending if old else ())
-        out.append(LinkOpen(-1, self.conns, offer=expand(offer), ice=self.ice_servers()))
-        self.render(out)
+        out.append(LinkOpen(-1, self.guest.conn, offer=expand(offer),
+                           ice=ice_servers(self.page.store)))
+        self.page.render(out)
 
     def do_join(self, event: Action, out: list[Effect]) -> None:
         self.join(event.value or "", out)
 
-    def guest_event(self, event: LinkEvent, out: list[Effect]) -> None:
+    def event(self, event: LinkEvent, out: list[Effect]) -> None:
         g = self.guest
         if g is None or event.conn != g.conn:
             return
         if event.kind == "answer":
             try:
-                answer = compact(parse_sdp(event.text, self.loopback))
+                answer = compact(parse_sdp(event.text, self.page.loopback))
                 read_compact(answer)
             except BadOffer as err:
-                self.guest = replace(g, state="failed", error=self.t(
+                self.guest = replace(g, state="failed", error=self.page.t(
                     "link.error.no_address") + f" ({err})")
             else:
                 self.guest = replace(g, state="answered", answer=answer)
         elif event.kind == "open":
             self.guest = replace(g, state="connected", channel=Channel(), error="", busy=False)
-            self._guest_send(link.Greet(lang=self.t.lang), out)
+            self._guest_send(link.Greet(lang=self.page.t.lang), out)
             for body in g.pending:  # what the last connection may not have delivered
                 self._guest_send(body, out)
         elif event.kind == "message":
@@ -152,8 +147,8 @@ class GuestDesk:
             was = g.state == "connected" or g.hello is not None
             out.append(LinkClose(-1))
             self.guest = replace(g, state="lost" if was else "failed",
-                                 error="" if was else self.t("link.error.no_connection"))
-        self.render(out)
+                                 error="" if was else self.page.t("link.error.no_connection"))
+        self.page.render(out)
 
     def _guest_send(self, body: link.Body, out: list[Effect]) -> None:
         """Send ``body``; a click (not a greeting) makes the screen wait for the host's
@@ -170,7 +165,7 @@ class GuestDesk:
         try:
             env = link.decode(text)
         except link.BadMessage as err:  # nothing to apply; say so (another version?)
-            self.guest = replace(g, error=self.t("link.error.other_version", reason=str(err)))
+            self.guest = replace(g, error=self.page.t("link.error.other_version", reason=str(err)))
             return
         channel, bodies = g.channel.receive(env)
         g = replace(g, channel=channel)
@@ -179,41 +174,41 @@ class GuestDesk:
                 if g.hello is not None and g.hello.save != body.save:
                     g = replace(g, table=None, pending=())  # another game now
                 g = replace(g, hello=body)
-                out.append(SetUrl({"guest": body.save, **self.net_param()}))
+                out.append(SetUrl({"guest": body.save, **self.page.net_param()}))
             elif isinstance(body, link.Table):
                 if body.window >= 0 and (g.table is None or g.table.window != body.window):
-                    g = replace(g, shown_at=self.clock())
+                    g = replace(g, shown_at=self.page.clock())
                 # The host's markup is rebuilt without anything that could run here.
                 g = replace(g, table=replace(body, html=clean(body.html)), error="",
                             busy=False)
             elif isinstance(body, link.Refused):
-                g = replace(g, error=self.t("error.move_refused", reason=body.reason),
+                g = replace(g, error=self.page.t("error.move_refused", reason=body.reason),
                             busy=False)
         # What the host acknowledged has arrived: no need to send it again.
         g = replace(g, pending=tuple(e.body for e in g.channel.unacked))
         self.guest = g
         self._guest_save()
 
-    def guest_move(self, move: str, out: list[Effect]) -> None:
+    def move(self, move: str, out: list[Effect]) -> None:
         g = self.guest
         assert g is not None
         if g.state != "connected" or g.table is None:
-            self.guest = replace(g, error=self.t("link.error.not_connected"))
+            self.guest = replace(g, error=self.page.t("link.error.not_connected"))
         elif g.table.window >= 0:
             self._guest_send(link.Answer(window=g.table.window, move=move,
-                                         ms=int(self.clock() - g.shown_at)), out)
+                                         ms=int(self.page.clock() - g.shown_at)), out)
         else:
             self._guest_send(link.Play(moves=g.table.moves, move=move), out)
         self._guest_pending()
-        self.render(out)
+        self.page.render(out)
 
-    def guest_pick(self, token: str, out: list[Effect]) -> None:
+    def pick(self, token: str, out: list[Effect]) -> None:
         g = self.guest
         assert g is not None
         if g.state == "connected" and g.table is not None:
             self._guest_send(link.Select(moves=g.table.moves, token=token), out)
             self._guest_pending()
-            self.render(out)  # busy until the host's answer: clicks wait for it
+            self.page.render(out)  # busy until the host's answer: clicks wait for it
 
     def _guest_pending(self) -> None:
         g = self.guest
@@ -229,30 +224,30 @@ class GuestDesk:
                   "table": link.encode(link.Envelope(0, 0, g.table)) if g.table else "",
                   "pending": [link.encode(link.Envelope(0, 0, b)) for b in g.pending]}
         try:
-            self.store.set(GUEST_KEY, json.dumps(record))
+            self.page.store.set(GUEST_KEY, json.dumps(record))
         except Exception as err:  # storage full or refused: play on, and say so
-            self.message = self.t("error.save_failed", detail=str(err))
+            self.page.message = self.page.t("error.save_failed", detail=str(err))
 
-    def guest_resume(self, save: str, out: list[Effect]) -> bool:
+    def resume(self, save: str, out: list[Effect]) -> bool:
         """``?guest=<save>`` after a reload: the game as this seat last saw it, waiting
         for the host's new invitation. False when this device has no such link."""
-        old = restore(self.store)
+        old = restore(self.page.store)
         if old is None or old.hello is None or old.hello.save != save:
             return False
-        self.guest = replace(old, conn=self.conns, state="lost")
-        self.render(out)
+        self.guest = replace(old, conn=self.page.new_conn(), state="lost")
+        self.page.render(out)
         return True
 
-    def render_guest(self, out: list[Effect]) -> None:
+    def render(self, out: list[Effect]) -> None:
         """A guest's screen: the host's last screen for this seat, under the pairing
         panel while not connected."""
         g = self.guest
         assert g is not None
-        ice = self.store.get(ICE_KEY) or ""
+        t, ice = self.page.t, self.page.store.get(ICE_KEY) or ""
         table = g.table
-        status = self.message or g.error or (table.status if table else self.t("link.guest.title"))
-        self.message = None
-        html = (guest_toolbar(self.t, g) + guest_panel(self.t, g, ice)
+        status = self.page.message or g.error or (table.status if table else t("link.guest.title"))
+        self.page.message = None
+        html = (guest_toolbar(t, g) + guest_panel(t, g, ice)
                 + (table.html if table else ""))
         data = {"link": g.contract, **({"moves": str(table.moves)} if table else {}),
                 **({"busy": "1"} if g.busy and g.state == "connected" else {})}
@@ -261,14 +256,14 @@ class GuestDesk:
         game = g.hello.game if g.hello else ""
         out.append(ShowGame(game, Rendered(html, phase, to_act, status, data=data)))
 
-    def guest_language(self, out: list[Effect]) -> None:
+    def language(self, out: list[Effect]) -> None:
         """This page now speaks another language: its seat's screens too."""
         g = self.guest
         if g is not None and g.state == "connected":
-            self._guest_send(link.Greet(lang=self.t.lang), out)
+            self._guest_send(link.Greet(lang=self.page.t.lang), out)
             self._guest_pending()
 
-    def guest_leave(self, out: list[Effect]) -> None:
+    def leave(self, out: list[Effect]) -> None:
         if self.guest is not None:
             out.append(LinkClose(-1))
         self.guest = None
@@ -291,5 +286,3 @@ def restore(store: Any) -> Guest | None:
         return None
     return Guest(conn=0, state="lost", hello=hello, table=table, pending=pending)
 
-
-GUEST_ACTIONS = {"join": GuestDesk.do_join}

@@ -14,9 +14,8 @@ nobody plays.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from parlor.app.events import (
     Action,
@@ -28,6 +27,7 @@ from parlor.app.events import (
     LinkOpen,
     LinkSend,
 )
+from parlor.app.page import Handler, Page
 from parlor.app.pairing import link
 from parlor.app.pairing.link import Channel
 from parlor.app.pairing.sdp import BadOffer, compact, expand, parse_ice, parse_sdp, read_compact
@@ -36,9 +36,9 @@ from parlor.core.protocol import TABLE
 from parlor.i18n.catalog import Msg
 
 if TYPE_CHECKING:
+    from parlor.app.saves import KeyValue
     from parlor.app.saving import SavingDesk
-    from parlor.app.session import Session
-    from parlor.core.timing import Window
+    from parlor.app.turns import TurnDesk
     from parlor.i18n.catalog import Translator
 
 #: How long after the first answer to a timed window others may still arrive and
@@ -68,37 +68,27 @@ class Peer:
 
 
 class HostDesk:
-    """Mixed into ``Controller``: the remote seats' connections and messages."""
+    """The remote seats' connections and messages: a part of the controller
+    (``page.py``)."""
 
-    session: Session | None
-    t: Translator
-    store: Any
-    generation: int
-    window: Window | None
-    peers: dict[int, Peer]
-    conns: int
-    loopback: bool
-    url: str
-    window_id: int
-    saving: SavingDesk
-    clock: Callable[[], float]
+    def __init__(self, page: Page, turns: TurnDesk, saving: SavingDesk) -> None:
+        self.page = page
+        self.turns = turns  # a timed window's answers from other devices go there
+        self.saving = saving  # a guest's move is refused when another tab went on
+        self.peers: dict[int, Peer] = {}  # this page's remote seats' connections
 
-    if TYPE_CHECKING:  # provided by Controller (a stub here could hide it)
-        def render(self, out: list[Effect]) -> None: ...
-        def went_stale(self, out: list[Effect]) -> None: ...
-        def schedule(self, out: list[Effect]) -> None: ...
-        def after_move(self, out: list[Effect]) -> None: ...
-        def say(self, text: str, out: list[Effect]) -> None: ...
-        def window_answer_in(self, seat: int, move: str, ms: int,
-                             out: list[Effect]) -> None: ...
+    def actions(self) -> dict[str, Handler]:
+        """The ``data-action`` names these handlers answer."""
+        return {"connect": self.do_connect, "link-retry": self.do_link_retry,
+                "link-ice": self.do_link_ice}
 
     # ---- connections -----------------------------------------------------------------
 
-    def links_start(self, out: list[Effect]) -> None:
+    def start(self, out: list[Effect]) -> None:
         """A game with remote seats was opened here: an invitation for each, except
         for a device still connected from the game before ("Play again"), which is
         told of the new game and goes on with it."""
-        remotes = self.session.remotes if self.session is not None else ()
+        remotes = self.page.session.remotes if self.page.session is not None else ()
         kept = {s: p for s, p in self.peers.items() if p.state == "connected" and s in remotes}
         for seat in self.peers:
             if seat not in kept:
@@ -110,62 +100,52 @@ class HostDesk:
             else:
                 self._invite(seat, out)
 
-    def links_stop(self, out: list[Effect]) -> None:
+    def stop(self, out: list[Effect]) -> None:
         if self.peers:
             out.append(LinkClose(-1))
         self.peers = {}
 
-    def net_param(self) -> dict[str, str]:
-        """``net=loopback`` kept in the address, so a reload pairs over loopback too."""
-        return {"net": "loopback"} if self.loopback else {}
-
-    def links_waiting(self) -> bool:
+    def waiting(self) -> bool:
         """True while a remote seat is not connected: the game waits for it."""
         return any(p.state != "connected" for p in self.peers.values())
 
-    def ice_servers(self) -> tuple[tuple[str, str, str], ...]:
-        try:
-            return parse_ice(self.store.get(ICE_KEY) or "")
-        except BadOffer:
-            return ()
-
-    def host_panels(self) -> str:
+    def panels(self) -> str:
         """The pairing panel of each remote seat not connected, above the host's board
         (a connected seat needs none: its name on the board says where it plays)."""
         from parlor.render.pairing import host_panel
 
-        if self.session is None:
+        if self.page.session is None:
             return ""
-        names = self.session.display_names(self.t)
-        ice = self.store.get(ICE_KEY) or ""
-        return "".join(host_panel(self.t, s, names[s], p, self.url, ice)
+        names = self.page.session.display_names(self.page.t)
+        ice = self.page.store.get(ICE_KEY) or ""
+        return "".join(host_panel(self.page.t, s, names[s], p, self.page.url, ice)
                        for s, p in sorted(self.peers.items()) if p.state != "connected")
 
     def _invite(self, seat: int, out: list[Effect], lost: bool = False) -> None:
-        self.conns += 1
-        self.peers[seat] = Peer(conn=self.conns, lost=lost)
-        out.append(LinkOpen(seat, self.conns, ice=self.ice_servers()))
+        conn = self.page.new_conn()
+        self.peers[seat] = Peer(conn=conn, lost=lost)
+        out.append(LinkOpen(seat, conn, ice=ice_servers(self.page.store)))
 
-    def host_event(self, event: LinkEvent, out: list[Effect]) -> None:
+    def event(self, event: LinkEvent, out: list[Effect]) -> None:
         peer = self.peers.get(event.seat)
-        if peer is None or peer.conn != event.conn or self.session is None:
+        if peer is None or peer.conn != event.conn or self.page.session is None:
             return  # news of a connection replaced since, or of a game left
         if event.kind == "offer":
             try:
-                invite = compact(parse_sdp(event.text, self.loopback))
+                invite = compact(parse_sdp(event.text, self.page.loopback))
                 read_compact(invite)  # an offer with no address cannot be answered
             except BadOffer as err:
                 self._fail(event.seat, "link.error.no_address", str(err), out)
                 return
             self.peers[event.seat] = replace(peer, state="inviting", invite=invite)
-            self.render(out)
+            self.page.render(out)
         elif event.kind == "open":
             self._connected(event.seat, peer, out)
         elif event.kind == "message":
             self._received(event.seat, peer, event.text, out)
         elif event.kind == "closed" and peer.state == "connected":
             self._invite(event.seat, out, lost=True)
-            self.render(out)
+            self.page.render(out)
         elif event.kind in ("failed", "timeout", "closed") and peer.state != "connected":
             if event.kind == "timeout" and peer.state != "connecting":
                 return
@@ -175,8 +155,8 @@ class HostDesk:
         peer = self.peers[seat]
         out.append(LinkClose(seat))
         self.peers[seat] = replace(peer, state="failed",
-                                   error=self.t(key) + (f" ({detail})" if detail else ""))
-        self.render(out)
+                                   error=self.page.t(key) + (f" ({detail})" if detail else ""))
+        self.page.render(out)
 
     def do_connect(self, event: Action, out: list[Effect]) -> None:
         """The host pasted (or scanned) the guest's answer into the panel of seat
@@ -188,21 +168,21 @@ class HostDesk:
         try:
             answer = read_compact(event.value or "")
             if answer.is_offer:
-                raise BadOffer(self.t("link.error.offer_not_answer"))
+                raise BadOffer(self.page.t("link.error.offer_not_answer"))
         except BadOffer as err:
-            self.say(self.t("link.error.bad_answer", reason=str(err)), out)
+            self.page.say(self.page.t("link.error.bad_answer", reason=str(err)), out)
             return
         self.peers[seat] = replace(peer, state="connecting", error="")
         out.append(LinkAccept(seat, peer.conn, expand(answer)))
         out.append(After(CONNECT_MS, LinkEvent(seat, peer.conn, "timeout")))
-        self.render(out)
+        self.page.render(out)
 
     def do_link_retry(self, event: Action, out: list[Effect]) -> None:
         seat = _seat(event.seat)
         if seat is not None and seat in self.peers and self.peers[seat].state != "connected":
             out.append(LinkClose(seat))
             self._invite(seat, out, lost=self.peers[seat].lost)
-            self.render(out)
+            self.page.render(out)
 
     def do_link_ice(self, event: Action, out: list[Effect]) -> None:
         """The STUN/TURN setting: kept for every later invitation; the pending ones are
@@ -211,14 +191,14 @@ class HostDesk:
         try:
             parse_ice(text)
         except BadOffer as err:
-            self.say(self.t("link.error.bad_ice", reason=str(err)), out)
+            self.page.say(self.page.t("link.error.bad_ice", reason=str(err)), out)
             return
-        self.store.set(ICE_KEY, text)
+        self.page.store.set(ICE_KEY, text)
         for seat, peer in list(self.peers.items()):
             if peer.state != "connected":
                 out.append(LinkClose(seat))
                 self._invite(seat, out, lost=peer.lost)
-        self.render(out)
+        self.page.render(out)
 
     # ---- messages ----------------------------------------------------------------
 
@@ -229,20 +209,20 @@ class HostDesk:
         out.append(LinkSend(seat, peer.conn, link.encode(env)))
 
     def _connected(self, seat: int, peer: Peer, out: list[Effect]) -> None:
-        assert self.session is not None
+        assert self.page.session is not None
         # Each connection numbers its messages afresh; what matters across connections
         # (a move sent just before a drop) is made safe by the move count it carries.
         self.peers[seat] = replace(peer, state="connected", channel=Channel(), sent="",
                                    lost=False, error="")
         self._hello(seat, out)
-        self.render(out)  # sends the seat its screen
-        if not self.links_waiting():
-            self.schedule(out)
+        self.page.render(out)  # sends the seat its screen
+        if not self.waiting():
+            self.page.schedule(out)
 
     def _hello(self, seat: int, out: list[Effect]) -> None:
         """Tell a connected guest which game and seat it plays (its next screen is
         sent by the next render)."""
-        session = self.session
+        session = self.page.session
         assert session is not None
         self.peers[seat] = replace(self.peers[seat], sent="", picks=())
         names = session.display_names(self._seat_t(seat))
@@ -255,25 +235,26 @@ class HostDesk:
         taken in)."""
         from parlor.render.screen import game_screen
 
-        session = self.session
+        session = self.page.session
         if session is None:
             return
         for seat, peer in list(self.peers.items()):
             if peer.state != "connected":
                 continue
             t = self._seat_t(seat)
-            screen = game_screen(session, None, peer.picks, False, None, self.window,
-                                 t=t, seat=seat, frozen=self.links_waiting())
+            screen = game_screen(session, None, peer.picks, False, None, self.turns.window,
+                                 t=t, seat=seat, frozen=self.waiting())
             status = screen.status
-            if self.links_waiting():
+            if self.waiting():
                 status = t.compose("status.after_error", error=t("link.waiting_other"),
                                    now=status)
             if screen.html + status == peer.sent and seat != answer:
                 continue
             to_act = -2 if screen.to_act is None else screen.to_act
+            window = self.turns.window_id if self.turns.window else -1
             self._send(seat, link.Table(moves=len(session.match.moves), html=screen.html,
                                         status=status, phase=screen.phase, to_act=to_act,
-                                        window=self.window_id if self.window else -1), out)
+                                        window=window), out)
             self.peers[seat] = replace(self.peers[seat], sent=screen.html + status)
 
     def _seat_t(self, seat: int) -> Translator:
@@ -282,7 +263,7 @@ class HostDesk:
         from parlor.i18n.languages import parse_lang
 
         code = parse_lang(self.peers[seat].lang) if self.peers[seat].lang else None
-        return Translator(code) if code else self.t
+        return Translator(code) if code else self.page.t
 
     def _received(self, seat: int, peer: Peer, text: str, out: list[Effect]) -> None:
         try:
@@ -296,7 +277,7 @@ class HostDesk:
             self._guest_says(seat, body, out)
 
     def _guest_says(self, seat: int, body: link.Body, out: list[Effect]) -> None:
-        session = self.session
+        session = self.page.session
         if session is None:
             return
         moves = len(session.match.moves)
@@ -317,49 +298,58 @@ class HostDesk:
                 self.push_tables(out, answer=seat)
                 return
             reason = self._refusal(seat, body.move, timed=False)
-            if reason is None and not self.saving.tab.check(session, self.clock()):  # another tab
-                self.went_stale(out)  # of the host's went on with the game: stop here
+            # Another tab of the host's went on with the game: stop here.
+            if reason is None and not self.saving.tab.check(session, self.page.clock()):
+                self.saving.went_stale(out)
                 stale = self.saving.tab.stale
                 reason = self._seat_t(seat)(stale.title_key if stale else "")
             if reason is not None:
                 self._send(seat, link.Refused(move=body.move, reason=reason), out)
                 return
             try:
-                self.session = session.play(body.move)
+                self.page.session = session.play(body.move)
             except IllegalMove as err:
                 self._send(seat, link.Refused(move=body.move,
                                               reason=self._seat_t(seat).text(err.reason_msg)),
                            out)
                 return
             self.peers[seat] = replace(self.peers[seat], picks=())
-            self.after_move(out)
+            self.page.after_move(out)
         elif isinstance(body, link.Answer):
-            window = self.window
-            if (window is None or body.window != self.window_id or seat not in window.humans
+            window = self.turns.window
+            if (window is None or body.window != self.turns.window_id or seat not in window.humans
                     or self._refusal(seat, body.move, timed=True) is not None):
                 self.push_tables(out, answer=seat)
                 return  # a window already decided, or not this seat's to answer
             ms = max(0, min(body.ms, int(window.seconds * 1000)))
-            self.window_answer_in(seat, body.move, ms, out)
+            self.turns.window_answer_in(seat, body.move, ms, out)
 
     def _refusal(self, seat: int, move: str, timed: bool) -> str | None:
         """Why seat ``seat`` may not play ``move`` now, or None. A turn's move must be
         legal and the turn the seat's (``Session.play`` checks the first); an answer to
         a timed window, whose moves are the table's, must be one of that seat's own
         (its race cards, its "Thank you!"), as the rules say (``legal_moves_for``)."""
-        assert self.session is not None
+        assert self.page.session is not None
         t = self._seat_t(seat)
-        if self.links_waiting():
+        if self.waiting():
             return t("link.waiting_other")
         if not timed:
-            return None if self.session.to_act() == seat else t("link.error.not_your_turn")
-        session = self.session
+            return None if self.page.session.to_act() == seat else t("link.error.not_your_turn")
+        session = self.page.session
         return (None if move in session.game.legal_moves_for(session.state, seat)
                 else t("error.not_offered"))
 
     def to_act_remote(self) -> bool:
-        s = self.session
+        s = self.page.session
         return s is not None and s.to_act() not in (None, TABLE) and s.to_act() in s.remotes
+
+
+def ice_servers(store: KeyValue) -> tuple[tuple[str, str, str], ...]:
+    """The STUN/TURN servers of the setting (none when it cannot be read)."""
+    try:
+        return parse_ice(store.get(ICE_KEY) or "")
+    except BadOffer:
+        return ()
 
 
 def _seat(text: str | None) -> int | None:
@@ -384,6 +374,3 @@ def host_msg(peers: dict[int, Peer], names: tuple[str, ...]) -> Msg | None:
                           name=names[seat])
     return None
 
-
-HOST_ACTIONS = {"connect": HostDesk.do_connect, "link-retry": HostDesk.do_link_retry,
-                "link-ice": HostDesk.do_link_ice}
