@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from parlor.app.seats import Seat, default_names, display_names, parse_seat
 from parlor.core.errors import IllegalMove
@@ -15,7 +14,7 @@ from parlor.i18n.catalog import Msg, Translator
 @dataclass(frozen=True)
 class Session:
     match: Match
-    state: Any
+    state: object
     save_id: str
     created: float  # ms since the epoch, from the browser's clock
     #: The save this one was kept apart from, when two tabs wrote different

@@ -14,7 +14,9 @@ person can follow the game whatever the bot's speed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+
+from parlor.bots.base import Bot
+from parlor.core.rng import Rng
 
 #: A slice's share of the main thread (the browser's long-task mark is 50 ms; the
 #: budget is no task over 100 ms, and one iteration can take a few ms).
@@ -28,7 +30,7 @@ STEP = 4
 class BotThinking:
     """One bot's turn: its view was taken when the turn began."""
 
-    def __init__(self, bot: Any, view: Any, rng: Any, clock: Callable[[], float]) -> None:
+    def __init__(self, bot: Bot, view: object, rng: Rng, clock: Callable[[], float]) -> None:
         self.bot, self.clock = bot, clock
         self.started = clock()
         self.search = bot.think(view, rng) if hasattr(bot, "think") else None

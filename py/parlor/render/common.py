@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
+from parlor.core.protocol import Outcome
 from parlor.i18n.catalog import Translator
 from parlor.render.html import esc
 
@@ -33,7 +34,23 @@ class Screen:
     #: the view is then the public one, ``view(state, None)``); None otherwise. The
     #: renderer draws each secret where a player would expect it, marked
     #: ``data-revealed``, never clickable.
-    revealed: Any = None
+    revealed: Any = None  # the game's own secrets type: only its renderer reads it
+
+
+class Renderer(Protocol):
+    """A game's screen module (its registry entry's ``ui``) as ``render.screen`` calls
+    it. Views and screens are the game's own types: only its module looks inside."""
+
+    @property
+    def Screen(self) -> type[Screen]: ...  # this class, or the game's subclass
+
+    def render_play(self, view: Any, screen: Any, outcome: Outcome | None) -> str: ...
+
+    def log_lines(self, view: Any, names: Sequence[str], t: Translator) -> list[str]: ...
+
+    def hint(self, view: Any, screen: Any) -> str: ...
+
+    def next_picks(self, picks: tuple[str, ...], token: str) -> tuple[str, ...]: ...
 
 
 def named_you(names: Sequence[str], t: Translator) -> int | None:

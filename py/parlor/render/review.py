@@ -105,13 +105,13 @@ def review_screen(r: Review, t: Translator, names: tuple[str, ...], you: int | N
     html = (toolbar(t, r) + "".join(notes) + controls(t, r, names)
             + '<div class="replay-body">' + mod.render_play(view, screen, outcome) + thinks
             + "</div>" + move_list(t, r, lines if lines is not None else move_lines(t, r, names)))
-    lines = mod.log_lines(view, names, t)
+    said = mod.log_lines(view, names, t)
     if r.ply == 0:
         status = t("review.status.start", n=r.plies)
     else:
-        line = lines[-1] if lines else ""
+        line = said[-1] if said else ""
         status = t("review.status.move", k=r.ply, n=r.plies,
                    line=line[:1].upper() + line[1:])
     return Rendered(html, "replay", None, status,
                     data={"ply": str(r.ply), "plies": str(r.plies)},
-                    said=tuple(lines[-SAID:]), logged=len(lines))
+                    said=tuple(said[-SAID:]), logged=len(said))

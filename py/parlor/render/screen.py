@@ -9,23 +9,24 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import cast
 
 from parlor.app.session import Session
 from parlor.core.protocol import TABLE
 from parlor.core.timing import Window
 from parlor.i18n.catalog import Msg, Translator
+from parlor.render.common import Renderer
 from parlor.render.html import button, esc
 from parlor.render.rules import rules_html
 
 
-def renderer(game_id: str) -> Any:
+def renderer(game_id: str) -> Renderer:
     """The game's screen module (its registry entry's ``ui``; the contract is in
     render/common.py), imported when a game of that kind is first shown: compiling every
     renderer at start-up would delay the menu for games the player may never open."""
     from parlor.games import ENTRIES
 
-    return importlib.import_module(ENTRIES[game_id].ui)
+    return cast(Renderer, importlib.import_module(ENTRIES[game_id].ui))
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ def game_screen(
     error: str | None = None,
     window: Window | None = None,
     t: Translator | None = None,
-    revealed: Any = None,
+    revealed: object = None,
     panels: str = "",
     paused: bool = False,
     seat: int | None = None,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 from parlor.app import saves
 from parlor.app.classroom.review import EVERYTHING, Review
@@ -230,7 +229,7 @@ class Classroom:
         """A move was played: "One move" has had its move."""
         self.watch = replace(self.watch, stepping=False)
 
-    def watch_panels(self) -> tuple[str, Any]:
+    def watch_panels(self) -> tuple[str, object]:
         """Above the board of a match of bots: the watch bar and the chosen bot's beliefs;
         and every secret when revealed. Nothing for a game with a human seat."""
         from parlor.games import ENTRIES

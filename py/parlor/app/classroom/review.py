@@ -13,7 +13,6 @@ save it came from). What may be shown follows the rule of the table:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from parlor.app.seats import Seat, parse_seat
 from parlor.core.match import Match
@@ -26,7 +25,7 @@ EVERYTHING = -1
 @dataclass(frozen=True)
 class Review:
     match: Match
-    states: tuple[Any, ...]  # states[k]: the game after the first k moves
+    states: tuple[object, ...]  # states[k]: the game after the first k moves
     actors: tuple[int, ...]  # actors[k]: the seat that made move k + 1 (-1: the table)
     ply: int  # how many moves are shown
     seat: int  # the perspective: a seat, or EVERYTHING
@@ -97,18 +96,18 @@ class Review:
         return replace(self, seat=seat) if seat in self.perspectives() else self
 
     @property
-    def state(self) -> Any:
+    def state(self) -> object:
         return self.states[self.ply]
 
-    def view(self) -> Any:
+    def view(self) -> object:
         """What the perspective saw at this moment (the public view for EVERYTHING,
         whose secrets come from ``revealed``)."""
         return self.game.view(self.state, None if self.seat == EVERYTHING else self.seat)
 
-    def revealed(self) -> Any:
+    def revealed(self) -> object:
         return self.game.reveal(self.state) if self.seat == EVERYTHING else None
 
-    def final_view(self) -> Any:
+    def final_view(self) -> object:
         """The perspective's view after the last move: the move list is written from
         it (what that seat knows of the whole match by now)."""
         return self.game.view(self.states[-1], None if self.seat == EVERYTHING else self.seat)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlor.app.lab.student import Problem, StudentBot, Turn
-from parlor.bots import make_bot
+from parlor.bots import Bot, make_bot
 from parlor.bots.arena import play, win_share
 from parlor.core.protocol import Game, legal_moves_of_view
 from parlor.core.rng import Rng
@@ -39,7 +39,7 @@ class Seat:
     worker's watchdog on the page stops a call that never returns."""
 
     bot: StudentBot
-    game: Game
+    rules: Game
     clock: Callable[[], float]
     limit_ms: float
     played: list[str]
@@ -47,9 +47,13 @@ class Seat:
     level: str = "lab"
     turns: list[Turn] = field(default_factory=list)
     plies: list[int] = field(default_factory=list)  # the ply of each of ``turns``
+    game: str = field(init=False)  # the game's id (the Bot contract)
 
-    def choose(self, view: Any, rng: Rng) -> str:
-        moves = legal_moves_of_view(self.game, view, rng.fork())
+    def __post_init__(self) -> None:
+        self.game = self.rules.id
+
+    def choose(self, view: object, rng: Rng) -> str:
+        moves = legal_moves_of_view(self.rules, view, rng.fork())
         ply = len(self.played)
         if self.hook is not None:
             self.hook(ply, True)
@@ -153,8 +157,8 @@ def lab_game(game: Game, bot: StudentBot, level: str, players: int, number: int,
     seat = number % players
     played: list[str] = []
     student = Seat(bot, game, clock, limit_ms, played, hook)
-    bots: list[Any] = [make_bot(game.id, level) for _ in range(players)]
-    bots[seat] = student
+    bots: list[Bot] = [make_bot(game.id, level) for _ in range(players)]
+    bots[seat] = student  # the Bot contract, its turns kept
     stopped: Turn | None = None
     share = 0.0
     try:

@@ -66,7 +66,7 @@ class StudentBot:
     choose_fn: Callable[..., Any]
     source: str
 
-    def turn(self, view: Any, moves: Sequence[str], rng: Rng, *,
+    def turn(self, view: object, moves: Sequence[str], rng: Rng, *,
              clock: Callable[[], float], limit_ms: float = 1000.0) -> Turn:
         """Call the bot once on ``view``; never raises for anything the bot does.
         ``clock`` reads milliseconds (``performance.now`` in a worker, a fake in tests)."""

@@ -63,62 +63,62 @@ class Toolbox:
     def __repr__(self) -> str:
         return f"<the rules of {self._game.name}: {', '.join(n for n, _ in self.tools())}>"
 
-    def _state(self, state: Any, method: str) -> Any:
+    def _state(self, state: object, method: str) -> object:
         """``state`` itself; a view passed by mistake is refused with the way out."""
         if isinstance(state, self._view_cls):
             raise TypeError(f"game.{method} needs a state, not a view: "
                             "game.deal(view, rng) makes one from your view")
         return state
 
-    def seat(self, view: Any) -> int:
+    def seat(self, view: object) -> int:
         """Your seat: 0 for the first player, 1 for the second, and so on."""
-        seat = view.seat
+        seat = getattr(view, "seat", None)  # every game's view names its seat
         assert isinstance(seat, int)
         return seat
 
-    def deal(self, view: Any, rng: Rng) -> Any:
+    def deal(self, view: object, rng: Rng) -> object:
         """A whole game state that looks exactly like ``view`` to you: what you cannot
         see (other hands, the draw pile, secret colours) is dealt at random from what
         is left, a different guess each time. Look ahead from it with ``play``."""
         return self._game.determinize(view, rng)
 
-    def moves(self, state: Any) -> list[str]:
+    def moves(self, state: object) -> list[str]:
         """The legal moves in ``state`` for whoever is to act, as ``choose`` gets them."""
         return list(self._game.legal_moves(self._state(state, "moves")))
 
-    def play(self, state: Any, move: str) -> Any:
+    def play(self, state: object, move: str) -> object:
         """The state after ``move`` is played in ``state`` (``state`` itself is left as
         it was). The move must be one of ``moves(state)``."""
         return self._game.apply(self._state(state, "play"), move)
 
-    def to_act(self, state: Any) -> int | None:
+    def to_act(self, state: object) -> int | None:
         """The seat to act in ``state``; None once the game is over (-1: the whole
         table decides at once, as in a Ciao! speed race)."""
         return self._game.to_act(self._state(state, "to_act"))
 
-    def over(self, state: Any) -> bool:
+    def over(self, state: object) -> bool:
         """Whether the game in ``state`` is finished."""
         return self._game.to_act(self._state(state, "over")) is None
 
-    def winners(self, state: Any) -> tuple[int, ...]:
+    def winners(self, state: object) -> tuple[int, ...]:
         """The seats that won a finished game (several when they share the win); empty
         while the game goes on."""
         out = self._game.outcome(self._state(state, "winners"))
         return out.winners if out is not None else ()
 
-    def points(self, state: Any) -> tuple[int, ...]:
+    def points(self, state: object) -> tuple[int, ...]:
         """Each seat's points in a finished game, as the game counts them (Ciao!:
         penalty points, fewer is better); empty while the game goes on."""
         out = self._game.outcome(self._state(state, "points"))
         return out.points if out is not None else ()
 
-    def view(self, state: Any, seat: int) -> Any:
+    def view(self, state: object, seat: int) -> object:
         """What ``seat`` would see in ``state``: the same kind of value as your ``view``."""
         return self._game.view(self._state(state, "view"), seat)
 
-    def simulate(self, view: Any, move: str, rng: Rng) -> Any:
+    def simulate(self, view: object, move: str, rng: Rng) -> object:
         """Your view after you play ``move``: the hidden parts dealt at random (``deal``),
         the move played, and the result seen from your seat. One step of look-ahead:
         ``max(moves, key=lambda m: score(game.simulate(view, m, rng)))``."""
         after = self.play(self.deal(view, rng), move)
-        return self._game.view(after, view.seat)
+        return self._game.view(after, self.seat(view))

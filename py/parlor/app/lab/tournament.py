@@ -74,7 +74,7 @@ def duel(game: Game, bots: Sequence[StudentBot | Problem], a: int, b: int, numbe
             return forfeit(a, b, number, entrant, bot)
     order = (a, b) if number % 2 == 0 else (b, a)
     played: list[str] = []
-    seats: list[Any] = []  # the arena's Bot contract (as lab_game's seats)
+    seats: list[Seat] = []
     for entrant in order:
         bot = bots[entrant]
         assert isinstance(bot, StudentBot)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from parlor.app.events import (
     Action,
@@ -41,7 +41,7 @@ from parlor.render.screen import Rendered
 from parlor.render.untrusted import clean
 
 if TYPE_CHECKING:
-    pass
+    from parlor.app.saves import KeyValue
 
 #: The store key of this device's link to a game held by another device.
 GUEST_KEY = "parlor:guest"
@@ -269,7 +269,7 @@ class GuestDesk:
         self.guest = None
 
 
-def restore(store: Any) -> Guest | None:
+def restore(store: KeyValue) -> Guest | None:
     """This device's saved link to a game on another device, or None (also when the
     record cannot be read: it holds no game, only a way back to one)."""
     raw = store.get(GUEST_KEY)

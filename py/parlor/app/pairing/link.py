@@ -104,7 +104,7 @@ class Refused:
 
 
 Body = Hello | Table | Greet | Play | Select | Answer | Refused
-KINDS: dict[str, type[Any]] = {c.__name__.lower(): c for c in (Hello, Table, Greet, Play,
+KINDS: dict[str, type[Body]] = {c.__name__.lower(): c for c in (Hello, Table, Greet, Play,
                                                                   Select, Answer, Refused)}
 
 
@@ -122,7 +122,7 @@ def encode(env: Envelope) -> str:
                       ensure_ascii=False)
 
 
-def _field(cls: type[Any], name: str, value: Any, kind: Any) -> Any:
+def _field(cls: type[Body], name: str, value: object, kind: object) -> Any:  # checked
     if kind in ("int", int):
         if isinstance(value, int) and not isinstance(value, bool):
             return value
