@@ -61,7 +61,7 @@ from parlor.app.turns import TurnDesk
 from parlor.bots import Bot
 from parlor.core.errors import IllegalMove, ParlorError
 from parlor.core.protocol import TABLE
-from parlor.core.timing import Window
+from parlor.core.windows import Window
 from parlor.i18n.catalog import Msg, Translator
 from parlor.i18n.languages import DEFAULT as DEFAULT_LANG
 from parlor.i18n.languages import parse_lang

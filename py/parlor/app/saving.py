@@ -21,7 +21,7 @@ from parlor.app.saves import KeyValue
 from parlor.app.session import Session
 from parlor.app.tabs import Tab
 from parlor.app.thinking import BotThinking
-from parlor.core.timing import Window
+from parlor.core.windows import Window
 from parlor.i18n.catalog import Translator
 from parlor.render.menu import saves_html
 from parlor.render.notices import stale_notice, stale_title, unsaved_notice

@@ -34,7 +34,7 @@ from parlor.render.notices import lab_stopped_notice
 if TYPE_CHECKING:
     from parlor.app.classroom.watch import Watch
     from parlor.app.session import Session
-    from parlor.core.timing import Window
+    from parlor.core.windows import Window
 
 
 class TurnDesk:

@@ -38,7 +38,7 @@ from parlor.i18n.catalog import Msg
 
 if TYPE_CHECKING:
     from parlor.app.session import Session
-    from parlor.core.timing import Window
+    from parlor.core.windows import Window
     from parlor.i18n.catalog import Translator
 
 #: How long after the first answer to a timed window others may still arrive and
