@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from parlor.core.rng import Rng
 from parlor.core.windows import Plan, Window
 from parlor.core.words import English
-from parlor.games.ciao.bots.realtime import race_card, reaction_ms, thanks_ms
+from parlor.games.ciao.bots.windows import race_card, reaction_ms, thanks_ms
 from parlor.games.ciao.notation import Move, format_move
 from parlor.games.ciao.state import CiaoState
 from parlor.games.ciao.view import view
