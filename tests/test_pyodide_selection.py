@@ -79,7 +79,7 @@ SINGLE_TESTS = {
 #: - render, i18n, words for people, "you" forms, motion, reveal, guide, beliefs: strings
 #:   built from explicit tables (digits, CLDR plural rules, bidi character ranges; the
 #:   ``locale`` module is not used); the golden logs check the log's text inside Pyodide;
-#: - app, controller, menu, tabs, room, pairing, realtime, seat screen, classroom (bar
+#: - app, controller, menu, tabs, room, pairing, timed windows, seat screen, classroom (bar
 #:   transfer): the page's logic over the engine; its only library use, JSON, is above;
 #: - bots' legality and strength: slow or covered by the contract; determinism is above;
 #: - layers, pyscript.toml: read the source tree and the build tools, which run on the

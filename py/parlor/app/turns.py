@@ -23,10 +23,10 @@ from parlor.app.events import (
 from parlor.app.lab.playing import LabSeats
 from parlor.app.pairing import link
 from parlor.app.pairing.hosting import GRACE_MS
-from parlor.app.realtime import open_window
 from parlor.app.seeds import turn_rng
 from parlor.app.tabs import Tab
 from parlor.app.thinking import BotThinking
+from parlor.app.windows import open_window
 from parlor.bots import Bot, make_bot
 from parlor.i18n.catalog import Translator
 from parlor.render.notices import lab_stopped_notice
