@@ -17,7 +17,7 @@ from parlor.app.setup import Setup, parse_setup
 from parlor.core.errors import ParlorError
 from parlor.core.guide import Guide
 from parlor.i18n.catalog import Translator
-from parlor.render.guide import guide_box
+from parlor.render.guide_box import guide_box
 from parlor.render.screen import renderer
 
 
