@@ -1,5 +1,5 @@
-"""Ciao!'s computer players: always a legal move, fast, from views only; the real-time
-helpers stay within their promises; hard beats random (slow)."""
+"""Ciao!'s computer players: always a legal move, fast, from views only; the timed
+windows' helpers stay within their promises; hard beats random (slow)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from parlor.bots.arena import win_share
 from parlor.core.protocol import TABLE
 from parlor.core.rng import Rng
 from parlor.games import GAMES
-from parlor.games.ciao.bots.realtime import MIN_REACTION_MS, race_card, reaction_ms, thanks_ms
+from parlor.games.ciao.bots.windows import MIN_REACTION_MS, race_card, reaction_ms, thanks_ms
 
 GAME = GAMES["ciao"]
 OPTION_SETS = (
@@ -47,7 +47,7 @@ def test_bots_play_legal_moves_quickly(level: str, players: int) -> None:
             steps += 1
 
 
-def test_realtime_bounds() -> None:
+def test_window_answer_times_keep_their_bounds() -> None:
     rng = Rng(7)
     for level in ("random", "easy", "medium", "hard"):
         times = [reaction_ms(level, rng) for _ in range(300)]

@@ -62,9 +62,9 @@ SINGLE_TESTS = {
         "transfer: a damaged link's zlib and base64 errors turned into reasons",
     "test_classroom.py::test_a_share_link_opens_a_review_and_keeping_it_makes_a_new_save":
         "transfer: a link made in one browser opened in another",
-    "test_bots.py::test_a_bot_is_deterministic_given_its_rng_and_its_cache_is_safe":
+    "test_bots_kabaleo.py::test_a_bot_is_deterministic_given_its_rng_and_its_cache_is_safe":
         "bot determinism: the same view and seed give the same move and beliefs",
-    "test_bots.py::test_random_bot_is_generic_and_uniformish":
+    "test_bots_kabaleo.py::test_random_bot_is_generic_and_uniformish":
         "the random level draws through Rng",
     "test_link.py::test_every_message_survives_the_wire":
         "the wire format between two browsers (JSON)",
@@ -79,7 +79,7 @@ SINGLE_TESTS = {
 #: - render, i18n, words for people, "you" forms, motion, reveal, guide, beliefs: strings
 #:   built from explicit tables (digits, CLDR plural rules, bidi character ranges; the
 #:   ``locale`` module is not used); the golden logs check the log's text inside Pyodide;
-#: - app, controller, menu, tabs, room, pairing, realtime, seat screen, classroom (bar
+#: - app, controller, menu, tabs, room, pairing, timed windows, seat screen, classroom (bar
 #:   transfer): the page's logic over the engine; its only library use, JSON, is above;
 #: - bots' legality and strength: slow or covered by the contract; determinism is above;
 #: - layers, pyscript.toml: read the source tree and the build tools, which run on the

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from parlor.core.timing import Window
+from parlor.core.windows import Window
 from parlor.render.screen import Rendered
 
 # --------------------------------------------------------------------------- events

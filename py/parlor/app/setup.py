@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from parlor.app.realtime import adjust_options
 from parlor.app.seats import Seat, default_names, parse_seat
+from parlor.app.windows import adjust_options
 from parlor.core.errors import BadOptions
 from parlor.core.match import Match
 from parlor.i18n.catalog import Msg
@@ -24,7 +24,7 @@ class Setup:
     seed: int
     options: Mapping[str, object]
     names: tuple[str, ...] = ()
-    note: str | Msg | None = None  # why an option was changed (see realtime.adjust_options)
+    note: str | Msg | None = None  # why an option was changed (see windows.adjust_options)
     lab: tuple[str, ...] = ()  # a Lab bot's code per seat (``Match.lab``)
 
     def to_match(self) -> Match:

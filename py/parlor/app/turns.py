@@ -1,6 +1,6 @@
 """What the game waits on after each move, as the controller's part: a bot's turn,
 thought in slices so the page stays responsive (``thinking.py``), or a timed table
-window (``realtime.py``) whose answers race each other, or, with a person on another
+window (``windows.py``) whose answers race each other, or, with a person on another
 device among those who may answer, are collected and decided by each device's own
 time (``hosting.py``). Timers carry the ``generation`` they were started in, so none
 acts on a game it was not started for."""
@@ -24,9 +24,9 @@ from parlor.app.page import Handler, Page
 from parlor.app.page_params import BOT_DELAY_MS
 from parlor.app.pairing import link
 from parlor.app.pairing.hosting import GRACE_MS
-from parlor.app.realtime import open_window
 from parlor.app.seeds import turn_rng
 from parlor.app.thinking import BotThinking
+from parlor.app.windows import open_window
 from parlor.bots import Bot, make_bot
 from parlor.render.notices import lab_stopped_notice
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from parlor.app.classroom.desk import Classroom
     from parlor.app.saving import SavingDesk
     from parlor.app.session import Session
-    from parlor.core.timing import Window
+    from parlor.core.windows import Window
 
 
 class TurnDesk:

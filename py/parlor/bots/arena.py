@@ -6,7 +6,7 @@ numbers come from a generator forked per seat from the match seed, so a match is
 pure function of its arguments.
 Decisions the table makes (Ciao!'s races and thank-yous) are answered the way the app
 answers them with no person clicking: the game's own ``windows`` module times each
-bot's answer (``core/timing.py``) and the fastest one in time wins, else the timeout
+bot's answer (``core/windows.py``) and the fastest one in time wins, else the timeout
 move.
 """
 
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from parlor.bots.base import Bot
 from parlor.core.protocol import TABLE
 from parlor.core.rng import Rng
-from parlor.core.timing import Window
+from parlor.core.windows import Window
 
 
 @dataclass(frozen=True)

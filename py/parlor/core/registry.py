@@ -34,8 +34,8 @@ class GameEntry:
     levels: tuple[Level, ...]  # weakest first: the menu lists them in this order
     default_level: str
     ui: str  # the module of the game's screen (the renderer contract, render/common.py)
-    #: The module timing the table's decisions (Ciao!'s races; ``core/timing.py`` says
-    #: what it provides), or None for games without timed decisions.
+    #: The module of the game's timed windows, the table's decisions (Ciao!'s races;
+    #: ``core/windows.py`` says what it provides), or None for games without them.
     windows: str | None = None
     #: The module of the "What the computer thinks" panel (issue 13), exposing both
     #: ``beliefs(view)`` (a bot's beliefs, computed from that seat's view only) and

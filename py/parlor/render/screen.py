@@ -13,7 +13,7 @@ from typing import cast
 
 from parlor.app.session import Session
 from parlor.core.protocol import TABLE
-from parlor.core.timing import Window
+from parlor.core.windows import Window
 from parlor.i18n.catalog import Msg, Translator
 from parlor.render.common import Renderer
 from parlor.render.html import button, esc

@@ -15,7 +15,7 @@ from parlor.app.page import Handler, Page
 from parlor.app.setup import parse_setup
 from parlor.core.errors import ParlorError
 from parlor.core.guide import Guide
-from parlor.render.guide import guide_box
+from parlor.render.guide_box import guide_box
 from parlor.render.screen import renderer
 
 if TYPE_CHECKING:

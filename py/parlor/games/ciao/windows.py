@@ -1,4 +1,4 @@
-"""Ciao!'s timed table decisions: the speed race and "Thank you!" (core/timing.py has
+"""Ciao!'s timed table decisions: the speed race and "Thank you!" (core/windows.py has
 the contract; ciao.md, "Real-time parts in a browser").
 
 The engine has no clock: after a speed card the table decides ``race <seat> <card>``
@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from parlor.core.rng import Rng
-from parlor.core.timing import Plan, Window
+from parlor.core.windows import Plan, Window
 from parlor.core.words import English
-from parlor.games.ciao.bots.realtime import race_card, reaction_ms, thanks_ms
+from parlor.games.ciao.bots.windows import race_card, reaction_ms, thanks_ms
 from parlor.games.ciao.notation import Move, format_move
 from parlor.games.ciao.state import CiaoState
 from parlor.games.ciao.view import view

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from parlor.games.ciao.bots.beliefs import CiaoBeliefs, beliefs
 from parlor.games.ciao.cards import SYMBOLS, card_msg, symbol_msg
 from parlor.i18n.catalog import Translator
-from parlor.render.beliefs import Row, Series, chart_svg, panel, table_html, tenths
+from parlor.render.beliefs_chart import Row, Series, chart_svg, panel, table_html, tenths
 from parlor.render.html import esc
 
 __all__ = ["beliefs", "render_beliefs"]

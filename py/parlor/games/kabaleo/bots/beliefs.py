@@ -2,7 +2,7 @@
 thinks" panel (issue 13).
 
 The numbers are the ``medium`` and ``hard`` bots' own: the exact posterior of
-``belief.py`` under the default opponent model (the one ``MediumBot`` and ``SearchBot``
+``posterior.py`` under the default opponent model (the one ``MediumBot`` and ``SearchBot``
 are built with), marginalised to "seat s holds colour c". They are computed from the
 one view handed in and nothing else, so the panel cannot show more than that seat knows:
 a fresh tracker replays the public history each time (a panel asks once per move, and
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parlor.games.kabaleo.bots.belief import BeliefTracker, Model
+from parlor.games.kabaleo.bots.posterior import BeliefTracker, Model
 from parlor.games.kabaleo.state import KabaleoView
 
 

@@ -56,7 +56,7 @@ def effect_counts(
 ) -> tuple[int, dict[Effect, int]]:
     """How many legal moves there are, and how many have each (before, after, piece).
 
-    This is all the opponent model needs from a position (see ``belief``), and it is
+    This is all the opponent model needs from a position (see ``posterior``), and it is
     cheaper than building every move: piles are grouped by (top, colour beneath), so a
     position collapses to a few dozen counts.
     """

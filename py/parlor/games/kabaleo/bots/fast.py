@@ -88,7 +88,7 @@ class FastKabaleo:
 
     def model_move(self, rng: Rng, greed: float = 1.5, hold: float = 1.0,
                    eps: float = 0.15) -> int:
-        """A move as the bots' opponent model expects a player to make it (``belief.py``):
+        """A move as the bots' opponent model expects a player to make it (``posterior.py``):
         mostly the one that best turns piles to the mover's own colours, holding its own
         pieces back (``greed`` per pile won or lost, ``hold`` per own piece spent),
         ties and an ``eps`` share of moves drawn at random."""

@@ -3,9 +3,9 @@ a value heuristic, and a search of the last round.
 
 How it plays (rules page, "Facts a bot should use"):
 
-* **Beliefs.** ``belief.BeliefTracker`` keeps an exact posterior over every assignment of
+* **Beliefs.** ``posterior.BeliefTracker`` keeps an exact posterior over every assignment of
   targets to the other seats (at most 60), from the public history only, with an opponent
-  model that knows careful players hold their own colour back (see ``belief``).
+  model that knows careful players hold their own colour back (see ``posterior``).
 * **Middle game.** Scores every legal move by
   - *hand*: a piece of our own colour is worth keeping for the end, where a placement
     sticks and nobody can answer it; this one term is most of the bot's strength
@@ -37,8 +37,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from parlor.core.rng import Rng
-from parlor.games.kabaleo.bots.belief import Belief, BeliefTracker, Hyp, Logs, Model, mix, step_logp
 from parlor.games.kabaleo.bots.board import Cand, Pile, Step, candidates, effect_counts, top_counts
+from parlor.games.kabaleo.bots.posterior import (
+    Belief,
+    BeliefTracker,
+    Hyp,
+    Logs,
+    Model,
+    mix,
+    step_logp,
+)
 from parlor.games.kabaleo.bots.tally import Table, utility
 from parlor.games.kabaleo.colours import LETTERS
 from parlor.games.kabaleo.rules import place

@@ -1,7 +1,7 @@
 """``hard``: the information-set search (``bots/ismcts.py``) with Kabaleo's knowledge.
 
 * **Worlds.** Each iteration imagines who holds which targets by drawing an
-  assignment from the ``medium`` bot's exact posterior (``belief.py``), not uniformly:
+  assignment from the ``medium`` bot's exact posterior (``posterior.py``), not uniformly:
   a player who has been feeding red piles probably holds red. Measured in a small
   exploratory match, this alone moved the search from 1 to 3 wins in 10 against the
   heuristic.

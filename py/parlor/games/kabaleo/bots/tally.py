@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlor.games.kabaleo.bots.belief import Hyp
 from parlor.games.kabaleo.bots.board import Pile
+from parlor.games.kabaleo.bots.posterior import Hyp
 from parlor.games.kabaleo.colours import LETTERS
 
 Score = tuple[int, int, int]  # (piles, covered piles, tallest pile): the scoring order

@@ -18,7 +18,7 @@ from parlor.games.kabaleo.bots.beliefs import KabaleoBeliefs, beliefs
 from parlor.games.kabaleo.colours import name
 from parlor.games.kabaleo.ui.render import PALETTE
 from parlor.i18n.catalog import Translator
-from parlor.render.beliefs import Row, Series, chart_svg, panel, percent, table_html
+from parlor.render.beliefs_chart import Row, Series, chart_svg, panel, percent, table_html
 from parlor.render.html import esc
 
 __all__ = ["beliefs", "render_beliefs"]

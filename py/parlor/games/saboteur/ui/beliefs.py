@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from parlor.games.saboteur.bots.beliefs import GOLD_KINDS, SaboteurBeliefs, beliefs
 from parlor.games.saboteur.naming import a_card, landmark_msg
 from parlor.i18n.catalog import Msg, Translator
-from parlor.render.beliefs import Row, Series, chart_svg, panel, percent, table_html, tenths
+from parlor.render.beliefs_chart import Row, Series, chart_svg, panel, percent, table_html, tenths
 from parlor.render.html import esc
 
 __all__ = ["beliefs", "render_beliefs"]

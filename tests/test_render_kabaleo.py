@@ -1,5 +1,6 @@
-"""Rendering is a pure function of a view; secrets only reach the seat that may see
-them (design.md, "Secrets never reach the DOM of a seat that may not see them")."""
+"""Kabaleo on screen: rendering is a pure function of a view; secrets only reach the seat
+that may see them (design.md, "Secrets never reach the DOM of a seat that may not see
+them")."""
 
 from __future__ import annotations
 

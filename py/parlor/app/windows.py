@@ -1,4 +1,4 @@
-"""Timed decisions made by the table, seen from the app (core/timing.py has the model).
+"""Timed decisions made by the table, seen from the app (core/windows.py has the model).
 
 The game's own ``windows`` module (named in its registry entry) decides, from the
 session alone, which window is open, how long it lasts, what each bot would answer and
@@ -16,7 +16,7 @@ from typing import Any
 from parlor.app.seeds import turn_rng
 from parlor.app.session import Session
 from parlor.core.protocol import TABLE
-from parlor.core.timing import Plan, Window
+from parlor.core.windows import Plan, Window
 from parlor.i18n.catalog import Msg
 
 __all__ = ["Plan", "Window", "adjust_options", "open_window"]

@@ -3,8 +3,8 @@ browser"): which window is open, the bots' answers and the timeout move."""
 
 from __future__ import annotations
 
-from parlor.app.realtime import adjust_options, open_window
 from parlor.app.session import Session
+from parlor.app.windows import adjust_options, open_window
 from parlor.core.match import Match, replay
 from parlor.core.protocol import TABLE
 from parlor.core.rng import Rng

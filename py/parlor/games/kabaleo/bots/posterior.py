@@ -1,4 +1,5 @@
-"""Exact Bayesian belief over who holds which target colour.
+"""The bots' exact posterior (Bayesian belief) over who holds which target colour
+(``beliefs.py`` reads the "What the computer thinks" panel's numbers from it).
 
 The only hidden information in Kabaleo is the assignment of targets to seats: at most
 5*4*3 = 60 assignments from one seat's point of view, so we enumerate them all.

@@ -1,4 +1,4 @@
-"""Computer opponents: legality, views only, beliefs, and (slow) strength.
+"""Kabaleo's computer opponents: legality, views only, beliefs, and (slow) strength.
 
 Runs on CPython and inside Pyodide (standard library + pytest only, no timing checks).
 """

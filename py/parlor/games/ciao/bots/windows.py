@@ -1,4 +1,5 @@
-"""What the app needs to let bots take part in Ciao!'s real-time moments.
+"""How Ciao!'s bots answer in the timed windows (the speed race and "Thank you!";
+``games/ciao/windows.py`` opens the windows and asks these helpers).
 
 The engine has no clock: after a speed card the table decides ``race <seat> <card>``
 or ``race none``, and after a gift ``thanks <seat>`` or ``nothanks <seat>``. The app

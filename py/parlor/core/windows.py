@@ -10,7 +10,7 @@ with such decisions names, in its registry entry, a ``windows`` module with
 - ``adjust_options(seats, options) -> (options, note | None)``: options one shared
   screen cannot honour, changed with a note saying why.
 
-The page (through ``app.realtime``) keeps only the timers and the arena asks the same
+The page (through ``app.windows``) keeps only the timers and the arena asks the same
 function, so bots meet the same windows in a benchmark as in the app: the first valid
 answer by time wins.
 """
