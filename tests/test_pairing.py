@@ -13,7 +13,7 @@ import pytest
 from pairing_net import PAGE, LinkPage, Net, description
 from parlor.app.events import Action, Boot, LinkEvent, Move, Pick, WindowDecide
 from parlor.app.pairing import link
-from parlor.app.pairing.hosting import GRACE_MS
+from parlor.app.windows import GRACE_MS
 from parlor.core.protocol import TABLE
 
 

@@ -23,10 +23,9 @@ from parlor.app.lab.playing import LabSeats
 from parlor.app.page import Handler, Page
 from parlor.app.page_params import BOT_DELAY_MS
 from parlor.app.pairing import link
-from parlor.app.pairing.hosting import GRACE_MS
 from parlor.app.seeds import turn_rng
 from parlor.app.thinking import BotThinking
-from parlor.app.windows import open_window
+from parlor.app.windows import GRACE_MS, open_window
 from parlor.bots import Bot, make_bot
 from parlor.render.notices import lab_stopped_notice
 

@@ -10,23 +10,39 @@ no card is ever lost to a reload.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, cast
 
 from parlor.app.seeds import turn_rng
 from parlor.app.session import Session
 from parlor.core.protocol import TABLE
+from parlor.core.rng import Rng
 from parlor.core.windows import Plan, Window
 from parlor.i18n.catalog import Msg
 
-__all__ = ["Plan", "Window", "adjust_options", "open_window"]
+__all__ = ["GRACE_MS", "Plan", "Window", "adjust_options", "open_window"]
+
+#: How long after the first answer to a timed window others may still arrive and
+#: compete on the time measured on their own device (``link.decide_window``).
+GRACE_MS = 400
 
 
-def _windows(game_id: str) -> Any:
+class GameWindows(Protocol):
+    """A game's ``windows`` module (its registry entry names it), as the app calls it;
+    the state is the game's own type."""
+
+    def open_window(self, state: Any, levels: Sequence[str | None], rng: Rng
+                    ) -> Window | None: ...
+
+    def adjust_options(self, seats: Sequence[str], options: Mapping[str, object]
+                       ) -> tuple[Mapping[str, object], str | Msg | None]: ...
+
+
+def _windows(game_id: str) -> GameWindows | None:
     from parlor.games import ENTRIES
 
     module = ENTRIES[game_id].windows
-    return None if module is None else importlib.import_module(module)
+    return None if module is None else cast(GameWindows, importlib.import_module(module))
 
 
 def open_window(session: Session) -> Window | None:
@@ -39,8 +55,7 @@ def open_window(session: Session) -> Window | None:
     # The bots' timing is seeded by the match and the move number, so a replay or a
     # reload gives them the same reflexes.
     rng = turn_rng(session.match.seed, len(session.match.moves), "window")
-    window: Window | None = windows.open_window(session.state, levels, rng)
-    return window
+    return windows.open_window(session.state, levels, rng)
 
 
 def adjust_options(game_id: str, seats: tuple[str, ...], options: dict[str, object]
@@ -50,8 +65,7 @@ def adjust_options(game_id: str, seats: tuple[str, ...], options: dict[str, obje
     windows = _windows(game_id)
     if windows is None:
         return options, None
-    changed: tuple[Mapping[str, object], str | Msg | None] = windows.adjust_options(
-        seats, options)
+    changed = windows.adjust_options(seats, options)
     if changed[1] is None:
         return options, None
     return dict(changed[0]), changed[1]

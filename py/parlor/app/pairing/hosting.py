@@ -41,9 +41,6 @@ if TYPE_CHECKING:
     from parlor.app.turns import TurnDesk
     from parlor.i18n.catalog import Translator
 
-#: How long after the first answer to a timed window others may still arrive and
-#: compete on the time measured on their own device (``link.decide_window``).
-GRACE_MS = 400
 #: How long an answer may take to become a connection before pairing is called failed.
 CONNECT_MS = 20_000
 #: The store key of the STUN/TURN setting.
