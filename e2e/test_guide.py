@@ -8,7 +8,7 @@ import time
 import pytest
 from playwright.sync_api import Page
 
-from parlor.app.classroom.guide import guide_for
+from parlor.app.classroom.guiding import guide_for
 
 STEP = ("#game [data-action='guide-next'], #game [data-suggested], "
         "#game[data-phase='over']")

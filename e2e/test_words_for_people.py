@@ -1,6 +1,6 @@
 """Words for people on the live page: a Saboteur duel against a bot, in English and
 Persian, read as a player and a screen reader meet it. No card id, code or coordinate
-in any text (the patterns of ``render/readable.py``); each move, the bot's included, is
+in any text (the patterns of ``app/screens/readable.py``); each move, the bot's included, is
 said once in the polite live region; a log line about a cell lights that cell on the
 board when hovered; axe finds nothing serious. Screenshots of the end screens and logs
 of Saboteur and Ciao! in en and fa go to e2e/artifacts/ for a person to look at."""
@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from parlor.render.readable import notation_in
+from parlor.app.screens.readable import notation_in
 from saboteur_helpers import play_one_move, wait_for_my_turn_or_end
 from test_accessibility import serious_violations
 from test_languages import shot

@@ -12,11 +12,11 @@ from parlor.app.classroom.review import Review
 from parlor.app.controller import Controller
 from parlor.app.events import Action, Boot, ShowGame
 from parlor.app.saves import DictStore
+from parlor.app.screens.game import Rendered
 from parlor.app.session import Session
 from parlor.app.setup import parse_setup
 from parlor.core.protocol import TABLE, legal_moves_of_view
 from parlor.i18n.catalog import Translator
-from parlor.render.screen import Rendered
 
 
 def played(game_id: str, seats: str, seed: int, options: dict[str, str]) -> list[Session]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from controller_page import Page
 from parlor.app.events import Boot, Move, ShowGame
+from parlor.app.screens.announce import Heard, to_say
+from parlor.app.screens.game import Rendered
 from parlor.i18n.catalog import Translator
-from parlor.render.announce import Heard, to_say
-from parlor.render.screen import Rendered
 
 
 def screen(lines: list[str], now: str = "Your turn.", error: str = "") -> Rendered:

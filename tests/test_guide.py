@@ -9,7 +9,7 @@ import re
 import pytest
 
 from controller_page import Page
-from parlor.app.classroom.guide import context, guide_for
+from parlor.app.classroom.guiding import context, guide_for
 from parlor.app.events import Action, Boot, Move
 from parlor.games import GAMES
 

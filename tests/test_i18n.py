@@ -212,8 +212,8 @@ def test_the_shipped_japanese_font_has_every_character_of_the_japanese_catalog()
 
 
 def test_rules_pages_render_blocks_in_order_in_every_language() -> None:
-    """render/rules.py: ``## `` headings, ``- `` bullets grouped in one list, paragraphs."""
-    from parlor.render.rules import rule_keys, rules_html
+    """app/screens/rules.py: ``## `` headings, ``- `` bullets grouped in one list, paragraphs."""
+    from parlor.app.screens.rules import rule_keys, rules_html
 
     for game_id in GAMES:
         keys = rule_keys(game_id)

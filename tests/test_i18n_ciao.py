@@ -10,12 +10,12 @@ from html import unescape
 
 import pytest
 
+from parlor.app.screens.game import game_screen
 from parlor.app.session import Session
 from parlor.app.setup import parse_setup
 from parlor.core.protocol import TABLE, legal_moves_of_view
 from parlor.games.ciao.cards import CODES
 from parlor.i18n.catalog import FSI, PDI, Translator
-from parlor.render.screen import game_screen
 
 #: Latin words a non-English Ciao! screen may show on purpose: the game's name and the
 #: card codes of the end screen's tallies (notation, language-neutral).

@@ -14,13 +14,13 @@ from html.parser import HTMLParser
 
 import pytest
 
+from parlor.app.screens.game import game_screen
 from parlor.app.session import Session
 from parlor.app.setup import parse_setup
 from parlor.core.errors import BadOptions, IllegalMove, ParlorError
 from parlor.games import GAMES
 from parlor.games.kabaleo import rules
 from parlor.i18n.catalog import FSI, PDI, Msg, Translator
-from parlor.render.screen import game_screen
 
 LANGS = ("en", "fa", "ru", "ja")
 VISIBLE_ATTRS = ("aria-label", "title", "placeholder", "alt")

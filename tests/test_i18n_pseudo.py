@@ -12,9 +12,9 @@ import pytest
 from parlor.app.controller import Controller
 from parlor.app.events import Boot, ShowMenu
 from parlor.app.saves import DictStore
+from parlor.app.screens.game import game_screen
+from parlor.app.screens.readable import Reader as Visible
 from parlor.i18n.catalog import FSI, PDI, Msg, Translator
-from parlor.render.readable import Reader as Visible
-from parlor.render.screen import game_screen
 from screens import classroom_screens, played
 
 OPEN, CLOSE = "⟦", "⟧"

@@ -11,12 +11,12 @@ from collections.abc import Iterator
 
 import pytest
 
+from parlor.app.screens.game import Rendered, game_screen
+from parlor.app.screens.readable import visible_texts
 from parlor.app.session import Session
 from parlor.games.saboteur.cards import CARDS
 from parlor.games.saboteur.state import BRIBE, OVER, REVEAL, SaboteurState
 from parlor.i18n.catalog import FSI, PDI, Translator, load
-from parlor.render.readable import visible_texts
-from parlor.render.screen import Rendered, game_screen
 from test_render_saboteur import GAME, scenario, start, states
 
 LANGS = ("en", "fa", "ru", "ja")

@@ -12,11 +12,11 @@ import pytest
 
 from parlor.app.lab.reference import Reference, example_moves, reference, type_name
 from parlor.app.lab.toolbox import Toolbox, view_class
+from parlor.app.screens.lab_reference import HEADINGS, lab_reference_html
 from parlor.core.rng import Rng
 from parlor.games import GAMES
 from parlor.i18n.catalog import Translator, load
 from parlor.i18n.languages import LANGUAGES
-from parlor.render.lab_reference import HEADINGS, lab_reference_html
 
 pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
 

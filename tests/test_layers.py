@@ -6,6 +6,8 @@
   game-specific is reached through the registry (``parlor.games``), the one module they
   may look games up in. ``core``, the layer the games are built on, does not even do
   that: its callers hand it the registry or the game.
+- ``parlor.render`` and the games' ``ui`` never import the app or the page: the app
+  composes its screens (app/screens/) from them.
 - Only ``parlor.web`` imports the browser (js, pyodide, pyscript).
 - No import cycle between modules, counting imports inside functions too (a lazy import
   hides a cycle from Python, not from a reader), and imports of the registry too.
@@ -89,6 +91,19 @@ def test_rules_never_import_bots_screens_app_or_browser() -> None:
                     or (_game_of(dep) is not None and len(parts) > 3
                         and parts[3] in ("bots", "ui", "windows"))):
                 bad.append(f"{name} imports {dep}")
+    assert not bad, "\n".join(bad)
+
+
+def test_render_and_the_games_screens_never_import_the_app() -> None:
+    """``parlor.render`` is what a game's ``ui`` draws with; the app composes the page's
+    screens from it (app/screens/), never the other way round (no app <-> render cycle)."""
+    def drawing(name: str) -> bool:
+        parts = name.split(".")
+        return parts[:2] == ["parlor", "render"] or (
+            _game_of(name) is not None and len(parts) > 3 and parts[3] == "ui")
+
+    bad = [f"{name} imports {dep}" for name, deps in GRAPH.items() if drawing(name)
+           for dep in deps if dep.split(".")[:2] in (["parlor", "app"], ["parlor", "web"])]
     assert not bad, "\n".join(bad)
 
 

@@ -76,8 +76,8 @@ def test_a_guest_holds_only_its_own_seat() -> None:
         assert g.c.session is None and g.c.guesting.guest is not None
         assert g.c.guesting.guest.hello is not None and g.c.guesting.guest.hello.seat == seat
         own = session.game.view(session.state, seat)
-        from parlor.render.screen import game_screen
-        from parlor.render.untrusted import clean
+        from parlor.app.screens.game import game_screen
+        from parlor.app.screens.untrusted import clean
 
         assert g.c.guesting.guest.table is not None
         assert g.c.guesting.guest.table.html == clean(game_screen(session, None, (), t=net.host.c.t,
@@ -317,7 +317,7 @@ def test_the_pairing_screens_say_everything_through_the_catalogs() -> None:
 def test_a_guest_shows_the_host_s_markup_without_anything_that_could_run() -> None:
     """Secrets stay secret the other way too: a rogue "host" can draw a wrong board,
     but nothing it sends runs in the guest's page or loads anything."""
-    from parlor.render.untrusted import clean
+    from parlor.app.screens.untrusted import clean
 
     hostile = ('<p onclick="steal()">hi<script>alert(1)</script></p>'
                '<img src=x onerror="alert(2)"><a href="javascript:alert(3)">go</a>'
@@ -337,8 +337,8 @@ def test_a_guest_shows_the_host_s_markup_without_anything_that_could_run() -> No
 def test_a_real_screen_comes_through_the_cleaning_whole(game_id: str, seats: str) -> None:
     """What a host really sends loses nothing a player uses: every move, pick, label
     and word is still there."""
-    from parlor.render.screen import game_screen
-    from parlor.render.untrusted import clean
+    from parlor.app.screens.game import game_screen
+    from parlor.app.screens.untrusted import clean
 
     net = Net({"game": game_id, "seats": seats, "seed": "6"})
     session = net.host.c.session

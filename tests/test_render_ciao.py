@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
+from parlor.app.screens.game import game_screen
 from parlor.app.session import Session
 from parlor.app.setup import parse_setup
 from parlor.core.protocol import TABLE
 from parlor.games.ciao.cards import CODES
-from parlor.render.screen import game_screen
 
 
 def start(seats: str, seed: int, extra: dict[str, str] | None = None) -> Session:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 
+from parlor.app.screens.game import game_screen
 from parlor.app.session import Session
 from parlor.app.setup import parse_setup
 from parlor.games.kabaleo.colours import name
-from parlor.render.screen import game_screen
 
 
 def start(seats: str, seed: int) -> Session:

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from parlor.app.screens.game import game_screen
 from parlor.app.session import Session
 from parlor.app.setup import parse_setup
 from parlor.bots import make_bot
@@ -21,7 +22,6 @@ from parlor.games.saboteur.state import BRIBE, REVEAL, Counter, Placed, Saboteur
 from parlor.games.saboteur.ui import render as R
 from parlor.games.saboteur.ui.cards import card_words
 from parlor.render.html import esc
-from parlor.render.screen import game_screen
 from parlor.web import panzoom
 
 GAME = GAMES["saboteur"]
@@ -42,7 +42,7 @@ def screen(picks: tuple[str, ...] = (), interactive: bool = True,
 
 
 def html_for(s: SaboteurState, seat: int | None, picks: tuple[str, ...] = ()) -> str:
-    """The screen as render/screen.py draws it: the viewer's legal moves come with it."""
+    """The screen as app/screens/game.py draws it: the viewer's legal moves come with it."""
     v = GAME.view(s, seat)
     acting = seat is not None and GAME.to_act(s) == seat
     legal = tuple(legal_moves_of_view(GAME, v)) if acting else ()

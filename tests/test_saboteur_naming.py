@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from parlor.app.screens.readable import notation_in
 from parlor.games.saboteur.cards import CARDS
 from parlor.games.saboteur.naming import (
     a_card,
@@ -16,7 +17,6 @@ from parlor.games.saboteur.naming import (
     place_msg,
 )
 from parlor.i18n.catalog import Msg, Translator
-from parlor.render.readable import notation_in
 
 EN = Translator()
 

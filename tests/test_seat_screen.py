@@ -8,10 +8,10 @@ import re
 
 import pytest
 
+from parlor.app.screens.game import game_screen
 from parlor.app.session import Session
 from parlor.app.setup import parse_setup
 from parlor.core.protocol import legal_moves_of_view
-from parlor.render.screen import game_screen
 
 
 def session(game: str, seats: str) -> Session:

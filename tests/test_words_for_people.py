@@ -16,9 +16,9 @@ from html.parser import HTMLParser
 
 import pytest
 
+from parlor.app.screens.game import game_screen
+from parlor.app.screens.readable import PATTERNS, notation_in, visible_texts
 from parlor.i18n.catalog import Translator
-from parlor.render.readable import PATTERNS, notation_in, visible_texts
-from parlor.render.screen import game_screen
 from screens import classroom_screens, played
 
 LANGS = ("en", "fa", "ru", "ja")

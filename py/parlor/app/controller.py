@@ -57,6 +57,7 @@ from parlor.app.pairing.hosting import HostDesk, host_msg, link_state
 from parlor.app.room import make_room_for_watching
 from parlor.app.saves import KeyValue
 from parlor.app.saving import SavingDesk
+from parlor.app.screens.game import game_screen, next_picks
 from parlor.app.session import Session
 from parlor.app.setup import Setup, parse_setup, setup_query
 from parlor.app.turns import TurnDesk
@@ -65,7 +66,6 @@ from parlor.core.protocol import TABLE
 from parlor.i18n.catalog import Msg, Translator
 from parlor.i18n.languages import DEFAULT as DEFAULT_LANG
 from parlor.i18n.languages import parse_lang
-from parlor.render.screen import game_screen, next_picks
 
 # --------------------------------------------------------------------------- controller
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from parlor.app.screens.game import Rendered
 from parlor.core.windows import Window
-from parlor.render.screen import Rendered
 
 # --------------------------------------------------------------------------- events
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from parlor.app.screens.menu import setup_form
 from parlor.app.setup import default_players
 from parlor.i18n.catalog import Translator
-from parlor.render.menu import setup_form
 
 
 @dataclass

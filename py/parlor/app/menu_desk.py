@@ -24,11 +24,11 @@ from parlor.app.events import (
 )
 from parlor.app.forms import MenuForm, initial_forms
 from parlor.app.page import Handler, Page
+from parlor.app.screens.menu import saves_html
+from parlor.app.screens.rules import rules_html
 from parlor.app.seats import parse_seat
 from parlor.app.setup import Setup, parse_setup, play_setup
 from parlor.core.errors import BadOptions, ParlorError
-from parlor.render.menu import saves_html
-from parlor.render.rules import rules_html
 
 
 class MenuDesk:

@@ -13,8 +13,8 @@ from parlor.app import saves
 from parlor.app.events import Action, Effect
 from parlor.app.page import Handler, Page
 from parlor.app.room import WARN_AT, free_some, fullness
+from parlor.app.screens.notices import stale_notice, stale_title, unsaved_notice
 from parlor.app.tabs import Tab
-from parlor.render.notices import stale_notice, stale_title, unsaved_notice
 
 
 class SavingDesk:

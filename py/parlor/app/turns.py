@@ -23,11 +23,11 @@ from parlor.app.lab.playing import LabSeats
 from parlor.app.page import Handler, Page
 from parlor.app.page_params import BOT_DELAY_MS
 from parlor.app.pairing import link
+from parlor.app.screens.notices import lab_stopped_notice
 from parlor.app.seeds import turn_rng
 from parlor.app.thinking import BotThinking
 from parlor.app.windows import GRACE_MS, open_window
 from parlor.bots import Bot, make_bot
-from parlor.render.notices import lab_stopped_notice
 
 if TYPE_CHECKING:
     from parlor.app.classroom.desk import Classroom

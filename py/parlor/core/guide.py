@@ -1,4 +1,4 @@
-"""What a guided first game is made of (``app/classroom/guide.py`` plays it): plain values a
+"""What a guided first game is made of (``app/classroom/guiding.py`` plays it): plain values a
 game's ``guide.py`` builds next to its rules, which may not import the app."""
 
 from __future__ import annotations

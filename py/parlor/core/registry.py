@@ -45,11 +45,11 @@ class GameEntry:
     #: both halves without breaking a layer rule (tests/test_layers.py).
     beliefs: str | None = None
     #: The module of the guided first game (its ``GUIDE``, played by
-    #: ``app/classroom/guide.py``), or None.
+    #: ``app/classroom/guiding.py``), or None.
     guide: str | None = None
     #: What this game's notation looks like in a text, as (what, regular expression)
     #: pairs: card ids, codes, move marks. A player reads words, never these
-    #: (``render/readable.py`` gathers every game's, the tests search every screen).
+    #: (``app/screens/readable.py`` gathers every game's, the tests search every screen).
     notation: tuple[tuple[str, str], ...] = ()
     #: The module of the Bot Lab's helpers for this game (its ``TOOLS``: functions on a
     #: view a student's bot may call as ``game.<name>``, ``app/lab/toolbox.py``), or

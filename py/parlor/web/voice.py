@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import js
 
-from parlor.render.announce import Heard, to_say
-from parlor.render.screen import Rendered
+from parlor.app.screens.announce import Heard, to_say
+from parlor.app.screens.game import Rendered
 
 
 class Voice:

@@ -22,14 +22,14 @@ from parlor.app.classroom.transfer import (
 from parlor.app.classroom.watch import SPEEDS, Watch
 from parlor.app.events import Action, Download, Effect, SetUrl, ShareLink, ShowGame
 from parlor.app.page import Handler, Page
+from parlor.app.screens.review import move_lines, review_screen
+from parlor.app.screens.thinks import beliefs_html
+from parlor.app.screens.watch import watch_bar
 from parlor.app.seats import default_names, display_names, parse_seat
 from parlor.app.session import Session
 from parlor.core.errors import BadSave
 from parlor.core.match import Match
 from parlor.i18n.catalog import Msg
-from parlor.render.review import move_lines, review_screen
-from parlor.render.thinks import beliefs_html
-from parlor.render.watch import watch_bar
 
 
 class Classroom:

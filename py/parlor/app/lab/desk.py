@@ -43,6 +43,7 @@ from parlor.app.lab.matches import LabGame
 from parlor.app.lab.reports import take_duel_report, take_match_report
 from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen, LabTour, Settings
 from parlor.app.saves import KeyValue
+from parlor.app.screens.lab import lab_results, lab_screen, lab_status
 from parlor.app.seats import Seat, default_names
 from parlor.app.setup import Setup
 from parlor.core.errors import BadSave
@@ -50,7 +51,6 @@ from parlor.core.match import HUMAN, LAB, Match
 from parlor.games import ENTRIES
 from parlor.games import GAMES as GAMES_BY_ID
 from parlor.i18n.catalog import Translator
-from parlor.render.lab import lab_results, lab_screen, lab_status
 
 #: The Lab's own actions (``data-action``), routed by the controller to ``LabDesk.act``.
 LAB_ACTIONS = ("lab-run", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",

@@ -36,9 +36,9 @@ from parlor.app.pairing import link
 from parlor.app.pairing.hosting import ICE_KEY, ice_servers
 from parlor.app.pairing.link import Channel
 from parlor.app.pairing.sdp import BadOffer, compact, expand, parse_sdp, read_compact
-from parlor.render.pairing import guest_panel, guest_toolbar
-from parlor.render.screen import Rendered
-from parlor.render.untrusted import clean
+from parlor.app.screens.game import Rendered
+from parlor.app.screens.pairing import guest_panel, guest_toolbar
+from parlor.app.screens.untrusted import clean
 
 if TYPE_CHECKING:
     from parlor.app.saves import KeyValue

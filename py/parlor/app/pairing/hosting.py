@@ -109,7 +109,7 @@ class HostDesk:
     def panels(self) -> str:
         """The pairing panel of each remote seat not connected, above the host's board
         (a connected seat needs none: its name on the board says where it plays)."""
-        from parlor.render.pairing import host_panel
+        from parlor.app.screens.pairing import host_panel
 
         if self.page.session is None:
             return ""
@@ -230,7 +230,7 @@ class HostDesk:
         """Send each connected guest its seat's screen, when it changed, and seat
         ``answer`` its screen anyway (the reply to a click, so the guest knows it was
         taken in)."""
-        from parlor.render.screen import game_screen
+        from parlor.app.screens.game import game_screen
 
         session = self.page.session
         if session is None:
@@ -284,7 +284,7 @@ class HostDesk:
             self.push_tables(out)
         elif isinstance(body, link.Select):
             if body.moves == moves:
-                from parlor.render.screen import next_picks
+                from parlor.app.screens.game import next_picks
 
                 peer = self.peers[seat]
                 self.peers[seat] = replace(peer, picks=next_picks(session, peer.picks,

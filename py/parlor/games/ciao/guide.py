@@ -1,6 +1,6 @@
 """Ciao!'s guided first game: one round against the steady ``medium`` bot, with a tip
 for the order of symbols and colours, jokers, +3, the speed race and "Thank you!", each
-when it first matters (``app/classroom/guide.py`` says how a guide is played). The kind of
+when it first matters (``app/classroom/guiding.py`` says how a guide is played). The kind of
 window open (race, thanks) comes from the table; everything else from the human's view
 and moves, read as notation."""
 

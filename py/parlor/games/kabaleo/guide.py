@@ -1,6 +1,6 @@
 """Kabaleo's guided first game: two players, against the steady ``medium`` bot, with
 a tip for the secret colour, the cancel, the last-pile ban and the end's tie-breaks,
-each when it first matters (``app/classroom/guide.py`` says how a guide is played)."""
+each when it first matters (``app/classroom/guiding.py`` says how a guide is played)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Saboteur: The Duel's guided first game: one round against the steady ``medium``
 bot, with a tip for placing and turning path cards, doors and keys, trolls, gold and
-the reveal of a goal, each when it first matters (``app/classroom/guide.py`` says how a
+the reveal of a goal, each when it first matters (``app/classroom/guiding.py`` says how a
 guide is played). Cards are told apart by their printed features (``cards.CARDS``)."""
 
 from __future__ import annotations

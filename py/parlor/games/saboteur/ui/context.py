@@ -125,7 +125,7 @@ class Ctx:
         self.screen = screen
         self.acting = (screen.interactive and view.seat is not None
                        and view.to_move == view.seat and view.phase != OVER)
-        # The legal moves come with the screen (render/screen.py); the notation module
+        # The legal moves come with the screen (app/screens/game.py); the notation module
         # reads them, so nothing here builds or slices a move string.
         self.legal: frozenset[str] = frozenset(screen.legal) if self.acting else frozenset()
         self.moves: dict[str, Move] = {

@@ -11,8 +11,9 @@ holds the text a QR code is drawn for (assets/qr.js draws it).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
+from parlor.app.pairing.link import Hello
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, button, esc
 
@@ -40,7 +41,7 @@ class Guest(Protocol):
     @property
     def error(self) -> str: ...
     @property
-    def hello(self) -> Any: ...  # link.Hello | None
+    def hello(self) -> Hello | None: ...
 
 
 def _qr(text: str, label: str) -> str:

@@ -2,7 +2,7 @@
 
 The rest of the menu (title, the game tiles with their Play buttons, loading indicator)
 is static HTML in index.html so it shows before Python is ready. The form folds under a
-tile's "More options"; the full rules (render/rules.py) are drawn apart from it, so they
+tile's "More options"; the full rules (app/screens/rules.py) are drawn apart from it, so they
 stay one tap away on the tile."""
 
 from __future__ import annotations

@@ -15,12 +15,12 @@ from parlor.app.lab.matches import LabGame, Score
 from parlor.app.lab.reference import reference
 from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabScreen
 from parlor.app.lab.student import Problem
+from parlor.app.screens.lab_problems import percent, problem_text, wins_text
+from parlor.app.screens.lab_reference import lab_reference_html
+from parlor.app.screens.lab_tournament import tournament_html, tournament_status
 from parlor.bots import level_label_key
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, button, esc
-from parlor.render.lab_problems import percent, problem_text, wins_text
-from parlor.render.lab_reference import lab_reference_html
-from parlor.render.lab_tournament import tournament_html, tournament_status
 
 #: The chart's size in SVG units (it scales with the page).
 CHART_W, CHART_H = 320.0, 120.0

@@ -10,10 +10,10 @@ may be shown; so a review shows exactly what the game showed, and no more.
 from __future__ import annotations
 
 from parlor.app.classroom.review import EVERYTHING, Review
+from parlor.app.screens.game import SAID, Rendered, renderer
+from parlor.app.screens.thinks import beliefs_html
 from parlor.i18n.catalog import Msg, Translator
 from parlor.render.html import attrs, button, esc
-from parlor.render.screen import SAID, Rendered, renderer
-from parlor.render.thinks import beliefs_html
 
 
 def perspective_name(t: Translator, r: Review, seat: int, names: tuple[str, ...]) -> str:

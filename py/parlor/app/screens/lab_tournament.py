@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from parlor.app.lab.state import LabTour
 from parlor.app.lab.tournament import head_to_head, standings
+from parlor.app.screens.lab_problems import problem_text, wins_text
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, esc
-from parlor.render.lab_problems import problem_text, wins_text
 
 
 def tournament_status(tour: LabTour, t: Translator) -> str:

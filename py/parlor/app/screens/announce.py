@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parlor.render.screen import Rendered
+from parlor.app.screens.game import Rendered
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from parlor.app.lab.state import LIMIT_MS
 from parlor.app.lab.student import Problem
+from parlor.app.screens.lab_problems import problem_text
 from parlor.app.tabs import Stale
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, button, esc
-from parlor.render.lab_problems import problem_text
 
 
 def _panel(kind: str, title: str, paragraphs: list[str], buttons: list[str]) -> str:

@@ -11,13 +11,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import cast
 
+from parlor.app.screens.rules import rules_html
 from parlor.app.session import Session
 from parlor.core.protocol import TABLE
 from parlor.core.windows import Window
 from parlor.i18n.catalog import Msg, Translator
 from parlor.render.common import Renderer
 from parlor.render.html import button, esc
-from parlor.render.rules import rules_html
 
 
 def renderer(game_id: str) -> Renderer:
