@@ -85,16 +85,13 @@ class Controller:
         self.confirmed: int | None = None  # the human who took the device last hand-off
         self.picks: tuple[str, ...] = ()
         self.message: str | None = None
-        # Two devices, one game (hosting.py, guesting.py).
-        self.conns = 0
+        self.conns = 0  # connections to other devices made so far (hosting, guesting)
         self.loopback = False  # ?net=loopback: pair over 127.0.0.1 only (tests)
         self.url = ""
-        # The Bot Lab: it leaves what was shown, or goes to the menu, through these.
-        self.lab = LabDesk(store, lambda: self.t, self.new_seed,
-                           leave=lambda out: self._leave(out, lab=False), menu=self.show_menu,
+        # The Bot Lab: it leaves what was shown, or shows a game of its match, by these.
+        self.lab = LabDesk(self, leave=lambda out: self._leave(out, lab=False),
                            review=lambda match, said, out: self.classroom.show_review(
-                               Review.of(match, said=said, lab=True), out),
-                           play=self.new_game)
+                               Review.of(match, said=said, lab=True), out))
         self.menu = MenuDesk(self)
         self.saving = SavingDesk(self)
         self.classroom = Classroom(self)

@@ -42,7 +42,7 @@ from parlor.app.lab.lessons import Lesson, lessons
 from parlor.app.lab.matches import LabGame
 from parlor.app.lab.reports import take_duel_report, take_match_report
 from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen, LabTour, Settings
-from parlor.app.saves import KeyValue
+from parlor.app.page import Page
 from parlor.app.screens.lab import lab_results, lab_screen, lab_status
 from parlor.app.seats import Seat, default_names
 from parlor.app.setup import Setup
@@ -50,7 +50,6 @@ from parlor.core.errors import BadSave
 from parlor.core.match import HUMAN, LAB, Match
 from parlor.games import ENTRIES
 from parlor.games import GAMES as GAMES_BY_ID
-from parlor.i18n.catalog import Translator
 
 #: The Lab's own actions (``data-action``), routed by the controller to ``LabDesk.act``.
 LAB_ACTIONS = ("lab-run", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
@@ -60,17 +59,14 @@ LAB_ACTIONS = ("lab-run", "lab-stop", "lab-share", "lab-export", "lab-import", "
 
 @dataclass
 class LabDesk:
-    store: KeyValue
-    words: Callable[[], Translator]
-    new_seed: Callable[[], int]
+    """The Bot Lab's screen: a part of the controller (``page.py``); besides the page
+    it is given the two things only the controller can do for it."""
+
+    page: Page
     #: Stop what the page showed (a game, a review) before the Lab is drawn.
     leave: Callable[[list[Effect]], None]
-    #: The menu, saying why (an unknown game, a cut link).
-    menu: Callable[[list[Effect], str], None]
     #: A game of the match in the review, with what the bot printed at each move.
     review: Callable[[Match, tuple[str, ...], list[Effect]], None]
-    #: A new game (Play against this bot).
-    play: Callable[[Setup, list[Effect]], None]
     game: str | None = None
     shelf: Shelf | None = None
     settings: Settings | None = None
@@ -87,7 +83,7 @@ class LabDesk:
     def open_named(self, game: str, out: list[Effect], shared: str | None = None) -> None:
         """The Lab of a game named by the menu, a link's ``?lab=`` or the review."""
         if game not in GAMES_BY_ID:
-            self.menu(out, self.words()("lab.unknown_game", game=repr(game),
+            self.page.show_menu(out, self.page.t("lab.unknown_game", game=repr(game),
                                         known=", ".join(sorted(GAMES_BY_ID))))
             return
         self.leave(out)  # back from a review of one of its games, the match stays
@@ -98,19 +94,19 @@ class LabDesk:
         try:
             game, source = source_from_link(data)
         except BadSave as err:
-            self.menu(out, self.words()("error.import_failed", reason=err.message))
+            self.page.show_menu(out, self.page.t("error.import_failed", reason=err.message))
             return
         self.open_named(game, out, shared=source)
 
     def open(self, game: str, out: list[Effect], *, shared: str | None = None) -> None:
         """The Lab of ``game``; ``shared`` is a bot's source from a link, added as a new
         bot and shown, not run."""
-        t = self.words()
+        t = self.page.t
         if self.game != game:
             self.stop(out)
             self.run, self.tour, self.said = None, None, None
         self.game = game
-        self.shelf = Shelf.read(self.store, game, t("lab.first_name"))
+        self.shelf = Shelf.read(self.page.store, game, t("lab.first_name"))
         if self.shelf.unreadable is not None:
             self.note = t("lab.unreadable")
         levels = levels_of(game)
@@ -147,8 +143,8 @@ class LabDesk:
             self._keep()
 
     def _keep(self) -> None:
-        if self.shelf is not None and not self.shelf.write(self.store):
-            self.note = self.words()("lab.unreadable")
+        if self.shelf is not None and not self.shelf.write(self.page.store):
+            self.note = self.page.t("lab.unreadable")
 
     def act(self, event: Action, out: list[Effect]) -> None:
         """A ``lab-*`` action (``LAB_ACTIONS``)."""
@@ -183,7 +179,7 @@ class LabDesk:
 
     def _shelf_action(self, name: str, event: Action, out: list[Effect]) -> None:
         assert self.shelf is not None
-        t = self.words()
+        t = self.page.t
         if name == "lab-import":
             text = event.value or ""
             if not text.strip():
@@ -212,7 +208,7 @@ class LabDesk:
         lesson = self._lesson()
         # A lesson's goal is checked on its own seeded games, so a result replays.
         goal = lesson if lesson is not None and _fits(lesson, s) else None
-        seed = goal.seed if goal is not None else self.new_seed()
+        seed = goal.seed if goal is not None else self.page.new_seed()
         self.run = LabRun(s, seed, self.shelf.source,
                           lesson=goal.number if goal is not None else None,
                           options=dict(goal.options) if goal is not None else {})
@@ -237,7 +233,7 @@ class LabDesk:
         names[1] = self.shelf.current
         codes = ["" for _ in seats]
         codes[1] = self.shelf.source
-        self.play(Setup(self.game, seats, self.new_seed(), {}, tuple(names),
+        self.page.new_game(Setup(self.game, seats, self.page.new_seed(), {}, tuple(names),
                         lab=tuple(codes)), out)
 
     def _lesson(self) -> Lesson | None:
@@ -254,7 +250,7 @@ class LabDesk:
         lesson = found[0]
         self.stop(out)
         self.lesson = number
-        t = self.words()
+        t = self.page.t
         self.shelf = self.shelf.added(t(lesson.title_key), lesson.starter, t.number)
         self._keep()
         self.settings = Settings(lesson.level, lesson.players, lesson.games,
@@ -273,11 +269,11 @@ class LabDesk:
         self.stop(out)
         names = tuple(self.shelf.names())
         if len(names) < 2:
-            self.note = self.words()("lab.tour.need_two")
+            self.note = self.page.t("lab.tour.need_two")
             self.draw(out)
             return
         self.settings = s = self._settings(form, self.settings)
-        self.tour = LabTour(names, s.games, self.new_seed(), s.limit_ms)
+        self.tour = LabTour(names, s.games, self.page.new_seed(), s.limit_ms)
         self.run, self.said, self.note = None, None, None
         out.append(LabStart(json.dumps({
             "kind": "tournament", "game": self.game,
@@ -325,7 +321,7 @@ class LabDesk:
         assert self.game is not None and self.run is not None and self.shelf is not None
         s = self.run.settings
         seats = tuple(HUMAN if i == played.seat else f"bot:{s.level}" for i in range(s.players))
-        t = self.words()
+        t = self.page.t
         names = tuple(t("lab.your_bot", name=self.shelf.current) if i == played.seat
                       else t("name.bot", n=i + 1) for i in range(s.players))
         options = GAMES_BY_ID[self.game].options_for(s.players, self.run.options)
@@ -337,7 +333,7 @@ class LabDesk:
         if self.game is None or not self.shown:
             return  # a report for a Lab not on the page: drawn when it is back
         assert self.shelf is not None and self.settings is not None
-        t = self.words()
+        t = self.page.t
         screen = LabScreen(self.game, self.shelf, self.settings, self.run, self.said,
                            self.version, self.note, levels_of(self.game),
                            players_of(self.game), self.tour, lessons(self.game))
