@@ -15,5 +15,5 @@ LEVELS = (
     random_level(GAME),
     lazy_level("easy", "parlor.games.kabaleo.bots.easy", "EasyBot"),
     lazy_level("medium", "parlor.games.kabaleo.bots.medium", "MediumBot"),
-    lazy_level("hard", "parlor.games.kabaleo.bots.search", "SearchBot"),
+    lazy_level("hard", "parlor.games.kabaleo.bots.search", "hard"),
 )
