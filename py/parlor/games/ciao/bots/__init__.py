@@ -15,5 +15,5 @@ LEVELS = (
     random_level(GAME),
     lazy_level("easy", "parlor.games.ciao.bots.heuristic", "EasyBot"),
     lazy_level("medium", "parlor.games.ciao.bots.heuristic", "MediumBot"),
-    lazy_level("hard", "parlor.games.ciao.bots.search", "SearchBot"),
+    lazy_level("hard", "parlor.games.ciao.bots.search", "hard"),
 )

@@ -15,5 +15,5 @@ LEVELS = (
     random_level(GAME),
     lazy_level("easy", "parlor.games.saboteur.bots.easy", "EasyBot"),
     lazy_level("medium", "parlor.games.saboteur.bots.medium", "MediumBot"),
-    lazy_level("hard", "parlor.games.saboteur.bots.search", "SearchBot"),
+    lazy_level("hard", "parlor.games.saboteur.bots.search", "hard"),
 )
