@@ -45,7 +45,7 @@ class OptionSpec:
             ):
                 return value
         allowed = ", ".join(label for _, label in self.choices)
-        raise BadOptions(Msg.of("setup.bad_choice", option=self.key, allowed=allowed,
+        raise BadOptions(Msg.of("setup.bad_choice", option=repr(self.key), allowed=allowed,
                                 value=repr(text)))
 
     def value_of(self, given: object) -> object:
@@ -101,4 +101,4 @@ def parse_bool(key: str, value: object) -> bool:
         return bool(value)
     if isinstance(value, str) and value.lower() in ("1", "0", "on", "off", "true", "false"):
         return value.lower() in ("1", "on", "true")
-    raise BadOptions(Msg.of("setup.not_on_off", option=key, value=repr(value)))
+    raise BadOptions(Msg.of("setup.not_on_off", option=repr(key), value=repr(value)))
