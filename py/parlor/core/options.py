@@ -3,10 +3,16 @@
 A spec holds no words for people: its label, help and each choice's name are in the
 message catalogs (``option.<game>.<key>``, ``….help``, ``….<value>``, or ``….n`` for a
 counted choice such as a number of rounds), so the menu speaks the page's language
-while links and saves keep the language-neutral choice words (``on``, ``even``)."""
+while links and saves keep the language-neutral choice words (``on``, ``even``).
+
+The engine's check of a whole set of options (``checked``) is derived from the specs
+too, so what a game accepts is what its specs say and every game refuses a table size,
+an unknown option or a bad value in the same words; a game adds only the checks its
+specs cannot say (combinations, such as Kabaleo's even deal with four players)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from parlor.core.errors import BadOptions
@@ -39,8 +45,53 @@ class OptionSpec:
             ):
                 return value
         allowed = ", ".join(label for _, label in self.choices)
-        raise BadOptions(Msg.of("setup.bad_choice", option=self.key, allowed=allowed,
+        raise BadOptions(Msg.of("setup.bad_choice", option=repr(self.key), allowed=allowed,
                                 value=repr(text)))
+
+    def value_of(self, given: object) -> object:
+        """One of ``choices``'s values for what the engine is handed: the value itself (a
+        save, the menu), or its word or the value written out (a link); on/off options
+        as ``parse_bool`` reads them. ``True`` is never the number 1 here."""
+        if isinstance(self.default, bool):
+            return parse_bool(self.key, given)
+        for value, label in self.choices:
+            if isinstance(given, bool) != isinstance(value, bool):
+                continue
+            if given == value or (isinstance(given, str) and given in (label, str(value))):
+                return value
+        allowed = ", ".join(repr(value) for value, _ in self.choices)
+        raise BadOptions(Msg.of("setup.bad_choice", option=repr(self.key), allowed=allowed,
+                                value=repr(given)))
+
+
+#: A game's own words for refusing one option's value, by key (a message from the value).
+Refusals = Mapping[str, Callable[[object], Msg]]
+
+
+def checked(game_id: str, specs: Sequence[OptionSpec], players: int, low: int, high: int,
+            given: Mapping[str, object], refusals: Refusals | None = None,
+            ) -> dict[str, object]:
+    """Each spec's value for a table of ``players`` (``low`` to ``high``), defaults
+    filled in; ``BadOptions`` names the first problem: the table size, an option the
+    game does not have, then each value in the specs' order. An option that does not
+    apply to this table size is still checked (the menu hides it, a save may hold it)."""
+    game = Msg(f"game.{game_id}.name")
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        n = players if isinstance(players, int) and not isinstance(players, bool) else str(players)
+        raise BadOptions(Msg.of("setup.player_range", game=game, low=low, high=high, n=n))
+    unknown = sorted(set(given) - {s.key for s in specs})
+    if unknown:
+        raise BadOptions(Msg.of("setup.no_option", game=game, option=repr(unknown[0])))
+    out: dict[str, object] = {}
+    for spec in specs:
+        value = given.get(spec.key, spec.default)
+        try:
+            out[spec.key] = spec.value_of(value)
+        except BadOptions:
+            if refusals is None or spec.key not in refusals:
+                raise
+            raise BadOptions(refusals[spec.key](value)) from None
+    return out
 
 
 def parse_bool(key: str, value: object) -> bool:
@@ -50,4 +101,4 @@ def parse_bool(key: str, value: object) -> bool:
         return bool(value)
     if isinstance(value, str) and value.lower() in ("1", "0", "on", "off", "true", "false"):
         return value.lower() in ("1", "on", "true")
-    raise BadOptions(Msg.of("setup.not_on_off", option=key, value=repr(value)))
+    raise BadOptions(Msg.of("setup.not_on_off", option=repr(key), value=repr(value)))

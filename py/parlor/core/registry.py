@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
 from parlor.core.protocol import Game
@@ -26,6 +27,18 @@ class Level:
 
     name: str
     make: Callable[[], Any]
+
+
+def lazy_level(name: str, module: str, factory: str) -> Level:
+    """The level ``name`` whose bots ``module.factory()`` makes, the module imported when
+    the first bot of that level is made, not when the game is registered: a game's bot
+    code is compiled only when first used (start-up time, design.md "budgets"). Named by
+    strings like ``GameEntry.ui``, so a game lists its levels in one line each."""
+
+    def make() -> Any:
+        return getattr(import_module(module), factory)()
+
+    return Level(name, make)
 
 
 @dataclass(frozen=True)

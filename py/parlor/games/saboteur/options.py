@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from parlor.core.errors import BadOptions
-from parlor.core.options import OptionSpec
+from parlor.core.options import OptionSpec, checked
 from parlor.core.protocol import Msg
 
 SPECS: tuple[OptionSpec, ...] = (
@@ -45,22 +45,9 @@ class SaboteurOptions:
 
 
 def normalize(players: int, given: Mapping[str, object]) -> SaboteurOptions:
-    if not 1 <= players <= 2:
-        raise BadOptions(Msg.of("saboteur.options.players", game=Msg("game.saboteur.name"),
-                                n=players))
-    unknown = sorted(set(given) - {s.key for s in SPECS})
-    if unknown:
-        raise BadOptions(Msg.of("saboteur.options.unknown", name=unknown[0]))
-    rounds = given.get("rounds", 3)
-    if isinstance(rounds, str) and rounds in ("1", "2", "3"):
-        rounds = int(rounds)
-    if isinstance(rounds, str):
-        rounds = {"one": 1, "two": 2, "three": 3}.get(rounds, rounds)
-    if isinstance(rounds, bool) or rounds not in (1, 2, 3):
-        raise BadOptions(Msg.of("saboteur.options.rounds", value=repr(rounds)))
-    colour = given.get("solo_colour", "green")
-    if colour not in ("green", "blue"):
-        raise BadOptions(Msg.of("saboteur.options.colour", value=repr(colour)))
-    if players == 2 and colour != "green":
+    """Defaults filled in, every value checked against ``SPECS``; the colour is chosen
+    only in the solo game. ``BadOptions`` names the first problem."""
+    values = checked("saboteur", SPECS, players, 1, 2, given)
+    if players == 2 and values["solo_colour"] != "green":
         raise BadOptions(Msg.of("saboteur.options.duel_colour"))
-    return SaboteurOptions(rounds=int(rounds), solo_colour=str(colour))
+    return SaboteurOptions(**values)  # type: ignore[arg-type]

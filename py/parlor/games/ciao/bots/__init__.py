@@ -2,37 +2,18 @@
 ``medium`` (a careful player's rules of thumb) and ``hard``, the information-set tree
 search with Ciao!'s knowledge (``search.py``). ``medium`` was called ``hard`` before the
 search came; saves that name ``bot:hard`` get the search: a level is a name, not a
-behaviour version. Built on demand: a level's factory imports its module when the first
-bot of that level is made."""
+behaviour version. Built on demand (``lazy_level``): a level's module is imported when
+its first bot is made."""
 
 from __future__ import annotations
 
 from parlor.bots.random_bot import random_level
-from parlor.core.registry import Level
+from parlor.core.registry import lazy_level
 from parlor.games.ciao.game import GAME
-
-
-def _easy() -> object:
-    from parlor.games.ciao.bots.heuristic import EasyBot
-
-    return EasyBot()
-
-
-def _medium() -> object:
-    from parlor.games.ciao.bots.heuristic import MediumBot
-
-    return MediumBot()
-
-
-def _hard() -> object:
-    from parlor.games.ciao.bots.search import SearchBot
-
-    return SearchBot()
-
 
 LEVELS = (
     random_level(GAME),
-    Level("easy", _easy),
-    Level("medium", _medium),
-    Level("hard", _hard),
+    lazy_level("easy", "parlor.games.ciao.bots.heuristic", "EasyBot"),
+    lazy_level("medium", "parlor.games.ciao.bots.heuristic", "MediumBot"),
+    lazy_level("hard", "parlor.games.ciao.bots.search", "hard"),
 )

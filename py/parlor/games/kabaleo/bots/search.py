@@ -16,14 +16,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
 from typing import Any
 
-from parlor.bots.ismcts import RandomKnowledge, Search, Sim, Thinking
+from parlor.bots.ismcts import RandomKnowledge, Sim
+from parlor.bots.search import SearchBot, SearchSpec
 from parlor.core.protocol import Game
 from parlor.core.rng import Rng
 from parlor.games.kabaleo.bots.fast import FastKabaleo
 from parlor.games.kabaleo.bots.medium import MediumBot
+from parlor.games.kabaleo.game import GAME
 from parlor.games.kabaleo.state import KabaleoView
 from parlor.games.kabaleo.view import determinize
 
@@ -40,9 +41,9 @@ class ModelledKabaleo(FastKabaleo):
 class KabaleoKnowledge(RandomKnowledge):
     """Belief-weighted worlds on the fast path and the heuristic as the root prior."""
 
-    def __init__(self, medium: MediumBot) -> None:
+    def __init__(self, medium: MediumBot | None = None) -> None:
         super().__init__(ModelledKabaleo)
-        self.medium = medium
+        self.medium = MediumBot() if medium is None else medium
 
     def worlds(self, game: Game, view: Any) -> Callable[[Rng], Sim]:
         assert isinstance(view, KabaleoView) and view.seat is not None
@@ -73,42 +74,22 @@ class KabaleoKnowledge(RandomKnowledge):
         return [(appraised[m] - low) / span for m in legal]
 
 
-#: Default iterations per move by player count.
+#: Default iterations per move by player count: a move near 1 s in the browser.
 BUDGET = {2: 600, 3: 400, 4: 300}
 
+HARD = SearchSpec(GAME, KabaleoKnowledge, iterations=0, budget=BUDGET, depth=200)
 
-@dataclass
-class SearchBot:
-    """The ``hard`` level: one per seat (the belief replay is kept between turns)."""
 
-    #: Iterations per move; 0: the budget for the player count (``BUDGET``), which
-    #: keeps a move near 1 s in the browser (a bigger table plays longer worlds).
-    iterations: int = 0
-    bias: float = 2.0
-    exploration: float = 0.7
-    game: str = "kabaleo"
-    level: str = "hard"
-    medium: MediumBot = field(default_factory=MediumBot)
+class KabaleoSearchBot(SearchBot):
+    """The search that can also say what it believes (the ``Believer`` protocol)."""
 
-    def search(self) -> Search:
-        from parlor.games.kabaleo.game import GAME
-
-        return Search(GAME, KabaleoKnowledge(self.medium), iterations=self.iterations,
-                      depth=200, exploration=self.exploration, bias=self.bias)
-
-    def search_for(self, view: KabaleoView) -> Search:
-        """The search at this bot's budget for the view's table size."""
-        search = self.search()
-        if self.iterations:
-            return search
-        return replace(search, iterations=BUDGET.get(view.players, BUDGET[4]))
-
-    def think(self, view: KabaleoView, rng: Rng) -> Thinking:
-        return self.search_for(view).think(view, rng)
-
-    def choose(self, view: KabaleoView, rng: Rng) -> str:
-        return self.search_for(view).choose(view, rng)
+    knowledge: KabaleoKnowledge
 
     def beliefs(self, view: KabaleoView) -> dict[int, dict[str, float]]:
         """What it infers about the other seats' colours (as ``medium`` does)."""
-        return self.medium.beliefs(view)
+        return self.knowledge.medium.beliefs(view)
+
+
+def hard() -> SearchBot:
+    """A fresh ``hard`` bot (its ``medium`` keeps the belief replay between turns)."""
+    return KabaleoSearchBot(HARD)

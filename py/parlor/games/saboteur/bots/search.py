@@ -17,15 +17,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from parlor.bots.ismcts import RandomKnowledge, Search, Sim, Thinking
+from parlor.bots.ismcts import RandomKnowledge, Sim
+from parlor.bots.search import SearchBot, SearchSpec
 from parlor.core.protocol import Game
 from parlor.core.rng import Rng
 from parlor.games.saboteur.bots.fast import FastMove, FastSaboteur
 from parlor.games.saboteur.bots.heuristic import Style, appraise
 from parlor.games.saboteur.bots.medium import MEDIUM
+from parlor.games.saboteur.game import GAME
 from parlor.games.saboteur.state import SaboteurView
 
 
@@ -54,30 +55,10 @@ class SaboteurKnowledge(RandomKnowledge):
         return [(appraised[m] - low) / span if m in appraised else -1.0 for m in legal]
 
 
-@dataclass
-class SearchBot:
-    """The ``hard`` level."""
+#: A whole round deep (the fast path stops at its end), the ``widen`` best root moves.
+HARD = SearchSpec(GAME, SaboteurKnowledge, iterations=150, depth=400, widen=8)
 
-    iterations: int = 150
-    depth: int = 400  # a whole round: the fast path stops at its end
-    widen: int = 8
-    bias: float = 2.0
-    exploration: float = 0.7
-    game: str = "saboteur"
-    level: str = "hard"
-    knowledge: SaboteurKnowledge = field(default_factory=SaboteurKnowledge)
 
-    def search(self) -> Search:
-        from parlor.games.saboteur.game import GAME
-
-        return Search(GAME, self.knowledge, iterations=self.iterations, depth=self.depth,
-                      exploration=self.exploration, bias=self.bias, widen=self.widen)
-
-    def search_for(self, view: SaboteurView) -> Search:
-        return self.search()
-
-    def think(self, view: SaboteurView, rng: Rng) -> Thinking:
-        return self.search().think(view, rng)
-
-    def choose(self, view: SaboteurView, rng: Rng) -> str:
-        return self.search().choose(view, rng)
+def hard() -> SearchBot:
+    """A fresh ``hard`` bot."""
+    return SearchBot(HARD)
