@@ -42,8 +42,7 @@ def make_bot(game_id: str, level: str, iterations: int | None = None) -> Bot:
     found = entry.level(level)
     if found is None:
         allowed = ", ".join(lvl.name for lvl in entry.levels)
-        raise BadOptions(Msg.of("setup.unknown_level", level=repr(level), game=game_id,
-                                allowed=allowed))
+        raise BadOptions(Msg.of("setup.no_level", level=repr(level), allowed=allowed))
     bot: Bot = found.make()
     if iterations is not None and hasattr(bot, "iterations"):
         bot.iterations = iterations
