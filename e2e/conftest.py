@@ -8,11 +8,23 @@ Fixtures
     context       function: a fresh browser context whose requests are all routed: those
                   to base_url's origin go through, anything else is aborted and recorded,
                   and the test then fails at teardown listing them.
-    page          function: a page in that context.
+    page          function: a page in that context; in a test that takes `app`, the warm
+                  page instead (below).
     browser_log   function: what the browser said during the test (console errors and
                   warnings, uncaught page errors, local HTTP errors, blocked requests);
                   appended to the report of a failing test. Tests may assert on it.
-    app           function: `app(query="")` = open_app(page, base_url, query).
+    app           function: `app(query="")` = open_app(page, base_url, query), in the warm
+                  page: one page, in one context routed the same way, kept from test to
+                  test, so that its renderer (with Pyodide compiled in it) is reused:
+                  the app then starts in about 1.3 s instead of 2.8 s. Before each test
+                  it is reset: other pages closed, about:blank and a garbage collection
+                  (the last Python freed), the origin's storage cleared (local storage,
+                  IndexedDB, caches, cookies, service workers), permissions, page
+                  routes, viewport, emulated media and timeouts back to their defaults;
+                  after a failed test, or if the page died, it is thrown away. What
+                  cannot be taken back (init scripts, CDP sessions, listeners, exposed
+                  functions) does not belong in such a test: take `page` (and not `app`)
+                  to get a fresh context, as the lower-level tests do.
 
 Helper
     open_app(page, base_url, query="")  go to base_url/index.html?query and wait until
@@ -39,10 +51,18 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    CDPSession,
+    Page,
+    Playwright,
+    sync_playwright,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -200,6 +220,9 @@ def browser_log(request: pytest.FixtureRequest) -> BrowserLog:
     return log
 
 
+VIEWPORT: Any = {"width": 1280, "height": 800}
+
+
 def isolated_context(
     browser: Browser, base_url: str, browser_log: BrowserLog, service_workers: str = "block",
     locale: str = "en-US",
@@ -209,10 +232,18 @@ def isolated_context(
 
     Service workers are blocked unless asked for: most tests check the app itself, and
     each fresh context would otherwise precache the whole app (about 15 MB) first."""
+    return _routed_context(browser, base_url, lambda: browser_log, service_workers, locale)
+
+
+def _routed_context(
+    browser: Browser, base_url: str, log_of: Callable[[], BrowserLog],
+    service_workers: str = "block", locale: str = "en-US",
+) -> BrowserContext:
+    """isolated_context, recording into ``log_of()`` (the running test's log)."""
     local = origin(base_url)
     # An English browser unless a test asks otherwise: the page follows the browser's
     # languages (assets/lang.js), and the machine's own locale must not change a test.
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale=locale,
+    ctx = browser.new_context(viewport=VIEWPORT, locale=locale,
                               service_workers=service_workers)  # type: ignore[arg-type]
     ctx.set_default_timeout(ACTION_TIMEOUT_MS)
     ctx.set_default_navigation_timeout(READY_TIMEOUT_MS)
@@ -221,24 +252,24 @@ def isolated_context(
         if origin(req.url) == local:
             route.continue_()
         else:
-            browser_log.blocked.append(f"{req.method} {req.url} ({req.resource_type})")
+            log_of().blocked.append(f"{req.method} {req.url} ({req.resource_type})")
             route.abort("blockedbyclient")
 
     def on_console(msg) -> None:
         if msg.type in ("error", "warning"):
             loc = msg.location or {}
             where = f" ({loc.get('url', '')}:{loc.get('lineNumber', '')})" if loc else ""
-            browser_log.console.append(f"[{msg.type}] {msg.text}{where}")
+            log_of().console.append(f"[{msg.type}] {msg.text}{where}")
 
     def on_weberror(err) -> None:
-        browser_log.page_errors.append(str(err.error))
+        log_of().page_errors.append(str(err.error))
 
     def on_response(resp) -> None:
         if resp.status >= 400 and origin(resp.url) == local:
-            browser_log.http_errors.append(f"{resp.status} {resp.request.method} {resp.url}")
+            log_of().http_errors.append(f"{resp.status} {resp.request.method} {resp.url}")
 
     def on_page(page: Page) -> None:
-        page.on("crash", lambda pg: browser_log.page_errors.append(
+        page.on("crash", lambda pg: log_of().page_errors.append(
             f"renderer crashed (Target crashed) on {pg.url}"))
 
     ctx.route(re.compile(r".*"), route_handler)
@@ -259,30 +290,148 @@ def fail_on_blocked(browser_log: BrowserLog) -> None:
         )
 
 
+def _screenshot_if_failed(request: pytest.FixtureRequest, pages: list[Page]) -> bool:
+    """After a failed test, a screenshot of each page in e2e/artifacts/; True if failed."""
+    reports = request.node.stash.get(_REPORTS_KEY, {})
+    call = reports.get("call")
+    if call is None or not call.failed:
+        return False
+    ARTIFACTS.mkdir(exist_ok=True)
+    safe = re.sub(r"[^\w.-]+", "_", request.node.nodeid).strip("._")[-150:]
+    for i, pg in enumerate(pages):
+        try:
+            pg.screenshot(path=str(ARTIFACTS / f"{safe}-{i}.png"), full_page=True)
+        except Exception:  # best effort only
+            pass
+    return True
+
+
 @pytest.fixture
 def context(
     browser: Browser, base_url: str, browser_log: BrowserLog, request: pytest.FixtureRequest
 ) -> Iterator[BrowserContext]:
+    if "app" in request.fixturenames:
+        raise pytest.UsageError("a test taking `app` runs in the warm page's shared context "
+                                "(page.context); take `page` without `app` for a fresh one")
     ctx = isolated_context(browser, base_url, browser_log)
     yield ctx
-
-    reports = request.node.stash.get(_REPORTS_KEY, {})
-    call = reports.get("call")
-    if call is not None and call.failed:
-        ARTIFACTS.mkdir(exist_ok=True)
-        safe = re.sub(r"[^\w.-]+", "_", request.node.nodeid).strip("._")[-150:]
-        for i, pg in enumerate(ctx.pages):
-            try:
-                pg.screenshot(path=str(ARTIFACTS / f"{safe}-{i}.png"), full_page=True)
-            except Exception:  # best effort only
-                pass
+    _screenshot_if_failed(request, ctx.pages)
     ctx.close()
     fail_on_blocked(browser_log)
 
 
+def _refuse_lasting_changes(target: Page | BrowserContext) -> None:
+    """The warm page and its context refuse what a reset could not take back."""
+    def refuse(name: str) -> Callable[..., None]:
+        def refused(*args: object, **kwargs: object) -> None:
+            raise pytest.UsageError(
+                f"{name}() would outlive this test in the warm page that `app` gives: "
+                "take `page` (without `app`) for a fresh context")
+        return refused
+
+    names = ["add_init_script", "expose_function", "expose_binding"]
+    if isinstance(target, BrowserContext):
+        names.append("new_cdp_session")
+    for name in names:
+        setattr(target, name, refuse(name))
+
+
+class WarmPage:
+    """One page kept from test to test (see `app` above): reset before each test, its
+    context's events recorded into the running test's log."""
+
+    def __init__(self, browser: Browser, base_url: str) -> None:
+        self.browser, self.base_url = browser, base_url
+        self.log = BrowserLog()  # between tests: events of nobody's test
+        self.ctx: BrowserContext | None = None
+        self.page: Page | None = None
+        self.cdp: CDPSession | None = None
+
+    def take(self, log: BrowserLog) -> Page:
+        """The page, reset to a fresh context's state, recording into ``log``."""
+        if self.ctx is not None:
+            try:
+                self._reset()
+            except Exception:  # a page or renderer that died: start again
+                self.discard()
+        if self.ctx is None:
+            self.ctx = _routed_context(self.browser, self.base_url, lambda: self.log)
+            _refuse_lasting_changes(self.ctx)
+        if self.page is None or self.page.is_closed():
+            self.page, self.cdp = self.ctx.new_page(), None
+            _refuse_lasting_changes(self.page)
+            self._reset()
+        self.log = log
+        return self.page
+
+    def _reset(self) -> None:
+        assert self.ctx is not None
+        for pg in self.ctx.pages:
+            if pg is not self.page:
+                pg.close()
+        if self.page is None or self.page.is_closed():
+            return
+        page = self.page
+        if page.url != "about:blank":
+            page.goto("about:blank")
+        if self.cdp is None:
+            self.cdp = BrowserContext.new_cdp_session(self.ctx, page)
+        # The last test's Python (its wasm memory) goes now, not at some later boot.
+        self.cdp.send("HeapProfiler.collectGarbage")
+        self.cdp.send("Storage.clearDataForOrigin",
+                      {"origin": origin(self.base_url), "storageTypes": "all"})
+        self.ctx.clear_cookies()
+        self.ctx.clear_permissions()
+        page.unroute_all(behavior="wait")
+        page.set_viewport_size(VIEWPORT)
+        page.emulate_media(media="null", color_scheme="null", reduced_motion="null",
+                           forced_colors="null", contrast="null")
+        page.set_default_timeout(ACTION_TIMEOUT_MS)
+        page.set_default_navigation_timeout(READY_TIMEOUT_MS)
+
+    def release(self) -> None:
+        """After a test: its pages stop (about:blank), later events are nobody's."""
+        assert self.ctx is not None
+        try:
+            for pg in self.ctx.pages:
+                if pg is not self.page:
+                    pg.close()
+            if self.page is not None and not self.page.is_closed():
+                self.page.goto("about:blank")
+        except Exception:
+            self.discard()
+        self.log = BrowserLog()
+
+    def discard(self) -> None:
+        ctx, self.ctx, self.page, self.cdp = self.ctx, None, None, None
+        if ctx is not None:
+            try:
+                ctx.close()
+            except Exception:  # already gone with its browser
+                pass
+
+
+@pytest.fixture(scope="session")
+def warm(browser: Browser, base_url: str) -> Iterator[WarmPage]:
+    keeper = WarmPage(browser, base_url)
+    yield keeper
+    keeper.discard()
+
+
 @pytest.fixture
-def page(context: BrowserContext) -> Page:
-    return context.new_page()
+def page(request: pytest.FixtureRequest, browser_log: BrowserLog) -> Iterator[Page]:
+    if "app" not in request.fixturenames:
+        yield request.getfixturevalue("context").new_page()
+        return
+    keeper: WarmPage = request.getfixturevalue("warm")
+    page = keeper.take(browser_log)
+    yield page
+    assert keeper.ctx is not None
+    if _screenshot_if_failed(request, keeper.ctx.pages):
+        keeper.discard()  # the next test starts from a fresh context
+    else:
+        keeper.release()
+    fail_on_blocked(browser_log)
 
 
 def open_app(page: Page, base_url: str, query: str = "") -> Page:
