@@ -336,12 +336,19 @@ def _refuse_lasting_changes(target: Page | BrowserContext) -> None:
         setattr(target, name, refuse(name))
 
 
+#: Tests one warm page serves before a fresh context replaces it: a renderer that boots
+#: Python many times over is the one place a "Target crashed" was ever seen, and the
+#: unchanged suite reused a tab for about this many boots.
+WARM_USES = 15
+
+
 class WarmPage:
     """One page kept from test to test (see `app` above): reset before each test, its
     context's events recorded into the running test's log."""
 
     def __init__(self, browser: Browser, base_url: str) -> None:
         self.browser, self.base_url = browser, base_url
+        self.uses = 0  # tests served by the current context
         self.log = BrowserLog()  # between tests: events of nobody's test
         self.ctx: BrowserContext | None = None
         self.page: Page | None = None
@@ -349,6 +356,8 @@ class WarmPage:
 
     def take(self, log: BrowserLog) -> Page:
         """The page, reset to a fresh context's state, recording into ``log``."""
+        if self.ctx is not None and self.uses >= WARM_USES:
+            self.discard()
         if self.ctx is not None:
             try:
                 self._reset()
@@ -357,11 +366,13 @@ class WarmPage:
         if self.ctx is None:
             self.ctx = _routed_context(self.browser, self.base_url, lambda: self.log)
             _refuse_lasting_changes(self.ctx)
+            self.uses = 0
         if self.page is None or self.page.is_closed():
             self.page, self.cdp = self.ctx.new_page(), None
             _refuse_lasting_changes(self.page)
             self._reset()
         self.log = log
+        self.uses += 1
         return self.page
 
     def _reset(self) -> None:
