@@ -135,7 +135,7 @@ def guest_holds_only_its_seat(host: Page, guest: Page, seat: int) -> None:
         "() => Object.keys(localStorage).filter(k => k.startsWith('parlor:save:'))") == []
     # Python's None is JS undefined: the page holds a guest link and no game.
     assert guest.evaluate("() => window.parlorApp.controller.session === undefined"
-                          " && window.parlorApp.controller.guest !== undefined")
+                          " && window.parlorApp.controller.guesting.guest !== undefined")
 
 
 def play_guest_saboteur(page: Page) -> None:
