@@ -7,7 +7,7 @@ Nothing here touches the browser, so a CPython test can drive a whole game, bots
 timed windows included, by feeding events and reading effects (tests/test_controller.py).
 
 The controller routes each event to a part that owns its own state: ``TurnDesk``
-(bots' turns and timed windows), ``SavingDesk`` (writes, the stale tab), ``Classroom``
+(bots' turns and timed windows), ``SavingDesk`` (writes, the stale tab), ``ClassroomDesk``
 (reviews, transfer, watching bots), ``GuideDesk``, ``MenuDesk``, ``HostDesk`` and
 ``GuestDesk`` (two devices, one game) and the Lab's ``LabDesk``. The parts reach the page
 only through the ``Page`` protocol (``page.py``), which this class implements: the game
@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from parlor.app import saves
-from parlor.app.classroom.desk import Classroom
+from parlor.app.classroom.desk import ClassroomDesk
 from parlor.app.classroom.guiding import GuideDesk
 from parlor.app.classroom.review import Review
 from parlor.app.events import (
@@ -94,7 +94,7 @@ class Controller:
                                Review.of(match, said=said, lab=True), out))
         self.menu = MenuDesk(self)
         self.saving = SavingDesk(self)
-        self.classroom = Classroom(self)
+        self.classroom = ClassroomDesk(self)
         self.turns = TurnDesk(self, self.classroom, self.saving)
         self.guiding = GuideDesk(self, self.turns)
         self.hosting = HostDesk(self, self.turns, self.saving)

@@ -30,7 +30,7 @@ from parlor.app.windows import GRACE_MS, open_window
 from parlor.bots import Bot, make_bot
 
 if TYPE_CHECKING:
-    from parlor.app.classroom.desk import Classroom
+    from parlor.app.classroom.desk import ClassroomDesk
     from parlor.app.saving import SavingDesk
     from parlor.app.session import Session
     from parlor.core.windows import Window
@@ -41,7 +41,7 @@ class TurnDesk:
     (``page.py``). It owns what the game waits on and the ``generation`` its timers
     carry."""
 
-    def __init__(self, page: Page, classroom: Classroom, saving: SavingDesk) -> None:
+    def __init__(self, page: Page, classroom: ClassroomDesk, saving: SavingDesk) -> None:
         self.page = page
         self.classroom = classroom  # a match of bots being watched sets the pace
         self.saving = saving  # a stale tab starts nothing

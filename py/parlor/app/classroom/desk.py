@@ -32,7 +32,7 @@ from parlor.core.match import Match
 from parlor.i18n.catalog import Msg
 
 
-class Classroom:
+class ClassroomDesk:
     """Review, transfer and watch handlers: a part of the controller (``page.py``)."""
 
     def __init__(self, page: Page) -> None:
