@@ -55,7 +55,7 @@ class MenuDesk:
         m = self.page.session.match
         seats = tuple(parse_seat(m.game, s) for s in m.seats)
         self.page.new_game(Setup(game=m.game, seats=seats, seed=self.page.new_seed(),
-                             options=m.options, names=m.names, lab=m.lab), out)
+                                 options=m.options, names=m.names, lab=m.lab), out)
 
     def _remember_form(self, game_id: str, form: Mapping[str, str]) -> None:
         from parlor.games import GAMES

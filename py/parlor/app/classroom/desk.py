@@ -124,8 +124,8 @@ class ClassroomDesk:
         except BadSave as err:
             self.page.show_menu(out, self.page.t("error.import_failed", reason=err.message))
             return
-        self.show_review(Review.of(match), out, self.page.t("import.done",
-                                                        game=Msg(f"game.{match.game}.name")))
+        done = self.page.t("import.done", game=Msg(f"game.{match.game}.name"))
+        self.show_review(Review.of(match), out, done)
 
     def do_review(self, event: Action, out: list[Effect]) -> None:
         source = self._source(event)

@@ -84,7 +84,7 @@ class LabDesk:
         """The Lab of a game named by the menu, a link's ``?lab=`` or the review."""
         if game not in GAMES_BY_ID:
             self.page.show_menu(out, self.page.t("lab.unknown_game", game=repr(game),
-                                        known=", ".join(sorted(GAMES_BY_ID))))
+                                                 known=", ".join(sorted(GAMES_BY_ID))))
             return
         self.leave(out)  # back from a review of one of its games, the match stays
         self.open(game, out, shared=shared)
@@ -234,7 +234,7 @@ class LabDesk:
         codes = ["" for _ in seats]
         codes[1] = self.shelf.source
         self.page.new_game(Setup(self.game, seats, self.page.new_seed(), {}, tuple(names),
-                        lab=tuple(codes)), out)
+                                 lab=tuple(codes)), out)
 
     def _lesson(self) -> Lesson | None:
         found = [x for x in lessons(self.game or "") if x.number == self.lesson]

@@ -117,7 +117,7 @@ class GuestDesk:
                            hello=old.hello if old else None, table=old.table if old else None,
                            pending=old.pending if old else ())
         out.append(LinkOpen(-1, self.guest.conn, offer=expand(offer),
-                           ice=ice_servers(self.page.store)))
+                            ice=ice_servers(self.page.store)))
         self.page.render(out)
 
     def do_join(self, event: Action, out: list[Effect]) -> None:

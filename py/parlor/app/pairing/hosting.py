@@ -288,7 +288,7 @@ class HostDesk:
 
                 peer = self.peers[seat]
                 self.peers[seat] = replace(peer, picks=next_picks(session, peer.picks,
-                                                                   body.token))
+                                                                  body.token))
             self.push_tables(out, answer=seat)
         elif isinstance(body, link.Play):
             if body.moves != moves:  # clicked on an older screen (or sent again after a drop)

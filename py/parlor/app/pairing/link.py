@@ -105,7 +105,7 @@ class Refused:
 
 Body = Hello | Table | Greet | Play | Select | Answer | Refused
 KINDS: dict[str, type[Body]] = {c.__name__.lower(): c for c in (Hello, Table, Greet, Play,
-                                                                  Select, Answer, Refused)}
+                                                                Select, Answer, Refused)}
 
 
 @dataclass(frozen=True)
