@@ -107,16 +107,22 @@ class MenuDesk:
         if setup.note:
             self.page.say(self.page.t.text(setup.note), out)
 
+    def _saves(self) -> ShowSaves:
+        """The saved games' list and the one Continue resumes (the newest readable)."""
+        entries = saves.list_saves(self.page.store)
+        latest = next((e for e in entries if e.ok), None)
+        return ShowSaves(saves_html(self.page.t, entries, self.page.fmt_time),
+                         None if latest is None else latest.id)
+
     def draw(self, message: str, out: list[Effect]) -> None:
         """The menu: the games' tiles, forms and rules, the saved games, ``message``."""
         t = self.page.t
-        entries = saves.list_saves(self.page.store)
-        latest = next((e for e in entries if e.ok), None)
+        listed = self._saves()
         out.append(SetUrl(self.page.net_param() or None))
         out.append(ShowMenu(
             forms={gid: f.html(t) for gid, f in self.forms.items()},
-            saves=saves_html(t, entries, self.page.fmt_time),
-            resume=None if latest is None else latest.id,
+            saves=listed.saves,
+            resume=listed.resume,
             message=message,
             status=message or t("menu.choose"),
             rules={gid: rules_html(t, gid) for gid in self.forms},
@@ -124,10 +130,7 @@ class MenuDesk:
 
     def saves_changed(self, out: list[Effect]) -> None:
         """Another tab wrote a save: the menu's list is drawn again."""
-        entries = saves.list_saves(self.page.store)
-        latest = next((e for e in entries if e.ok), None)
-        out.append(ShowSaves(saves_html(self.page.t, entries, self.page.fmt_time),
-                             None if latest is None else latest.id))
+        out.append(self._saves())
 
     def do_delete(self, event: Action, out: list[Effect]) -> None:
         if event.save:

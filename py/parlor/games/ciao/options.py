@@ -12,8 +12,6 @@ from dataclasses import dataclass, fields
 
 from parlor.core.options import OptionSpec, checked
 
-_ON_OFF = ((True, "on"), (False, "off"))
-
 SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
         key="rounds",
