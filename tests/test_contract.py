@@ -11,6 +11,8 @@ promises the app, the bots and saves rely on, at every step:
     part), and strings it does not offer raise ``IllegalMove``;
 (d) ``to_act`` is None exactly when ``legal_moves`` is empty and ``outcome`` exists;
 (e) the game ends within a bound;
+(f) the view of the seat to act survives its trip as JSON (``core.values``), as the
+    Bot Lab sends it to a student's sandbox (at the steps where every move is applied);
 and at the end: the match record replays to the same state, set-up is deterministic,
 and the outcome is well formed.
 
@@ -19,6 +21,7 @@ Adding a game to ``GAMES`` adds it here with no change to this file.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Mapping
 from typing import Any
@@ -29,6 +32,7 @@ from parlor.core.errors import IllegalMove, InvalidMove
 from parlor.core.match import Match, match_from_json, replay
 from parlor.core.protocol import TABLE, Game, Msg, Outcome
 from parlor.core.rng import Rng
+from parlor.core.values import decode, encode
 from parlor.games import GAMES
 
 pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
@@ -88,6 +92,8 @@ def check_step(
             assert game.legal_moves(world) == legal
         if apply_all:
             assert game.inventory(world) == initial_inventory, f"seat {seat}"
+            if seat == actor:  # (f) the view the Lab sends a sandbox is the one rebuilt
+                assert decode(type(v), json.loads(json.dumps(encode(v)))) == v
     # (b) conservation
     assert game.inventory(s) == initial_inventory
     # (d) to_act, legal_moves and outcome agree on whether the game is over
