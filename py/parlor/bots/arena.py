@@ -13,7 +13,7 @@ move.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 
 from parlor.bots.base import Bot
@@ -29,16 +29,40 @@ class MatchResult:
     moves: tuple[str, ...]
 
 
-def play(
+class Outside:
+    """A seat whose moves come from outside the game loop: ``steps`` hands its turns
+    out (``Turn``) and waits for the move. The Bot Lab's bots sit here: their code runs
+    in a sandbox of its own, so the loop cannot call them (app/lab/referee.py)."""
+
+    level = "lab"
+
+
+OUTSIDE = Outside()
+
+
+@dataclass(frozen=True)
+class Turn:
+    """An outside seat's turn: its view, its legal moves (from the true state: the same
+    list its view gives, ``core.protocol.legal_moves_of_view``, without dealing the
+    hidden cards again) and the generator a bot there gets."""
+
+    seat: int
+    view: object
+    moves: tuple[str, ...]
+    rng: Rng
+
+
+def steps(
     game_id: str,
-    bots: Sequence[Bot],
+    bots: Sequence[Bot | Outside],
     seed: int,
     options: Mapping[str, object] | None = None,
     record: list[str] | None = None,
-) -> MatchResult:
-    """Play one game to the end with one bot per seat. ``record``, when given, receives
-    each move as it is played, so a game a bot stops by raising can still be replayed
-    up to that move (the Bot Lab's review of a failing game)."""
+) -> Generator[Turn, str, MatchResult]:
+    """One game, a bot per seat, as a generator: it yields a ``Turn`` for each move of
+    an ``Outside`` seat and is sent that seat's move; it returns the ``MatchResult``.
+    ``record``, when given, receives each move as it is played, so a game stopped half
+    way (a Lab bot that gave no move) can still be replayed up to there."""
     from parlor.games import ENTRIES
 
     entry = ENTRIES[game_id]
@@ -57,15 +81,38 @@ def play(
             assert window is not None
             move = window.without_people()
         else:
-            observe = getattr(bots[seat], "observe", None)
-            if observe is not None:  # the bench's oracle only (bots/oracle.py)
-                observe(state)
-            move = bots[seat].choose(game.view(state, seat), rngs[seat])
+            bot = bots[seat]
+            if isinstance(bot, Outside):
+                move = yield Turn(seat, game.view(state, seat),
+                                  tuple(game.legal_moves_for(state, seat)), rngs[seat])
+            else:
+                observe = getattr(bot, "observe", None)
+                if observe is not None:  # the bench's oracle only (bots/oracle.py)
+                    observe(state)
+                move = bot.choose(game.view(state, seat), rngs[seat])
         state = game.apply(state, move)
         moves.append(move)
     out = game.outcome(state)
     assert out is not None
     return MatchResult(out.winners, out.points, tuple(moves))
+
+
+def play(
+    game_id: str,
+    bots: Sequence[Bot],
+    seed: int,
+    options: Mapping[str, object] | None = None,
+    record: list[str] | None = None,
+) -> MatchResult:
+    """Play one game to the end with one bot per seat (``steps``, with no outside
+    seat: the generator runs through without yielding)."""
+    game = steps(game_id, bots, seed, options, record)
+    try:
+        turn = next(game)
+    except StopIteration as over:
+        result: MatchResult = over.value
+        return result
+    raise AssertionError(f"seat {turn.seat} has no bot")
 
 
 def win_share(result: MatchResult, seat: int) -> float:
