@@ -331,6 +331,33 @@ def test_a_guest_shows_the_host_s_markup_without_anything_that_could_run() -> No
     assert 'data-move="x"' in out and "&lt;b&gt;" in out and "hi" in out
 
 
+@pytest.mark.parametrize("action", ["link-ice", "delete", "lab", "import", "menu", "export",
+                                    "resume", "lab-play", "join", "again"])
+def test_a_hosts_markup_asks_nothing_of_the_guests_page_but_moves_and_picks(
+        action: str) -> None:
+    """Issue 32, item 5: a host's button with a ``data-action`` (``link-ice`` would
+    rewrite the guest's stored TURN setting, ``delete`` a save) or a control the page
+    acts on when it changes reaches the guest without it; moves, picks and the maze's
+    zoom stay."""
+    from parlor.app.screens.untrusted import GUEST_ACTIONS, clean
+
+    hostile = (f'<button data-action="{action}" data-save="parlor:save:1" '
+               f'data-value="turn:a:b@evil:3478">Next</button>'
+               '<select data-change="replay-goto"></select>'
+               '<input type="file" data-lab-import data-import>'
+               '<div data-game-form="kabaleo"><input data-field="seed"></div>'
+               '<button data-move="B3">B3</button><button data-pick="G">G</button>'
+               '<button data-action="zoom-fit">Fit</button>')
+    out = clean(hostile)
+    assert f'data-action="{action}"' not in out
+    for trigger in ("data-change", "data-lab-import", "data-import", "data-game-form",
+                    "data-field"):
+        assert trigger not in out, trigger
+    assert 'data-move="B3"' in out and 'data-pick="G"' in out
+    assert 'data-action="zoom-fit"' in out and "zoom-fit" in GUEST_ACTIONS
+    assert re.findall(r'data-action="([^"]*)"', out) == ["zoom-fit"]
+
+
 @pytest.mark.parametrize(("game_id", "seats"), [
     ("kabaleo", "remote,human,bot:easy"), ("ciao", "remote,human"), ("saboteur", "remote,human"),
 ])

@@ -5,6 +5,13 @@ person opened, so its markup is treated like any text from the network: rebuilt 
 tag with only what a Parlor screen uses. Scripts, frames, forms, event handlers and
 ``javascript:`` addresses are dropped, so a rogue "host" can draw a wrong board but
 cannot run code in the guest's page or read its storage.
+
+Parlor's own page acts on a few attributes (web/app.py): a ``data-move`` or ``data-pick``
+the guest sends to the host, which checks it with the rules; a ``data-action`` runs one
+of the page's actions (delete a save, change the connection settings, open the Lab), a
+``data-change`` or a form field another. Of those, a host's markup keeps only moves,
+picks and ``GUEST_ACTIONS`` (issue 32, item 5): a guest's own buttons are its own
+toolbar's, never the host's.
 """
 
 from __future__ import annotations
@@ -23,6 +30,12 @@ VOID = frozenset({"area", "br", "col", "hr", "input", "wbr"})
 #: Attributes that load or submit something (none of a game screen's do).
 ADDRESSES = frozenset({"href", "xlink:href", "src", "srcset", "action", "formaction",
                        "srcdoc", "data", "poster", "background", "ping"})
+#: What a host's markup may ask of a guest's page besides moves and picks: panning and
+#: zooming the maze (web/panzoom.py), which changes only how this screen looks.
+GUEST_ACTIONS = frozenset({"zoom-in", "zoom-out", "zoom-fit"})
+#: Attributes the page acts on when an element changes (web/app.py, ``on_change``).
+TRIGGERS = frozenset({"data-change", "data-lab-import", "data-field", "data-game-form",
+                      "data-import", "data-import-text", "data-people"})
 
 
 class _Cleaner(HTMLParser):
@@ -35,7 +48,9 @@ class _Cleaner(HTMLParser):
         kept = []
         for name, value in attrs:
             name = name.lower()
-            if name.startswith("on") or name in ADDRESSES or not _plain(name):
+            if name.startswith("on") or name in ADDRESSES | TRIGGERS or not _plain(name):
+                continue
+            if name == "data-action" and value not in GUEST_ACTIONS:
                 continue
             kept.append(name if value is None else f'{name}="{escape(value, quote=True)}"')
         joined = "".join(" " + a for a in kept)
