@@ -1,44 +1,70 @@
-// The Bot Lab's worker, seen from the page: window.parlorLab.
-// Python (py/parlor/web/lab.py) asks for a match with run(requestJson, report) and for
-// an end with stop(); this file owns the worker (assets/lab-worker.js), so the page's
-// Python hears a few batched reports, not one message per move of the student's bot.
+// The Bot Lab's workers, seen from the page: window.parlorLab.
 //
-// The watchdog: the worker says "T<game>:<ply>" before each call of the student's
-// choose() and "D" after it. A call still open past the time limit (plus a grace for the
-// message to arrive) cannot be stopped from inside Python: the worker is terminated,
-// the game is reported "over_time" with its move, and a new worker carries on with the
-// next game. report(kind, text): "batch" (a JSON list of the runner's reports), "done"
-// (the last of them), "failed" (why). A worker's start is measured for `make bench`
+// Python (py/parlor/web/lab.py) asks for a job (a match, a tournament, a Lab bot's move in
+// a game) with run(requestJson, report) and for its end with stop(). The job is played by
+// the referee (assets/lab-worker.js: the page's own origin, trusted code only), and each
+// student's bot answers from a sandbox of its own (assets/lab-sandbox.js), reached only
+// through a MessagePort this file hands the referee. The page relays nothing of what a
+// bot says: the referee reads every answer and reports what happened.
+//
+// report(kind, text): "batch" (a JSON list of the referee's reports), "done" (the last of
+// them), "failed" (why). Starts and stops are measured for `make bench`
 // (performance.measure), not reported.
 (function () {
   "use strict";
   const WORKER = new URL("./lab-worker.js", document.currentScript.src).href;
-  const GRACE_MS = 300; // a report's way from the worker to the page, under load
   const BATCH_MS = 200; // at most five redraws a second while games pour in
-  const WATCH_MS = 50;
 
-  let worker = null;
+  let referee = null;
   let ready = false;
   let bornAt = 0;
-  let run = null; // {req, report, open, queue, flushAt, timer}
+  let spare = null; // a sandbox started ahead, for the next bot: {id, port, owner, ready}
+  let run = null; // {job, request, report, queue, flushAt, startedAt, timer}
+  let jobs = 0; // each run's number: a report of a job stopped before is not this run's
+  const sandboxes = new Map(); // the referee's key -> the sandbox's id
 
   function spawn() {
     ready = false;
     bornAt = performance.now();
-    worker = new Worker(WORKER, { type: "module" });
-    worker.onmessage = (event) => heard(event.data);
-    worker.onerror = (event) =>
-      heard(JSON.stringify({ kind: "failed", detail: String(event.message || event) }));
+    referee = new Worker(WORKER, { type: "module" });
+    referee.onmessage = (event) => heard(event.data);
+    referee.onerror = (event) => fail(String(event.message || event));
+    startSpare(); // the runtime files fetched once, the iframe made, a sandbox booted
   }
 
-  function kill() {
-    if (worker) worker.terminate();
-    worker = null;
-    ready = false;
+  // A sandbox booted before any bot needs it, so Run does not wait for its Python. The
+  // page reads its first word ("ready", from Parlor's code: no student code has run in
+  // it yet) and nothing else; the port then goes to the referee for one bot.
+  function startSpare() {
+    const owner = { key: null };
+    const { id, port } = window.parlorSandbox.make((why) => {
+      if (spare && spare.id === id) {
+        spare = null; // it never started: the next bot gets a new one
+      } else if (owner.key !== null && sandboxes.get(owner.key) === id) {
+        sandboxes.delete(owner.key);
+        if (referee) referee.postMessage({ kind: "died", key: owner.key, why });
+      }
+    });
+    const born = performance.now();
+    spare = { id, port, owner, ready: false };
+    const mine = spare;
+    port.onmessage = (event) => {
+      port.onmessage = null;
+      if (event.data === "ready") {
+        mine.ready = true;
+        // For `make bench`: a sandbox's start, from asked for to its Python ready.
+        performance.measure("parlor:lab-sandbox-start", { start: born, end: performance.now() });
+      } else if (spare === mine) {
+        window.parlorSandbox.kill(id);
+        spare = null;
+      }
+    };
   }
 
   function post() {
-    if (run && worker && ready) worker.postMessage(JSON.stringify(run.req));
+    if (run && referee && ready) {
+      referee.postMessage({ kind: "run", job: run.job, request: run.request });
+    }
   }
 
   function flush() {
@@ -49,108 +75,110 @@
     run.report("batch", JSON.stringify(items));
   }
 
-  // The end of a match: "done" carries the last reports itself (one redraw, not two in
-  // one task); "failed" says why after them.
+  // The end of a job: "done" carries the last reports itself (one redraw, not two in one
+  // task); "failed" says why after them.
   function finish(kind, text) {
     const r = run;
     if (!r) return;
-    // For `make bench`: a whole match, from Run to its last report.
+    // For `make bench`: a whole job, from Run to its last report.
     performance.measure("parlor:lab-match", { start: r.startedAt, end: performance.now() });
     clearInterval(r.timer);
     if (kind === "failed") flush();
     const last = JSON.stringify(r.queue);
     run = null;
     r.report(kind, kind === "done" ? last : text || "");
+    if (!spare && referee) startSpare(); // for the next Run
   }
 
-  function heard(text) {
-    // The watchdog's own two messages, short: "T<game>:<ply>" (a call of the bot begins)
-    // and "D" (it returned).
-    if (text === "D") {
-      if (run) run.open = null;
-      return;
-    }
-    if (text[0] === "T") {
-      // "T<game>:<ply>", or in a tournament "T<duel>:<ply>:<entrant>"
-      if (run) {
-        const [game, ply, who] = text.slice(1).split(":").map(Number);
-        run.open = { game, ply, who, at: performance.now() };
-      }
-      return;
-    }
-    const msg = JSON.parse(text);
-    switch (msg.kind) {
+  function fail(detail) {
+    if (referee) referee.terminate();
+    referee = null;
+    ready = false;
+    for (const id of sandboxes.values()) window.parlorSandbox.kill(id);
+    sandboxes.clear();
+    finish("failed", detail);
+  }
+
+  function heard(m) {
+    switch (m.kind) {
       case "ready":
         ready = true;
-        // For `make bench`: a worker's start, from new Worker() to Python ready.
+        // For `make bench`: the referee's start, from new Worker() to Python ready.
         performance.measure("parlor:lab-worker-start", { start: bornAt, end: performance.now() });
         post();
         return;
       case "failed":
-        kill();
-        finish("failed", msg.detail);
+        fail(m.detail);
+        return;
+      case "need": {
+        // A sandbox for one bot (the spare): its port goes to the referee, and nowhere
+        // else. The next spare starts once the job is over: booting one beside a match
+        // would take a core from it.
+        if (!spare) startSpare();
+        const { id, port, owner, ready } = spare;
+        spare = null;
+        port.onmessage = null;
+        owner.key = m.key;
+        sandboxes.set(m.key, id);
+        referee.postMessage({ kind: "sandbox", key: m.key, port, ready }, [port]);
+        return;
+      }
+      case "kill": {
+        const id = sandboxes.get(m.key);
+        sandboxes.delete(m.key);
+        if (id !== undefined) window.parlorSandbox.kill(id);
+        return;
+      }
+      case "measure": // for `make bench`: "parlor:lab-sandbox-start", "…-overtime-stop"
+        performance.measure(String(m.name), { end: performance.now(), duration: Number(m.ms) });
+        return;
+      case "report":
+        break;
+      default:
         return;
     }
-    if (!run) return;
-    switch (msg.kind) {
+    if (!run || m.job !== run.job) return;
+    const item = JSON.parse(m.text);
+    switch (item.kind) {
       case "game":
       case "duel":
-        run.req.first = msg.number + 1; // a restarted worker carries on from here
-        run.queue.push(msg);
+        run.queue.push(item);
         if (performance.now() - run.flushAt >= BATCH_MS) flush();
-        return;
-      case "chose": // a Lab bot's move in a game: the whole of its run
-        run.queue.push(msg);
-        return;
-      case "compiled":
-      case "entrants":
-        run.queue.push(msg);
-        flush();
         return;
       case "done":
         finish("done");
         return;
+      default: // compiled, entrant, chose: news the student waits for
+        run.queue.push(item);
+        flush();
     }
   }
 
-  function watch() {
-    if (!run) return;
-    const now = performance.now();
-    if (run.queue.length && now - run.flushAt >= BATCH_MS) flush();
-    const open = run.open;
-    if (!open || now - open.at <= run.req.limit_ms + GRACE_MS) return;
-    kill(); // the call never returned: only stopping the worker ends it
-    // For `make bench`: from the call's start to the worker stopped.
-    performance.measure("parlor:lab-overtime-stop", { start: open.at, end: performance.now() });
-    run.open = null;
-    run.queue.push({ kind: "over_time", game: open.game, ply: open.ply, who: open.who,
-                     ms: now - open.at });
-    run.req.first = open.game + 1;
-    spawn(); // carries on with the next game once ready (or waits, warm, for the next Run)
-    if (run.req.first >= run.req.total) finish("done");
-    else flush();
-  }
-
   window.parlorLab = {
-    // Start a worker now (the Lab opened), so Run does not wait for Python to boot.
+    // Start the referee and the sandbox's files now (the Lab opened), so Run does not
+    // wait for Python to boot.
     warm() {
-      if (!worker) spawn();
+      if (!referee) spawn();
     },
     run(requestJson, report) {
       if (run) this.stop();
-      const req = JSON.parse(requestJson);
       const now = performance.now();
-      run = { req, report, open: null, queue: [], flushAt: now, startedAt: now, timer: 0 };
-      run.timer = setInterval(watch, WATCH_MS);
-      if (!worker) spawn();
+      run = { job: ++jobs, request: requestJson, report, queue: [], flushAt: now,
+              startedAt: now, timer: 0 };
+      run.timer = setInterval(() => {
+        if (run && run.queue.length && performance.now() - run.flushAt >= BATCH_MS) flush();
+      }, BATCH_MS);
+      if (!referee) spawn();
       else post();
     },
     stop() {
       if (!run) return;
       clearInterval(run.timer);
       run = null;
-      kill(); // the match may be deep in a game: a fresh worker is the only sure stop
-      spawn();
+      // The referee drops the job and stops the sandbox of a question still out (it may
+      // be an endless loop); the other sandboxes stay warm for the next Run.
+      if (referee && ready) referee.postMessage({ kind: "stop" });
+      if (!spare && referee) startSpare();
     },
   };
 })();

@@ -4,8 +4,8 @@ game), a match asked of the worker and its reports drawn (progress, score, error
 the student's line), a share link that opens the code without running it, and a game of
 the match one click from the review with what the bot printed at each move.
 
-The worker is played here by ``runner.run`` itself, fed the request the controller
-asked for: the same code the page's worker runs."""
+The worker is played here by ``run_here`` (app/lab/here.py), fed the request the
+controller asked for: the referee the page's worker runs, with in-process sandboxes."""
 
 from __future__ import annotations
 
@@ -28,8 +28,10 @@ from parlor.app.events import (
     ShowGame,
     ShowLab,
 )
+from parlor.app.lab.here import run_here as run
 from parlor.app.lab.keep import PREFIX, STARTER, share_fragment, source_from_link
-from parlor.app.lab.runner import run
+from parlor.app.lab.referee import Referee
+from parlor.app.lab.sandbox import Sandbox
 from parlor.core.errors import BadSave
 
 pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
@@ -49,11 +51,8 @@ def worker(page: Page, out: list[object], *, batch: int = 5) -> list[object]:
     start = next(e for e in out if isinstance(e, LabStart))
     texts: list[str] = []
     run(start.request, texts.append, clock=lambda: 0.0)
-    marks = [t for t in texts if not t.startswith("{")]  # the watchdog's, kept in JS
-    assert all(re.fullmatch(r"T\d+:\d+|D", m) for m in marks)
-    assert 2 * marks.count("D") == len(marks)  # every call that began, returned
-    reports = [json.loads(t) for t in texts if t.startswith("{")]
-    kept = [r for r in reports if r["kind"] in ("compiled", "game")]
+    reports = [json.loads(t) for t in texts]  # the referee times the bot itself: no marks
+    kept = [r for r in reports if r["kind"] != "done"]
     assert reports[-1]["kind"] == "done"
     effects: list[object] = []
     for i in range(0, len(kept), batch):
@@ -122,16 +121,60 @@ def test_a_move_not_offered_stops_that_game_and_lists_the_legal_ones() -> None:
     assert 'data-wins="0"' in html and 'data-games="10"' in html
 
 
+def stuck(request: str, source: str, ms: float) -> list[object]:
+    """Play the worker for a job in which the bot with ``source`` loads, then never
+    answers a move: its watchdog stops the sandbox after ``ms`` (``Referee.expired``).
+    Every other bot answers from an in-process sandbox. The reports, as JSON objects."""
+    out = Recorder()
+    referee = Referee(out)
+    referee.start(request)
+    boxes: dict[str, Sandbox] = {}
+    while out.questions:
+        key, text = out.questions.pop(0)
+        box = boxes.setdefault(key, Sandbox(lambda: 0.0))
+        if key.endswith(source) and '"kind": "turn"' in text:
+            boxes.pop(key)  # stopped by the watchdog, with the questions it still had
+            out.questions = [q for q in out.questions if q[0] != key]
+            referee.expired(key, ms)
+        else:
+            referee.heard(key, box.answer(text), 1.0)
+    return [json.loads(t) for t in out.reports]
+
+
+class Recorder:
+    """The referee's ``Out`` in these tests: what it reported and asked, in order."""
+
+    def __init__(self) -> None:
+        self.reports: list[str] = []
+        self.questions: list[tuple[str, str]] = []
+        self.killed: list[str] = []
+
+    def report(self, text: str) -> None:
+        self.reports.append(text)
+
+    def send(self, key: str, text: str, limit_ms: float) -> None:
+        self.questions.append((key, text))
+
+    def kill(self, key: str) -> None:
+        self.killed.append(key)
+        self.questions = [q for q in self.questions if q[0] != key]
+
+
+LOOP = "def choose(view, moves, rng):\n    while True: pass\n"
+
+
 def test_a_call_that_ran_over_is_reported_with_its_game_and_move() -> None:
-    """The watchdog in assets/lab.js stops the worker and reports ``over_time``."""
+    """The worker's watchdog stops the sandbox; the referee reports that game stopped
+    ``over_time`` at its move, with the time it had run."""
     page = Page()
     page.send(Boot({"lab": "kabaleo"}))
-    page.send(Action("lab-run", value="def choose(view, moves, rng):\n    while True: pass\n",
-                     form=run_form()))
-    item = {"kind": "over_time", "game": 0, "ply": 0, "ms": 1312.0}
-    html = lab(page, page.send(LabReport("batch", json.dumps([item])))).html
+    out = page.send(Action("lab-run", value=LOOP, form=run_form()))
+    start = next(e for e in out if isinstance(e, LabStart))
+    reports = stuck(start.request, LOOP, 1312.0)
+    html = lab(page, page.send(LabReport("batch", json.dumps(reports[:2])))).html
     assert 'data-lab-error="over_time"' in html
-    assert "Game 1, move 1:" in html and "1312 ms" in html and "1000 ms" in html
+    ply = reports[1]["game"]["plies"][-1]  # the other seat may have moved first
+    assert f"Game 1, move {ply + 1}:" in html and "1312 ms" in html and "1000 ms" in html
 
 
 def test_stop_tells_the_worker_and_later_news_is_ignored() -> None:
@@ -234,7 +277,7 @@ def test_the_interval_stays_honest_when_a_bot_wins_every_game() -> None:
 
 
 def tournament(page: Page, out: list[object]) -> list[object]:
-    """Play the worker for a tournament: the same runner, its reports sent back."""
+    """Play the worker for a tournament: the same referee, its reports sent back."""
     start = next(e for e in out if isinstance(e, LabStart))
     assert json.loads(start.request)["kind"] == "tournament"
     texts: list[str] = []
@@ -279,10 +322,13 @@ def test_a_tournament_game_stopped_by_the_watchdog_is_lost_by_its_bot() -> None:
     page = Page()
     page.send(Boot({"lab": "ciao"}))
     page.send(Action("lab-new"))
+    page.send(LabCode(LOOP))
     out = page.send(Action("lab-tournament", form=run_form(games=10)))
-    assert any(isinstance(e, LabStart) for e in out)
-    item = {"kind": "over_time", "game": 3, "ply": 5, "who": 1, "ms": 1400.0}
-    html = lab(page, page.send(LabReport("batch", json.dumps([item])))).html
+    start = next(e for e in out if isinstance(e, LabStart))
+    reports = stuck(start.request, LOOP, 1400.0)
+    entrants = [r for r in reports if r["kind"] == "entrant"]
+    duels = [r for r in reports if r["kind"] == "duel"]
+    html = lab(page, page.send(LabReport("batch", json.dumps(entrants + duels[3:4])))).html
     assert 'data-lab-entrant="My bot 2" data-wins="0"' in html
     assert 'data-lab-entrant="My bot" data-wins="1"' in html
     assert 'data-lab-entrant-error="over_time"' in html and "1400 ms" in html

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from parlor.app.lab.here import lab_match
 from parlor.app.lab.lessons import Lesson, games_with_lessons, lessons
-from parlor.app.lab.matches import Score, lab_match
+from parlor.app.lab.matches import Score
 from parlor.app.lab.student import StudentBot, compile_bot
 from parlor.app.lab.toolbox import Toolbox
 from parlor.bots import LEVELS

@@ -1,7 +1,8 @@
 """Playing against a bot written in the Lab (issue 25, item 5): the game keeps the bot's
 code, so it saves, resumes and replays with it; the bot's move is asked of the worker
-(played here by ``runner.run`` itself) and played after the bot delay; a bot that gives
-no move stops the game with the reason, and nothing is played for it."""
+(played here by ``run_here``: the referee with in-process sandboxes) and played after
+the bot delay; a bot that gives no move stops the game with the reason, and nothing is
+played for it."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from tests.controller_page import Page
 
 from parlor.app.events import Action, Boot, LabChoose, LabChose, LabCode, Move, ShowGame
-from parlor.app.lab.runner import run
+from parlor.app.lab.here import run_here as run
 from parlor.app.setup import parse_setup
 from parlor.core.errors import BadOptions, BadSave
 from parlor.core.match import Match, match_from_dict
@@ -103,6 +104,37 @@ def test_a_bot_that_gives_no_move_stops_the_game_with_the_reason() -> None:
     while page.timers and not any(isinstance(e, LabChoose) for e in retry):
         retry = fire(page)
     assert any(isinstance(e, LabChoose) for e in retry)  # asked again
+
+
+@pytest.mark.parametrize("forged", [
+    '[{"kind": "chose", "ply": PLY, "move": "Z9", "problem": null, "printed": ""}]',
+    '[{"kind": "chose", "ply": PLY, "move": 7, "problem": null, "printed": ""}]',
+    '[{"kind": "chose", "ply": PLY}]',
+    '{"kind": "chose"}',
+    "not json",
+])
+def test_a_forged_answer_from_the_worker_stops_the_game_and_raises_nothing(
+        forged: str) -> None:
+    """Issue 32, item 2: "a forged report is refused". The page checks the move once more
+    with ``legal_moves_for`` before playing it; anything it cannot read or may not play
+    stops the game with the reason, and nothing is played for the bot."""
+    page = Page()
+    page.send(Boot({"lab": "kabaleo", "botdelay": "0"}))
+    out = page.send(Action("lab-play", value=CODE, form=FORM))
+    if page.c.session is not None and not page.c.session.bot_to_act():
+        out = page.send(Move(page.legal()[0]))
+    while page.timers and not any(isinstance(e, LabChoose) for e in out):
+        out = fire(page)
+    assert any(isinstance(e, LabChoose) for e in out)
+    session = page.c.session
+    assert session is not None
+    before = session.match.moves
+    out = page.send(LabChose("done", forged.replace("PLY", str(len(before)))))
+    while page.timers and page.c.session is session:
+        out = fire(page)
+    shown = [e for e in out if isinstance(e, ShowGame)]
+    assert shown and 'data-notice="lab"' in shown[-1].screen.html
+    assert page.c.session is not None and page.c.session.match.moves == before
 
 
 def test_a_save_with_a_lab_seat_must_carry_its_code() -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from parlor.app.lab.matches import lab_match
+from parlor.app.lab.here import lab_match
 from parlor.app.lab.student import StudentBot, compile_bot
 from parlor.app.lab.toolbox import GENERIC, Toolbox
 from parlor.core.rng import Rng

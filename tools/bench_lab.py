@@ -1,12 +1,17 @@
 """The Bot Lab's numbers for `make bench` (section ``lab``), in headless Chromium.
 
-- the worker's start: ``new Worker()`` to its Python ready (its own Pyodide, the
-  page's files), cold in a fresh context, then warm (the files in the HTTP cache);
+- starts: the referee's worker (``new Worker()`` to its Python ready) and a bot's
+  sandbox (asked for to its Python ready, its files given as bytes by the page);
 - the games per second a match reaches with a ``moves[0]`` bot against ``random`` in
-  each game, beside the same match run in CPython in this process (the baseline);
-- how long an endless loop takes to be stopped: from the call's start to the worker
-  terminated, with a 250 ms limit (the watchdog's grace included);
-- the main thread's long tasks while a match runs.
+  each game, the bot in its sandbox (issue 32), beside two baselines from the same
+  run: the same match with the bot in the referee's own interpreter, in a worker of the
+  same browser (how the Lab ran it before the sandbox), and in CPython in this process;
+- how long an endless loop takes to be stopped: in ``choose`` with a 250 ms limit, and
+  at the file's top level (its 5 s limit), from the question to the sandbox stopped;
+- the main thread's long tasks while a match runs;
+- memory: every renderer process's resident memory together (the page, its workers and
+  the sandbox's iframe, wherever Chromium puts them) with the menu open, with the Lab
+  open, and at its peak during a tournament of 10 bots.
 
 Each browser figure is measured at full speed and with the CPU throttled 4x (CDP
 ``Emulation.setCPUThrottlingRate``), as a school laptop would run it.
@@ -16,6 +21,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 READY = "document.body.dataset.ready === '1'"
 MOVES0 = "def choose(view, moves, rng):\n    return moves[0]\n"
 LOOP = "def choose(view, moves, rng):\n    while True:\n        pass\n"
+TOP_LOOP = "while True:\n    pass\n"
 LONG_TASKS = """
 window.__longTasks = [];
 new PerformanceObserver((list) => {
@@ -31,19 +38,66 @@ new PerformanceObserver((list) => {
 }).observe({ type: "longtask", buffered: true });
 """
 GAMES = 50
+TOURNAMENT_BOTS = 10
+
+#: The baseline: a worker like the referee's that plays the same request with the bot
+#: in its own interpreter (parlor.app.lab.here.run_here), as the Lab did before.
+IN_ONE_WORKER = """
+import { loadPyodide } from "%(base)s/vendor/pyodide/pyodide.mjs";
+self.onmessage = async (event) => {
+  const py = await loadPyodide({ indexURL: "%(base)s/vendor/pyodide/" });
+  const zip = await (await fetch("%(base)s/py/parlor.zip")).arrayBuffer();
+  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/lab" });
+  py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lab')");
+  const here = py.pyimport("parlor.app.lab.here");
+  const t0 = performance.now();
+  here.run_here(event.data, () => {}, () => performance.now());
+  self.postMessage(performance.now() - t0);
+};
+"""
 
 
 def cpython_games_per_s(game_id: str, games: int = GAMES) -> float:
     sys.path.insert(0, str(ROOT / "py"))
-    from parlor.app.lab.matches import lab_match
-    from parlor.app.lab.student import StudentBot, compile_bot
-    from parlor.games import GAMES as BY_ID
+    from parlor.app.lab.here import run_here
 
-    bot = compile_bot(MOVES0)
-    assert isinstance(bot, StudentBot)
     t0 = time.perf_counter()
-    lab_match(BY_ID[game_id], bot, "random", 2, games, 1, clock=lambda: 0.0)
+    run_here(request(game_id, games), lambda text: None, clock=lambda: 0.0)
     return games / (time.perf_counter() - t0)
+
+
+def request(game_id: str, games: int) -> str:
+    return json.dumps({"source": MOVES0, "game": game_id, "level": "random", "players": 2,
+                       "games": games, "first": 0, "seed": 1, "limit_ms": 1000,
+                       "options": {}})
+
+
+def in_one_worker_games_per_s(page, base: str, game_id: str) -> float:
+    """The baseline in the page's browser: a blob worker, the bot beside the referee."""
+    ms = page.evaluate("""([source, req]) => new Promise((resolve) => {
+      const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+      const worker = new Worker(url, { type: "module" });
+      worker.onmessage = (e) => { worker.terminate(); resolve(e.data); };
+      worker.postMessage(req);
+    })""", [IN_ONE_WORKER % {"base": base}, request(game_id, GAMES)])
+    return GAMES / (ms / 1000)
+
+
+def renderers_rss_mb() -> float:
+    """All of Chromium's renderer processes' resident memory together, in MB (Linux)."""
+    total = 0
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            if b"--type=renderer" not in (proc / "cmdline").read_bytes():
+                continue
+            for line in (proc / "status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
 
 
 def measures(page, name: str) -> list[float]:
@@ -81,44 +135,105 @@ def match(page, code: str, games: int, limit: str = "1000") -> float:
     page.select_option("[data-lab-field=games]", str(games))
     page.select_option("[data-lab-field=limit]", limit)
     page.evaluate("window.__longTasks = []")
+    before = len(measures(page, "parlor:lab-match"))
     page.click("[data-action=lab-run]")
     page.wait_for_selector(f"[data-lab-progress][data-done='{games}']", timeout=600_000)
-    page.wait_for_function("performance.getEntriesByName('parlor:lab-match').length",
+    page.wait_for_function(f"performance.getEntriesByName('parlor:lab-match').length > {before}",
                            timeout=60_000)
     return measures(page, "parlor:lab-match")[-1]
+
+
+def loops(emit: Callable[[str], None], browser, base: str, throttle: float,
+          results: dict[str, object]) -> None:
+    """An endless loop stopped, in ``choose`` and at the top level."""
+    ctx, page = lab_page(browser, base, "kabaleo", throttle)
+    for code, limit, error, label in ((LOOP, "250", "over_time", "in choose (limit 250 ms)"),
+                                      (TOP_LOOP, "1000", "load_time",
+                                       "at the top level (limit 5000 ms)")):
+        set_code(page, code)
+        page.select_option("[data-lab-field=limit]", limit)
+        before = len(measures(page, "parlor:lab-overtime-stop"))
+        page.click("[data-action=lab-run]")
+        page.wait_for_selector(f'[data-lab-error="{error}"]', timeout=120_000)
+        stop = measures(page, "parlor:lab-overtime-stop")[before]
+        page.click("[data-action=lab-stop]")
+        results[f"loop_stop_ms@{throttle:g}x:{error}"] = stop
+        emit(f"  {f'{throttle:g}x':6} an endless loop {label} stopped {stop:.0f} ms "
+             "after the question")
+    ctx.close()
+
+
+def memory(emit: Callable[[str], None], browser, base: str) -> dict[str, float]:
+    """The renderers' memory: the menu, the Lab open, a tournament of 10 bots (peak)."""
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    page.goto(f"{base}/index.html?lang=en")
+    page.wait_for_function(READY, timeout=180_000)
+    time.sleep(2)
+    menu = renderers_rss_mb()
+    page.goto(f"{base}/index.html?lab=kabaleo&lang=en")
+    page.wait_for_function(READY, timeout=180_000)
+    page.wait_for_function("performance.getEntriesByName('parlor:lab-worker-start').length",
+                           timeout=180_000)
+    time.sleep(2)
+    lab = renderers_rss_mb()
+    for i in range(TOURNAMENT_BOTS):
+        if i:
+            page.click("[data-action=lab-new]")
+        set_code(page, f"# bot {i}\ndef choose(view, moves, rng):\n"
+                       f"    return moves[{i} % len(moves)]\n")
+    page.select_option("[data-lab-field=games]", "10")
+    peak, done = [0.0], threading.Event()
+
+    def sample() -> None:
+        while not done.is_set():
+            peak[0] = max(peak[0], renderers_rss_mb())
+            time.sleep(0.25)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    t0 = time.perf_counter()
+    page.click("[data-action=lab-tournament]")
+    total = TOURNAMENT_BOTS * (TOURNAMENT_BOTS - 1) // 2 * 10
+    page.wait_for_selector(f"[data-lab-tournament][data-done='{total}']", timeout=1_800_000)
+    seconds = time.perf_counter() - t0
+    done.set()
+    sampler.join()
+    starts = measures(page, "parlor:lab-sandbox-start")
+    ctx.close()
+    emit(f"  memory (all renderer processes): menu {menu:.0f} MB, the Lab open {lab:.0f} MB, "
+         f"a tournament of {TOURNAMENT_BOTS} bots ({total} games, {seconds:.0f} s, "
+         f"{len(starts)} sandboxes started) at most {peak[0]:.0f} MB")
+    return {"menu_mb": menu, "lab_mb": lab, "tournament_peak_mb": peak[0],
+            "tournament_s": seconds, "tournament_sandboxes": len(starts)}
 
 
 def run(emit: Callable[[str], None], browser, base: str) -> dict[str, object]:
     results: dict[str, object] = {}
     emit("\nThe Bot Lab (a moves[0] bot against random, 2 players, "
-         f"{GAMES} games per match):")
-    emit(f"  {'CPU':6} {'game':9} {'worker start ms':>16} {'browser games/s':>16} "
-         f"{'CPython games/s':>16} {'longest task ms':>16}")
+         f"{GAMES} games per match); games/s with the bot in its sandbox, and the\n"
+         "baselines: the bot in the referee's interpreter (a worker, same browser) and CPython")
+    emit(f"  {'CPU':6} {'game':9} {'referee ms':>11} {'sandbox ms':>11} {'sandboxed/s':>12} "
+         f"{'one worker/s':>13} {'CPython/s':>10} {'longest task':>13}")
     for throttle in (1.0, 4.0):
         for game in ("kabaleo", "ciao", "saboteur"):
             ctx, page = lab_page(browser, base, game, throttle)
             start = measures(page, "parlor:lab-worker-start")[0]
             ms = match(page, MOVES0, GAMES)
+            sandbox = measures(page, "parlor:lab-sandbox-start")[0]
             tasks = [d for (_, d) in page.evaluate("window.__longTasks")]
+            baseline = in_one_worker_games_per_s(page, base, game)
             ctx.close()
-            base_rate = cpython_games_per_s(game)
+            cpython = cpython_games_per_s(game)
             rate = GAMES / (ms / 1000)
-            results[f"{game}@{throttle:g}x"] = {"worker_start_ms": start, "games_per_s": rate,
-                                               "cpython_games_per_s": base_rate,
-                                               "longest_task_ms": max(tasks, default=0.0)}
-            emit(f"  {f'{throttle:g}x':6} {game:9} {start:16.0f} {rate:16.1f} "
-                 f"{base_rate:16.1f} {max(tasks, default=0.0):16.0f}")
-        ctx, page = lab_page(browser, base, "kabaleo", throttle)
-        set_code(page, LOOP)
-        page.select_option("[data-lab-field=limit]", "250")
-        page.click("[data-action=lab-run]")
-        page.wait_for_selector('[data-lab-error="over_time"]', timeout=120_000)
-        stop = measures(page, "parlor:lab-overtime-stop")[0]
-        page.click("[data-action=lab-stop]")
-        ctx.close()
-        results[f"loop_stop_ms@{throttle:g}x"] = stop
-        emit(f"  {f'{throttle:g}x':6} an endless loop (limit 250 ms) stopped after "
-             f"{stop:.0f} ms from the call's start")
+            results[f"{game}@{throttle:g}x"] = {
+                "worker_start_ms": start, "sandbox_start_ms": sandbox, "games_per_s": rate,
+                "one_worker_games_per_s": baseline, "cpython_games_per_s": cpython,
+                "longest_task_ms": max(tasks, default=0.0)}
+            emit(f"  {f'{throttle:g}x':6} {game:9} {start:11.0f} {sandbox:11.0f} {rate:12.1f} "
+                 f"{baseline:13.1f} {cpython:10.1f} {max(tasks, default=0.0):13.0f}")
+        loops(emit, browser, base, throttle, results)
+    results["memory"] = memory(emit, browser, base)
     return results
 
 

@@ -41,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKER_FILES = ("sw.js", "precache.js")
 PYODIDE_RUNTIME = (
     "pyodide.mjs",
+    "pyodide.js",  # the Bot Lab's sandbox loads it as a classic script (no blob modules)
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
     "python_stdlib.zip",

@@ -47,13 +47,13 @@ PYSCRIPT_PKG = NODE_MODULES / "@pyscript" / "core"
 PYODIDE_PKG = NODE_MODULES / "pyodide"
 PYODIDE_FILES = [
     "pyodide.mjs",
+    "pyodide.js",  # the loader as a classic script: the Bot Lab's sandbox boots with it
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
     "pyodide-lock.json",
 ]
 #: Not copied: built by tools/stdlib_cut.py (node_modules/pyodide keeps npm's whole one).
 STDLIB = "python_stdlib.zip"
-PYODIDE_OPTIONAL = ["pyodide.js"]
 QRCODE_PKG = NODE_MODULES / "qrcode-generator"
 JSQR_PKG = NODE_MODULES / "jsqr"
 #: vendor/qr/NAME: its source. Plain scripts defining the globals `qrcode` and `jsQR`.
@@ -87,7 +87,7 @@ def _plan() -> dict[str, dict[str, Path]]:
     missing = [f for f in [*PYODIDE_FILES, STDLIB] if not (PYODIDE_PKG / f).is_file()]
     if missing:
         sys.exit(f"vendor: node_modules/pyodide lacks {', '.join(missing)}")
-    pyodide = PYODIDE_FILES + [f for f in PYODIDE_OPTIONAL if (PYODIDE_PKG / f).is_file()]
+    pyodide = list(PYODIDE_FILES)
     missing = [src.relative_to(ROOT).as_posix() for src in QR_FILES.values() if not src.is_file()]
     if missing:
         sys.exit(f"vendor: {', '.join(missing)} missing; run `npm ci`")

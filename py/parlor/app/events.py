@@ -117,9 +117,8 @@ class LabReport:
 
 @dataclass(frozen=True)
 class LabChose:
-    """The worker's answer to ``LabChoose``: ``kind`` "done" (``text`` a JSON list
-    holding the runner's ``chose`` report, or the watchdog's ``over_time``) or
-    "failed" (why)."""
+    """The referee's answer to ``LabChoose``: ``kind`` "batch" or "done" (``text`` a JSON
+    list holding its ``chose`` report, app/lab/jobs.py) or "failed" (why)."""
 
     kind: str
     text: str = ""
@@ -220,20 +219,21 @@ class ShowLab:
 
 @dataclass(frozen=True)
 class LabStart:
-    """Start the worker's match (``request`` is app/lab/runner.py's JSON)."""
+    """Start a match or a tournament (``request``: app/lab/jobs.py's JSON)."""
 
     request: str
 
 
 @dataclass(frozen=True)
 class LabStop:
-    """Stop the worker's match (the worker is stopped; a new one is started warm)."""
+    """Stop the job under way (the referee drops it; a sandbox still thinking is
+    stopped)."""
 
 
 @dataclass(frozen=True)
 class LabChoose:
-    """Ask the Lab's worker for a Lab bot's move in a game (``request``: the runner's
-    ``choose``); the answer comes back as ``LabChose``."""
+    """Ask the Lab's referee for a Lab bot's move in a game (``request``: jobs.py's
+    ``choose`` job); the answer comes back as ``LabChose``."""
 
     request: str
 

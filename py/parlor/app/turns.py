@@ -20,6 +20,7 @@ from parlor.app.events import (
     WindowDecide,
 )
 from parlor.app.lab.playing import LabSeats
+from parlor.app.lab.student import Problem
 from parlor.app.page import Handler, Page
 from parlor.app.page_params import BOT_DELAY_MS
 from parlor.app.pairing import link
@@ -155,6 +156,13 @@ class TurnDesk:
             ask = self.lab_seats.ask(session.match, seat, self.generation, self.page.clock())
             if ask is not None:
                 out.append(ask)
+            return
+        if move not in session.game.legal_moves_for(session.state, seat):
+            # The referee checked it already; a move that is not this seat's stops the
+            # game like any other answer that is no move, whoever sent it.
+            self.lab_seats.refuse(Problem("not_legal", 0, repr(move)[:200]))
+            self.thinking = False
+            self.page.render(out)
             return
         delay = self.classroom.pace(self.bot_delay)
         wait = int(delay - (self.page.clock() - self.lab_seats.started))

@@ -297,18 +297,24 @@ class LabDesk:
     # ---- the worker's reports -------------------------------------------------------
 
     def report(self, kind: str, text: str, out: list[Effect]) -> None:
-        """``batch`` (a JSON list of the runner's reports and the watchdog's
-        ``over_time``), ``done`` (the last such list, if any) or ``failed`` (why)."""
+        """``batch`` (a JSON list of the referee's reports), ``done`` (the last such
+        list, if any) or ``failed`` (why). A report that cannot be read stops the job
+        and says so: never an exception out of the page."""
         job = self.tour or self.run
         if job is None or not job.running:
             return  # news of a match already stopped
         if kind in ("batch", "done"):
-            for item in json.loads(text or "[]"):
-                if self.tour is not None:
-                    take_duel_report(self.tour, item)
-                elif self.run is not None:
-                    take_match_report(self.run, item)
-            job.running = kind == "batch"
+            try:
+                for item in json.loads(text or "[]"):
+                    if self.tour is not None:
+                        take_duel_report(self.tour, item)
+                    elif self.run is not None:
+                        take_match_report(self.run, item)
+            except (ValueError, AttributeError) as err:  # BadReport, JSON, not a mapping
+                job.failed, job.running = f"{type(err).__name__}: {err}", False
+                out.append(LabStop())
+            else:
+                job.running = kind == "batch"
         elif kind == "failed":
             job.failed, job.running = text, False
         self.draw(out)

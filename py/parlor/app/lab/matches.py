@@ -3,68 +3,27 @@ moving round the table from game to game (seat-swapped), each game seeded, the w
 share counted as the strength table counts it (a win shared by k seats is 1/k) with its
 95% interval.
 
-The games are played by ``bots.arena.play``, as bot-vs-bot matches are, so the student's
-bot plays exactly where ours play. A game in which the student's bot gives no move
-(a crash, a move not offered, a call over time) stops there and is reported with its
-game and move numbers; the match goes on with the next game, the stopped one counted
-as lost.
+The games are played by ``bots.arena.steps``, as bot-vs-bot matches are, so the
+student's bot plays exactly where ours play; its seat is an outside one, whose moves
+the referee asks of its sandbox (``referee.py``). A game in which the student's bot
+gives no move (a crash, a move not offered, a call over time) stops there and is
+reported with its game and move numbers; the match goes on with the next game, the
+stopped one counted as lost.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Generator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from parlor.app.lab.student import Problem, StudentBot, Turn
+from parlor.app.lab.steps import Call
+from parlor.app.lab.student import Problem, Turn
 from parlor.bots import Bot, make_bot
-from parlor.bots.arena import play, win_share
-from parlor.core.protocol import Game, legal_moves_of_view
-from parlor.core.rng import Rng
-
-
-class Stopped(Exception):
-    """The student's bot gave no move: carries that turn out of the arena."""
-
-    def __init__(self, turn: Turn) -> None:
-        super().__init__(turn.problem)
-        self.turn = turn
-
-
-@dataclass
-class Seat:
-    """The student's bot in a seat: the Bot contract, each turn kept for the review.
-    ``hook`` is told ``(ply, True)`` before each call and ``(ply, False)`` after it: the
-    worker's watchdog on the page stops a call that never returns."""
-
-    bot: StudentBot
-    rules: Game
-    clock: Callable[[], float]
-    limit_ms: float
-    played: list[str]
-    hook: Callable[[int, bool], None] | None = None
-    level: str = "lab"
-    turns: list[Turn] = field(default_factory=list)
-    plies: list[int] = field(default_factory=list)  # the ply of each of ``turns``
-    game: str = field(init=False)  # the game's id (the Bot contract)
-
-    def __post_init__(self) -> None:
-        self.game = self.rules.id
-
-    def choose(self, view: object, rng: Rng) -> str:
-        moves = legal_moves_of_view(self.rules, view, rng.fork())
-        ply = len(self.played)
-        if self.hook is not None:
-            self.hook(ply, True)
-        turn = self.bot.turn(view, moves, rng, clock=self.clock, limit_ms=self.limit_ms)
-        if self.hook is not None:
-            self.hook(ply, False)
-        self.turns.append(turn)
-        self.plies.append(ply)
-        if turn.move is None:
-            raise Stopped(turn)
-        return turn.move
+from parlor.bots.arena import OUTSIDE, Outside, steps, win_share
+from parlor.bots.arena import Turn as ArenaTurn
+from parlor.core.protocol import Game
 
 
 @dataclass(frozen=True)
@@ -147,39 +106,37 @@ class Score:
 Z = 1.96
 
 
-def lab_game(game: Game, bot: StudentBot, level: str, players: int, number: int,
-             seed: int, *, clock: Callable[[], float], limit_ms: float = 1000.0,
-             options: Mapping[str, object] | None = None,
-             hook: Callable[[int, bool], None] | None = None) -> LabGame:
-    """Game ``number`` of a match (seeded ``seed + number``): the student's seat is
-    ``number % players``, ``level`` plays every other seat."""
+def lab_game(game: Game, level: str, players: int, number: int, seed: int,
+             options: Mapping[str, object] | None = None) -> Generator[Call, Turn, LabGame]:
+    """Game ``number`` of a match (seeded ``seed + number``): the student's bot (bot 0)
+    sits at seat ``number % players``, ``level`` plays every other seat. Each of the
+    bot's moves is a ``Call`` the referee answers with a ``Turn``; a turn with no move
+    stops the game there."""
     opts = game.options_for(players, options or {})
     seat = number % players
     played: list[str] = []
-    student = Seat(bot, game, clock, limit_ms, played, hook)
-    bots: list[Bot] = [make_bot(game.id, level) for _ in range(players)]
-    bots[seat] = student  # the Bot contract, its turns kept
-    stopped: Turn | None = None
-    share = 0.0
+    bots: list[Bot | Outside] = [make_bot(game.id, level) for _ in range(players)]
+    bots[seat] = OUTSIDE
+    loop = steps(game.id, bots, seed + number, opts, record=played)
+    turns: list[Turn] = []
+    plies: list[int] = []
     try:
-        share = win_share(play(game.id, bots, seed + number, opts, record=played), seat)
-    except Stopped as e:
-        stopped = e.turn
-    return LabGame(seat, seed + number, share, tuple(student.turns), stopped,
-                   tuple(played), tuple(student.plies))
+        asked = next(loop)
+        while True:
+            turn = yield call(0, asked)
+            turns.append(turn)
+            plies.append(len(played))
+            if turn.move is None:
+                return LabGame(seat, seed + number, 0.0, tuple(turns), turn, tuple(played),
+                               tuple(plies))
+            asked = loop.send(turn.move)
+    except StopIteration as over:
+        share = win_share(over.value, seat)
+    return LabGame(seat, seed + number, share, tuple(turns), None, tuple(played),
+                   tuple(plies))
 
 
-def lab_match(game: Game, bot: StudentBot, level: str, players: int, games: int, seed: int,
-              *, clock: Callable[[], float], limit_ms: float = 1000.0,
-              options: Mapping[str, object] | None = None,
-              progress: Callable[[Sequence[LabGame]], None] | None = None) -> list[LabGame]:
-    """``games`` seeded games of ``bot`` against ``level`` at every other seat; the
-    student's seat is ``g % players`` in game ``g``. ``progress`` is told after each game
-    (the page draws its bar and chart from it)."""
-    out: list[LabGame] = []
-    for g in range(games):
-        out.append(lab_game(game, bot, level, players, g, seed, clock=clock,
-                            limit_ms=limit_ms, options=options))
-        if progress is not None:
-            progress(out)
-    return out
+def call(bot: int, asked: ArenaTurn) -> Call:
+    """The call for an outside seat's turn, with a generator of its own (forked: what
+    the bot draws is its business and never shifts the next turn's draws)."""
+    return Call(bot, asked.view, asked.moves, asked.rng.fork())

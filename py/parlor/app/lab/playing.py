@@ -1,10 +1,11 @@
 """A Lab bot at the table: a game in which a seat is a bot the student wrote.
 
 Its code is in the match (``Match.lab``), so the game saves, resumes and replays with
-the code it began with. Its move is asked of the Lab's worker (``LabChoose``; the
-runner's ``choose`` replays the match there and calls the bot on its seat's view),
-never computed on the page's thread; the answer (``LabChose``) is played after the
-page's bot delay, like any bot's. A bot that gives no move (a crash, a move not
+the code it began with. Its move is asked of the Lab's referee (``LabChoose``; its
+``choose_job`` replays the match there and asks the bot's sandbox, with its seat's
+view only), never computed on the page's thread; the answer (``LabChose``) is played
+after the page's bot delay, like any bot's, once the page has checked it is a move
+this seat may play. A bot that gives no move (a crash, a move not
 offered, over its time) stops the game where it is, with the reason and a way to ask
 again: nothing is played for it.
 """
@@ -12,11 +13,10 @@ again: nothing is played for it.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from parlor.app.events import LabChoose
+from parlor.app.lab.reports import BadReport, problem_of
 from parlor.app.lab.state import LIMIT_MS
 from parlor.app.lab.student import Problem
 from parlor.core.match import Match
@@ -45,23 +45,31 @@ class LabSeats:
                                      "seat": seat, "limit_ms": LIMIT_MS, "total": 1}))
 
     def answer(self, kind: str, text: str) -> bool:
-        """Take the worker's answer; True when it is news for the turn asked."""
+        """Take the worker's answer; True when it is news for the turn asked. A report
+        that cannot be read is the bot's problem for this turn, never an exception."""
         if self.asked is None or self.move is not None or self.problem is not None:
             return False
         if kind == "failed":
             self.problem = Problem("failed", 0, text)
             return True
-        items: list[Mapping[str, Any]] = json.loads(text or "[]")
-        for item in items:
-            if item.get("kind") == "over_time":
-                self.problem = Problem("over_time", 0, f"{float(item['ms']):.0f}")
-            elif item.get("kind") == "chose" and int(item["ply"]) == self.asked[1]:
-                p = item.get("problem")
-                if p is not None:
-                    self.problem = Problem(str(p["kind"]), int(p["line"]), str(p["detail"]))
-                else:
-                    self.move = str(item["move"])
+        try:
+            items = json.loads(text or "[]")
+            for item in items:
+                if item.get("kind") == "chose" and int(item["ply"]) == self.asked[1]:
+                    p = item["problem"]
+                    if p is not None:
+                        self.problem = problem_of(p)
+                    elif isinstance(item["move"], str):
+                        self.move = item["move"]
+                    else:
+                        raise BadReport(f"move {item['move']!r}")
+        except (ValueError, KeyError, TypeError, AttributeError) as err:
+            self.problem = Problem("failed", 0, f"{type(err).__name__}: {err}")
         return self.move is not None or self.problem is not None
+
+    def refuse(self, problem: Problem) -> None:
+        """The move that came back is not one this seat may play: the game waits."""
+        self.move, self.problem = None, problem
 
     def ready(self, generation: int, ply: int) -> str | None:
         """The move for this turn, if it has come back."""

@@ -1,5 +1,10 @@
-"""What the Lab's worker reports, taken into the match or tournament it is about (the
-worker's JSON, already parsed; ``assets/lab.js`` adds the watchdog's ``over_time``)."""
+"""What the Lab's worker reports, taken into the match or tournament it is about.
+
+The reports come from the referee (``referee.py``, ``jobs.py``), trusted code of the
+page's own, but what a bot said travels inside them (what it printed, its error); they
+are read field by field, and one that cannot be read is refused (``BadReport``) so the
+desk says the Lab failed instead of raising out of the page.
+"""
 
 from __future__ import annotations
 
@@ -8,43 +13,49 @@ from typing import Any
 
 from parlor.app.lab.matches import LabGame
 from parlor.app.lab.state import LabRun, LabTour
-from parlor.app.lab.student import Problem, Turn
-from parlor.app.lab.tournament import Duel, forfeit, pairs
+from parlor.app.lab.student import Problem
+from parlor.app.lab.tournament import Duel, pairs
+
+
+class BadReport(ValueError):
+    """A report that is not what the referee sends."""
 
 
 def take_match_report(run: LabRun, item: Mapping[str, Any]) -> None:
-    """One of a match's reports: the compile problem, a finished game, or a game the
-    watchdog stopped (over time, with the move it was at)."""
-    kind = item.get("kind")
-    if kind == "compiled" and item.get("problem") is not None:
-        p = item["problem"]
-        assert isinstance(p, dict)
-        run.problem = Problem(str(p["kind"]), int(p["line"]), str(p["detail"]))
-    elif kind == "game":
-        data = item["game"]
-        assert isinstance(data, dict)
-        run.played[int(str(item["number"]))] = LabGame.from_dict(data)
-    elif kind == "over_time":
-        number, ms = int(str(item["game"])), float(str(item["ms"]))
-        players = run.settings.players
-        ply = int(str(item["ply"]))
-        turn = Turn(None, "", ms, (), Problem("over_time", 0, f"{ms:.0f}"))
-        run.played[number] = LabGame(number % players, run.seed + number, 0.0, (turn,),
-                                     turn, (), (ply,))
+    """One of a match's reports: the compile problem, or a finished game."""
+    try:
+        kind = item.get("kind")
+        if kind == "compiled" and item.get("problem") is not None:
+            run.problem = problem_of(item["problem"])
+        elif kind == "game":
+            number = int(item["number"])
+            if not 0 <= number < run.settings.games:
+                raise BadReport(f"game {number} of {run.settings.games}")
+            run.played[number] = LabGame.from_dict(item["game"])
+    except (KeyError, TypeError, ValueError) as err:
+        raise BadReport(str(err)) from err
 
 
 def take_duel_report(tour: LabTour, item: Mapping[str, Any]) -> None:
-    """One of a tournament's reports: the entrants' compile problems, a duel, or a
-    duel the watchdog stopped (lost by the entrant whose call ran over)."""
-    kind = item.get("kind")
-    if kind == "entrants":
-        tour.problems = tuple(None if p is None else Problem(str(p["kind"]), int(p["line"]),
-                                                              str(p["detail"]))
-                              for p in item["problems"])
-    elif kind == "duel":
-        tour.duels[int(item["number"])] = Duel.from_dict(item["duel"])
-    elif kind == "over_time":  # the watchdog stopped a call that never returned
-        k, ms = int(item["game"]), float(item["ms"])
-        a, b = pairs(len(tour.names))[k // tour.games]
-        tour.duels[k] = forfeit(a, b, k % tour.games, int(item["who"]),
-                                Problem("over_time", 0, f"{ms:.0f}"))
+    """One of a tournament's reports: an entrant's file run (its problem or None), or
+    a duel."""
+    try:
+        kind = item.get("kind")
+        if kind == "entrant":
+            index, p = int(item["index"]), item["problem"]
+            if not 0 <= index < len(tour.names):
+                raise BadReport(f"entrant {index} of {len(tour.names)}")
+            tour.problems[index] = None if p is None else problem_of(p)
+        elif kind == "duel":
+            duel = Duel.from_dict(item["duel"])
+            number = int(item["number"])
+            if not 0 <= number < tour.total or (duel.a, duel.b) != pairs(len(tour.names))[
+                    number // tour.games]:
+                raise BadReport(f"duel {number}")
+            tour.duels[number] = duel
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        raise BadReport(str(err)) from err
+
+
+def problem_of(data: Mapping[str, Any]) -> Problem:
+    return Problem(str(data["kind"]), int(data["line"]), str(data["detail"]))

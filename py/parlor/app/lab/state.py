@@ -50,8 +50,6 @@ class LabRun:
         return Score.of(self.games)
 
 
-
-
 @dataclass
 class LabTour:
     """A class tournament asked of the worker: the bots entered (by name, in order),
@@ -61,7 +59,8 @@ class LabTour:
     games: int
     seed: int
     limit_ms: int
-    problems: tuple[Problem | None, ...] = ()  # each entrant's compile problem
+    problems: dict[int, Problem | None] = field(default_factory=dict)  # by entrant,
+    # once its file ran: None, or why it did not
     duels: dict[int, Duel] = field(default_factory=dict)
     running: bool = True
     stopped_by_student: bool = False

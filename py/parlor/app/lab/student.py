@@ -7,9 +7,10 @@ and what the bot printed on the way, which the watch and the review show beside 
 move ("What your bot said"). The bot gets exactly what a built-in bot gets: the view
 of its seat, the legal moves, and a seeded ``Rng``; never a state.
 
-The time limit is measured with the clock it is given (a fake one in tests). Stopping a
-call that never returns is not possible from inside Python: the worker the Lab runs
-the bot in is stopped and restarted from outside, and reports the same ``over_time``.
+This module runs inside the bot's sandbox (``sandbox.py``), where nothing it decides is
+trusted: the referee judges the time from its own clock and checks the move again
+(``referee.py``, ``wire.py``). A call that never returns cannot be stopped from inside
+Python: the referee's worker stops the whole sandbox from outside.
 """
 
 from __future__ import annotations
@@ -33,8 +34,10 @@ MAX_PRINTED = 4000
 @dataclass(frozen=True)
 class Problem:
     """Why the bot gave no move: ``kind`` is "syntax", "missing", "signature", "crash",
-    "not_legal" or "over_time"; ``line`` the student's line (0 when none applies);
-    ``detail`` the Python message or the value returned."""
+    "not_legal", "memory" (its sandbox ran out), "over_time" (a move), "load_time" (the
+    file's top level) or "broken" (its sandbox did not answer as it must, wire.py);
+    ``line`` the student's line (0 when none applies); ``detail`` the Python message or
+    the value returned."""
 
     kind: str
     line: int = 0
@@ -76,16 +79,22 @@ class StudentBot:
         try:
             with contextlib.redirect_stdout(out):
                 value = self.choose_fn(view, list(offered), rng)
-        except Exception as e:  # the student's error, whatever it is, is reported
-            return Turn(None, _kept(out), clock() - start, offered,
-                        Problem("crash", _student_line(e.__traceback__),
-                                f"{type(e).__name__}: {e}"))
+        except BaseException as e:  # the student's error, whatever it is (SystemExit too)
+            return Turn(None, _kept(out), clock() - start, offered, _failure(e))
         ms = clock() - start
         if ms > limit_ms:
             return Turn(None, _kept(out), ms, offered, Problem("over_time", 0, f"{ms:.0f}"))
         if not isinstance(value, str) or value not in offered:
             return Turn(None, _kept(out), ms, offered, Problem("not_legal", 0, repr(value)))
         return Turn(value, _kept(out), ms, offered)
+
+
+def _failure(e: BaseException) -> Problem:
+    """The problem an exception out of the student's code is: out of memory (the
+    sandbox is then replaced), or a crash at the student's line."""
+    if isinstance(e, MemoryError):
+        return Problem("memory", _student_line(e.__traceback__))
+    return Problem("crash", _student_line(e.__traceback__), f"{type(e).__name__}: {e}")
 
 
 def _kept(out: io.StringIO) -> str:
@@ -106,8 +115,8 @@ def compile_bot(source: str, names: Mapping[str, object] | None = None) -> Stude
     try:
         with contextlib.redirect_stdout(io.StringIO()):
             exec(code, namespace)
-    except Exception as e:  # an error at the top level of the student's file
-        return Problem("crash", _student_line(e.__traceback__), f"{type(e).__name__}: {e}")
+    except BaseException as e:  # an error at the top level of the student's file
+        return _failure(e)
     fn = namespace.get("choose")
     if not callable(fn):
         return Problem("missing")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import typing
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from parlor.core.protocol import Game
@@ -30,8 +31,13 @@ GENERIC: tuple[str, ...] = ("seat", "deal", "moves", "play", "to_act", "over", "
 
 def view_class(game: Game) -> type:
     """The class of the game's views, read from the return type of its ``view``."""
-    hints = typing.get_type_hints(type(game).view)
-    cls = hints["return"]
+    return _view_class(type(game))
+
+
+@cache
+def _view_class(kind: type[Game]) -> type:
+    """Read once per game (the sandbox rebuilds a view at every turn)."""
+    cls = typing.get_type_hints(kind.view)["return"]
     assert isinstance(cls, type), cls
     return cls
 

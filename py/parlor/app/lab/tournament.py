@@ -1,6 +1,7 @@
 """A class tournament: every pair of the bots entered (the class's, brought in by share
 links or files) plays the same seeded two-player games, seats swapped from game to
-game, through the arena the built-in bots play in.
+game, through the arena the built-in bots play in; each entrant's moves are asked of
+its own sandbox (``referee.py``), so no entrant's code can touch another's games.
 
 A bot that gives no move (a crash, a move not offered, over its time) loses that game
 and the other bot wins it: a tournament goes on whatever one entrant does. A bot that
@@ -9,13 +10,14 @@ does not compile loses all its games the same way, and the table says why.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlor.app.lab.matches import Seat, Stopped
-from parlor.app.lab.student import Problem, StudentBot
-from parlor.bots.arena import play, win_share
+from parlor.app.lab.matches import call
+from parlor.app.lab.steps import Call
+from parlor.app.lab.student import Problem, Turn
+from parlor.bots.arena import OUTSIDE, steps, win_share
 from parlor.core.protocol import Game
 
 
@@ -62,33 +64,23 @@ def forfeit(a: int, b: int, number: int, failed: int, problem: Problem) -> Duel:
     return Duel(a, b, number, (0.0, 1.0) if failed == a else (1.0, 0.0), failed, problem)
 
 
-def duel(game: Game, bots: Sequence[StudentBot | Problem], a: int, b: int, number: int,
-         seed: int, *, clock: Callable[[], float], limit_ms: float = 1000.0,
-         hook: Callable[[int, int, bool], None] | None = None) -> Duel:
+def duel(game: Game, a: int, b: int, number: int, seed: int) -> Generator[Call, Turn, Duel]:
     """Game ``number`` of the pair ``a``, ``b`` (seeded ``seed + number``, so every pair
-    meets the same deals). ``hook(entrant, ply, starting)`` marks each call for the
-    page's watchdog."""
-    for entrant in (a, b):
-        bot = bots[entrant]
-        if isinstance(bot, Problem):
-            return forfeit(a, b, number, entrant, bot)
+    meets the same deals; ``a`` sits first in even games). Each move is a ``Call`` of
+    the entrant to act; a turn with no move loses the game for that entrant."""
     order = (a, b) if number % 2 == 0 else (b, a)
-    played: list[str] = []
-    seats: list[Seat] = []
-    for entrant in order:
-        bot = bots[entrant]
-        assert isinstance(bot, StudentBot)
-        mark = None if hook is None else (
-            lambda ply, starting, e=entrant: hook(e, ply, starting))
-        seats.append(Seat(bot, game, clock, limit_ms, played, mark))
-    opts = game.options_for(2, {})
+    loop = steps(game.id, [OUTSIDE, OUTSIDE], seed + number, game.options_for(2, {}))
     try:
-        result = play(game.id, seats, seed + number, opts, record=played)
-    except Stopped as stop:
-        failed = next(e for e, s in zip(order, seats, strict=True)
-                      if s.turns and s.turns[-1] is stop.turn)
-        assert stop.turn.problem is not None
-        return forfeit(a, b, number, failed, stop.turn.problem)
+        asked = next(loop)
+        while True:
+            entrant = order[asked.seat]
+            turn = yield call(entrant, asked)
+            if turn.move is None:
+                assert turn.problem is not None
+                return forfeit(a, b, number, entrant, turn.problem)
+            asked = loop.send(turn.move)
+    except StopIteration as over:
+        result = over.value
     return Duel(a, b, number, (win_share(result, order.index(a)),
                                win_share(result, order.index(b))))
 

@@ -3,6 +3,7 @@ student's terms (their line, the value), and numbers as the page writes them."""
 
 from __future__ import annotations
 
+from parlor.app.lab.referee import LOAD_LIMIT_MS
 from parlor.app.lab.student import Problem
 from parlor.i18n.catalog import Translator
 
@@ -11,6 +12,9 @@ def problem_text(problem: Problem, t: Translator, limit_ms: int) -> str:
     kind, line, detail = problem.kind, problem.line, problem.detail
     if kind == "over_time":
         return t("lab.problem.over_time", ms=round(float(detail or 0)), limit=limit_ms)
+    if kind == "load_time":
+        return t("lab.problem.load_time", ms=round(float(detail or 0)),
+                 limit=round(LOAD_LIMIT_MS))
     text = t(f"lab.problem.{kind}", detail=detail)
     return t("lab.at_line", line=line, text=text) if line else text
 

@@ -61,7 +61,7 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
                  f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
     problems = []
     for e, name in enumerate(tour.names):
-        problem = tour.problems[e] if e < len(tour.problems) else None
+        problem = tour.problems.get(e)
         if problem is None:
             problem = next((d.problem for d in duels if d.failed == e), None)
         if problem is not None:

@@ -1,0 +1,285 @@
+// The Bot Lab's sandboxes, seen from the page: window.parlorSandbox.
+//
+// A student's bot is a stranger's code (a classmate's link, a file). It runs in a worker
+// of its own, inside an iframe that has no origin (sandbox="allow-scripts", never
+// allow-same-origin) and a Content-Security-Policy that allows no connection at all:
+// from there no cache, storage, cookie or service worker of Parlor's can be reached and
+// no request can leave (docs/lab-threat-model.md). The runtime files reach it as bytes
+// from this page (from the service worker's cache offline), never by a fetch of its own.
+//
+// Three places, three pieces of code in this file:
+// - the page (this closure): fetches the runtime files once, makes the iframe, and makes
+//   or stops a student's worker when the Lab's worker asks (assets/lab.js);
+// - the iframe (insideFrame, written into its srcdoc): holds the files, starts and
+//   stops workers, and tells the page when one died;
+// - each worker (one script the page makes of Pyodide's loader, its glue and
+//   insideWorker; the iframe starts it from a blob): boots Pyodide from the bytes, strips
+//   what the sandbox would still expose, then talks only on the MessagePort the Lab's
+//   worker holds (py/parlor/app/lab/sandbox.py answers there).
+(function () {
+  "use strict";
+  const HERE = document.currentScript.src;
+  const FILES = {
+    "pyodide.js": "../vendor/pyodide/pyodide.js",
+    "pyodide.asm.mjs": "../vendor/pyodide/pyodide.asm.mjs",
+    "pyodide.asm.wasm": "../vendor/pyodide/pyodide.asm.wasm",
+    "python_stdlib.zip": "../vendor/pyodide/python_stdlib.zip",
+    "pyodide-lock.json": "../vendor/pyodide/pyodide-lock.json",
+    "parlor.zip": "../py/parlor.zip",
+  };
+  // A sandbox's heap is capped (the wasm module's own maximum, rewritten): a bot that
+  // allocates without end meets MemoryError there, long before the tab runs short.
+  const MAX_MEMORY_MB = 256;
+
+  // ---- inside the iframe: an opaque origin, nothing to reach -------------------------
+  function insideFrame() {
+    let files = null;
+    let workerSource = null;
+    const workers = new Map(); // id -> Worker
+    const tell = (message) => parent.postMessage(message, "*");
+    addEventListener("message", (event) => {
+      if (event.source !== parent) return; // a worker cannot post here; nobody else may
+      const m = event.data;
+      if (m.kind === "files") {
+        files = m.files;
+        workerSource = m.source;
+      } else if (m.kind === "make" && files && event.ports.length === 1) {
+        const url = URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" }));
+        const worker = new Worker(url);
+        URL.revokeObjectURL(url);
+        workers.set(m.id, worker);
+        // What a worker posts to this frame is never read: a student's code may post
+        // anything once it runs. Only its death is news (the browser says so, not it).
+        worker.onerror = (e) => {
+          e.preventDefault();
+          tell({ kind: "died", id: m.id, why: String(e.message || "the sandbox stopped") });
+        };
+        worker.postMessage({ files }, [event.ports[0]]);
+      } else if (m.kind === "kill") {
+        const worker = workers.get(m.id);
+        if (worker) worker.terminate();
+        workers.delete(m.id);
+      }
+    });
+    tell({ kind: "frame" });
+  }
+
+  // ---- inside each worker: one student's interpreter ----------------------------------
+  function insideWorker() {
+    self.onmessage = async (event) => {
+      self.onmessage = null; // the files come once
+      const files = event.data.files;
+      const port = event.ports[0];
+      const BASE = "https://sandbox.invalid/"; // never fetched: see fetchHere
+      // Pyodide's loader fetches its files: they are answered from the bytes given.
+      const fetchHere = async (url) => {
+        const name = String(url).startsWith(BASE) ? String(url).slice(BASE.length) : "";
+        if (!Object.hasOwn(files, name)) throw new TypeError("no network in the Lab's sandbox");
+        const type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+        return new Response(files[name], { headers: { "Content-Type": type } });
+      };
+      self.fetch = fetchHere;
+      let answer;
+      try {
+        // loadPyodide and _createPyodideModule come with this worker's own script
+        // (workerScript): WebKit loads neither a module nor importScripts from a blob of
+        // an opaque origin.
+        const py = await self.loadPyodide({
+          indexURL: BASE,
+          createPyodideModule: self._createPyodideModule,
+          lockFileContents: new TextDecoder().decode(files["pyodide-lock.json"]),
+          stdout: () => {},
+          stderr: () => {},
+        });
+        py.unpackArchive(files["parlor.zip"], "zip", { extractDir: "/home/pyodide/lab" });
+        py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lab')");
+        // The method looked up once: a lookup per question would make a proxy each time.
+        answer = py.pyimport("parlor.app.lab.sandbox").Sandbox(() => performance.now()).answer;
+      } catch (err) {
+        port.postMessage("failed: " + String(err));
+        return;
+      }
+      // Defence in depth: the CSP already refuses every connection and this origin has
+      // no storage; what is left of those doors is taken away before any student code
+      // runs (py/parlor/app/lab/sandbox.py runs it only when asked, below).
+      for (const name of [
+        "fetch", "XMLHttpRequest", "WebSocket", "WebSocketStream", "EventSource",
+        "WebTransport", "Worker", "SharedWorker", "importScripts", "indexedDB", "caches",
+        "BroadcastChannel", "RTCPeerConnection", "Request", "Notification", "FileReaderSync",
+        "postMessage", "setTimeout", "setInterval", "queueMicrotask", "MessageChannel",
+        "requestAnimationFrame", "cookieStore",
+      ]) {
+        try { delete self[name]; } catch { /* not there */ }
+        if (name in self) {
+          try { Object.defineProperty(self, name, { value: undefined }); } catch { /* fixed */ }
+        }
+      }
+      try {
+        Object.defineProperty(navigator, "sendBeacon", { value: undefined });
+        Object.defineProperty(navigator, "storage", { value: undefined });
+      } catch { /* not there */ }
+      port.onmessage = (event) => {
+        let text;
+        try {
+          text = answer(String(event.data));
+        } catch (err) {
+          text = "failed: " + String(err); // the interpreter itself broke
+        }
+        port.postMessage(text);
+      };
+      port.postMessage("ready");
+    };
+  }
+
+  // ---- the page ----------------------------------------------------------------------
+
+  // Pyodide's glue is an ES module; the sandbox's worker runs it inside its own classic
+  // script. Its module syntax is two things, each checked: `import.meta.url` (its own
+  // address, used only under Node or when no locateFile is given) and its one `export
+  // default`.
+  function classicGlue(text) {
+    const named = "https://sandbox.invalid/pyodide.asm.mjs";
+    let out = text.split("import.meta.url").join(JSON.stringify(named));
+    const exported = /export default (_createPyodideModule);?\s*$/;
+    if (!exported.test(out)) throw new Error("the Lab cannot read this Pyodide's glue");
+    out = out.replace(exported, ";self.$1 = $1;\n");
+    if (out.includes("import.meta")) throw new Error("the Lab cannot read this Pyodide's glue");
+    return out;
+  }
+
+  // A sandbox worker's whole script, one classic script: Pyodide's loader (its classic
+  // build, which sets globalThis.loadPyodide), its glue, then insideWorker. Each part in
+  // a function of its own, so their names do not meet.
+  function workerScript(loader, glue) {
+    return `(function () {\n${loader}\n})();\n(function () {\n"use strict";\n` +
+      `${classicGlue(glue)}\n})();\n(${insideWorker})();\n`;
+  }
+
+  // The wasm module's memory maximum, rewritten in place (the same number of LEB128
+  // bytes, so no offset moves): the memory section's limits are flags, min, max.
+  function capMemory(buffer, pages) {
+    const b = new Uint8Array(buffer);
+    let i = 8;
+    const leb = () => {
+      let value = 0, shift = 0, byte;
+      do {
+        byte = b[i++];
+        value += (byte & 0x7f) * 2 ** shift;
+        shift += 7;
+      } while (byte & 0x80);
+      return value;
+    };
+    while (i < b.length) {
+      const id = b[i++];
+      const size = leb();
+      const end = i + size;
+      if (id === 5) {
+        leb(); // one memory
+        const flags = b[i++];
+        leb(); // its minimum
+        if (!(flags & 1)) break;
+        const start = i;
+        if (leb() <= pages) return buffer;
+        const length = i - start;
+        let v = pages;
+        for (let k = 0; k < length; k++) {
+          b[start + k] = (v & 0x7f) | (k < length - 1 ? 0x80 : 0);
+          v = Math.floor(v / 128);
+        }
+        return buffer;
+      }
+      i = end;
+    }
+    throw new Error("the Lab could not cap the sandbox's memory");
+  }
+
+  let frame = null;
+  let frameReady = null; // a promise: the iframe said it is listening, with the files
+  let made = 0;
+  const ids = new Map(); // id -> onDied callback
+
+  function nonce() {
+    return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))));
+  }
+
+  async function loadFiles() {
+    const files = {};
+    await Promise.all(Object.entries(FILES).map(async ([name, path]) => {
+      const response = await fetch(new URL(path, HERE).href);
+      if (!response.ok) throw new Error(`${path}: ${response.status}`);
+      files[name] = await response.arrayBuffer();
+    }));
+    files["pyodide.asm.wasm"] = capMemory(files["pyodide.asm.wasm"], MAX_MEMORY_MB * 16);
+    const text = (name) => new TextDecoder().decode(files[name]);
+    const source = workerScript(text("pyodide.js"), text("pyodide.asm.mjs"));
+    delete files["pyodide.js"];
+    delete files["pyodide.asm.mjs"];
+    return { files, source };
+  }
+
+  function start() {
+    if (frameReady) return frameReady;
+    const key = nonce();
+    // No connection of any kind; scripts only this one (its nonce) and the blob it makes
+    // (each worker's script, Pyodide inside); wasm compiled from bytes.
+    const policy = [
+      "default-src 'none'",
+      `script-src 'nonce-${key}' 'wasm-unsafe-eval'`,
+      "worker-src blob:",
+      "connect-src 'none'",
+      "base-uri 'none'",
+      "form-action 'none'",
+    ].join("; ");
+    frame = document.createElement("iframe");
+    frame.setAttribute("sandbox", "allow-scripts");
+    frame.setAttribute("aria-hidden", "true");
+    frame.setAttribute("tabindex", "-1");
+    frame.setAttribute("data-lab-sandbox", "");
+    frame.hidden = true;
+    frame.srcdoc = `<!doctype html><meta http-equiv="Content-Security-Policy" content="${policy}">` +
+      `<script nonce="${key}">(${insideFrame})()<\/script>`;
+    frameReady = Promise.all([
+      loadFiles(),
+      new Promise((resolve) => {
+        addEventListener("message", function listen(event) {
+          if (event.source !== frame.contentWindow || typeof event.data !== "object") return;
+          const m = event.data;
+          if (m.kind === "frame") resolve();
+          else if (m.kind === "died" && ids.has(m.id)) {
+            const onDied = ids.get(m.id);
+            ids.delete(m.id);
+            onDied(String(m.why).slice(0, 200));
+          }
+        });
+      }),
+    ]).then(([{ files, source }]) => {
+      frame.contentWindow.postMessage({ kind: "files", files, source }, "*");
+    });
+    frameReady.catch(() => { frameReady = null; });
+    document.body.append(frame);
+    return frameReady;
+  }
+
+  window.parlorSandbox = {
+    // Fetch the files and make the iframe now (the Lab opened).
+    warm() {
+      return start();
+    },
+    // A new student's worker; returns {id, port}: the port (to hand to the Lab's worker)
+    // is the only way in or out of it. onDied(why) is called if it crashes.
+    make(onDied) {
+      const id = ++made;
+      const channel = new MessageChannel();
+      ids.set(id, onDied);
+      start().then(
+        () => frame.contentWindow.postMessage({ kind: "make", id }, "*", [channel.port1]),
+        (err) => { ids.delete(id); onDied("the Lab's files could not be read: " + err); },
+      );
+      return { id, port: channel.port2 };
+    },
+    kill(id) {
+      ids.delete(id);
+      if (frame && frameReady) frameReady.then(() => frame.contentWindow.postMessage({ kind: "kill", id }, "*"));
+    },
+  };
+})();

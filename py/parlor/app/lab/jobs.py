@@ -1,0 +1,132 @@
+"""The Lab's three jobs, as the referee plays them: a match against a built-in level, a
+class tournament, and one move of a Lab bot in a game at the table.
+
+Each is a generator of ``steps`` (``Load`` a bot's file, ``Call`` its move, ``Say`` a
+report), planned from the page's request (JSON). The reports, JSON objects by ``kind``:
+
+- a match: ``compiled`` (``problem`` or null), then ``game`` (``number`` and the
+  ``LabGame`` as data) for each game, as each ends (two are played side by side);
+- a tournament: ``entrant`` (``index`` and its ``problem`` or null) the first time a bot
+  is loaded, ``duel`` (``number`` and the ``Duel``) for each game, a pair's games two
+  at a time;
+- a move: ``chose`` (``ply``, ``move`` or ``problem``, ``printed``).
+
+The referee says ``done`` after the last step. Games ``first`` .. ``games - 1`` are
+played, so a match the student stopped can be asked again from where it was.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from parlor.app.lab.matches import lab_game
+from parlor.app.lab.steps import Call, Games, Job, Load, Say
+from parlor.app.lab.student import Problem, Turn
+from parlor.app.lab.tournament import duel, forfeit, pairs
+from parlor.app.seeds import turn_rng
+from parlor.core.match import match_from_dict, replay
+from parlor.core.protocol import legal_moves_of_view
+from parlor.games import GAMES
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A job and what the referee needs to run it: the game, each bot's source (bot
+    ``i`` is ``sources[i]``) and the time a move may take."""
+
+    game: str
+    sources: tuple[str, ...]
+    limit_ms: float
+    job: Job
+
+
+def plan(request: str) -> Plan:
+    """The job the page asked for (``LabStart``'s or ``LabChoose``'s request)."""
+    req: Mapping[str, Any] = json.loads(request)
+    kind = req.get("kind", "match")
+    limit = float(req["limit_ms"])
+    if kind == "tournament":
+        sources = tuple(str(s) for s in req["sources"])
+        return Plan(str(req["game"]), sources, limit, tournament_job(req, len(sources)))
+    if kind == "choose":
+        match = match_from_dict(req["match"], GAMES)
+        seat = int(req["seat"])
+        return Plan(match.game, (match.lab[seat],), limit, choose_job(req))
+    return Plan(str(req["game"]), (str(req["source"]),), limit, match_job(req))
+
+
+def problem_data(problem: Problem | None) -> dict[str, Any] | None:
+    if problem is None:
+        return None
+    return {"kind": problem.kind, "line": problem.line, "detail": problem.detail}
+
+
+def say(kind: str, **data: Any) -> Say:
+    return Say(json.dumps({"kind": kind, **data}))
+
+
+def match_job(req: Mapping[str, Any]) -> Job:
+    """``{"source", "game", "level", "players", "games", "first", "seed", "limit_ms",
+    "options"}``: the student's bot against ``level`` at every other seat."""
+    game = GAMES[str(req["game"])]
+    problem = yield Load(0)
+    yield say("compiled", problem=problem_data(problem))
+    if problem is not None:
+        return
+    level, players, seed = str(req["level"]), int(req["players"]), int(req["seed"])
+    options = req.get("options") or {}
+    numbers = range(int(req.get("first", 0)), int(req["games"]))
+    yield Games(((n, lab_game(game, level, players, n, seed, options)) for n in numbers),
+                lambda n, played: say("game", number=n, game=played.to_dict()).text)
+
+
+def tournament_job(req: Mapping[str, Any], entrants: int) -> Job:
+    """``{"kind": "tournament", "game", "sources", "games" (per pair), "seed",
+    "limit_ms", "first"}``: duel ``k`` is game ``k % games`` of pair ``k // games``
+    (``tournament.pairs``). An entrant whose file does not run loses every game it
+    would have played, with that problem."""
+    game = GAMES[str(req["game"])]
+    games, seed, first = int(req["games"]), int(req["seed"]), int(req.get("first", 0))
+    table = pairs(entrants)
+    problems: dict[int, Problem | None] = {}
+    for pair, (a, b) in enumerate(table):
+        numbers = range(max(first, pair * games), (pair + 1) * games)
+        if not numbers:
+            continue
+        for entrant in (a, b):
+            if entrant not in problems:
+                problems[entrant] = yield Load(entrant)
+                yield say("entrant", index=entrant, problem=problem_data(problems[entrant]))
+        failed = next((e for e in (a, b) if problems[e] is not None), None)
+        if failed is not None:
+            problem = problems[failed]
+            assert problem is not None
+            for k in numbers:
+                yield say("duel", number=k,
+                          duel=forfeit(a, b, k % games, failed, problem).to_dict())
+            continue
+        yield Games(((k, duel(game, a, b, k % games, seed)) for k in numbers),
+                    lambda k, played: say("duel", number=k, duel=played.to_dict()).text)
+
+
+def choose_job(req: Mapping[str, Any]) -> Job:
+    """``{"kind": "choose", "match", "seat", "limit_ms"}``: a Lab bot's move in a game
+    at the table (app/lab/playing.py). The match is replayed here, in trusted code, to
+    its last move; the bot gets its seat's view and the generator a built-in bot would
+    get there."""
+    match = match_from_dict(req["match"], GAMES)
+    game = GAMES[match.game]
+    seat, ply = int(req["seat"]), len(match.moves)
+    problem = yield Load(0)
+    if problem is not None:
+        yield say("chose", ply=ply, move=None, problem=problem_data(problem), printed="")
+        return
+    rng = turn_rng(match.seed, ply, "bot")
+    view = game.view(replay(match, game), seat)
+    moves = tuple(legal_moves_of_view(game, view, rng.fork()))
+    turn: Turn = yield Call(0, view, moves, rng)
+    yield say("chose", ply=ply, move=turn.move, problem=problem_data(turn.problem),
+              printed=turn.printed)

@@ -1,0 +1,47 @@
+"""The Bot Lab's sandbox boots Pyodide from bytes the page hands it (issue 32, item 1;
+assets/lab-sandbox.js): its worker is one classic script made of Pyodide's classic
+loader, its glue with the module syntax rewritten, and the sandbox's own code. WebKit
+loads no module and no ``importScripts`` from a blob of an opaque origin, so nothing
+else would do. These tests hold the vendored files to what that rewriting expects, so
+an upgrade of Pyodide that changes them fails here, not in a classroom."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE = ROOT / "vendor" / "pyodide"
+SANDBOX = (ROOT / "assets" / "lab-sandbox.js").read_text(encoding="utf-8")
+
+
+def test_the_glue_has_no_module_syntax_but_what_the_sandbox_rewrites() -> None:
+    glue = (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    assert re.search(r"export default _createPyodideModule;?\s*$", glue)
+    assert glue.count("import.meta") == glue.count("import.meta.url") > 0
+    rest = re.sub(r"export default _createPyodideModule;?\s*$", "", glue)
+    assert not re.search(r"(^|[;}\n])\s*(export|import)\s+[\w{*]", rest)  # no other
+    assert "export default (_createPyodideModule)" in SANDBOX
+
+
+def test_the_classic_loader_is_vendored_and_precached() -> None:
+    loader = (PYODIDE / "pyodide.js").read_text(encoding="utf-8")
+    assert "globalThis.loadPyodide=" in loader
+    assert '"pyodide.js": "../vendor/pyodide/pyodide.js"' in SANDBOX
+    spec = importlib.util.spec_from_file_location("parlor_site_t", ROOT / "tools" / "site.py")
+    assert spec and spec.loader
+    site = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = site
+    spec.loader.exec_module(site)
+    assert "vendor/pyodide/pyodide.js" in site.app_files(ROOT)
+
+
+def test_the_sandbox_allows_no_connection_and_no_eval() -> None:
+    policy = re.search(r"const policy = \[(.*?)\]\.join", SANDBOX, re.S)
+    assert policy is not None
+    text = policy.group(1)
+    assert "\"default-src 'none'\"" in text and "\"connect-src 'none'\"" in text
+    assert "unsafe-eval'" not in text.replace("wasm-unsafe-eval", "")
+    assert "allow-same-origin" not in SANDBOX.split("setAttribute(\"sandbox\"")[1][:40]
