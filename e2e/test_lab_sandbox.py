@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
+from e2e.test_lab import set_code
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from conftest import ROOT, BrowserLog, isolated_context, serve
@@ -79,15 +80,6 @@ def open_lab(page: Page, url: str, game: str) -> None:
     page.goto(f"{url}/index.html?lab={game}")
     page.wait_for_function(READY, timeout=60_000)
     expect(page.locator("#game")).to_have_attribute("data-phase", "lab")
-
-
-def set_code(page: Page, code: str) -> None:
-    page.evaluate("""(code) => {
-      const area = document.querySelector("textarea[data-lab-code]");
-      area.value = code;
-      area.dispatchEvent(new Event("input", { bubbles: true }));
-      area.dataset.labVersion = String(Number(area.dataset.labVersion || 0) + 1000);
-    }""", code)
 
 
 def run_match(page: Page, games: str = "10", limit: str = "1000") -> None:

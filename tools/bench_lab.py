@@ -84,20 +84,11 @@ def in_one_worker_games_per_s(page, base: str, game_id: str) -> float:
 
 
 def renderers_rss_mb() -> float:
-    """All of Chromium's renderer processes' resident memory together, in MB (Linux)."""
-    total = 0
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            if b"--type=renderer" not in (proc / "cmdline").read_bytes():
-                continue
-            for line in (proc / "status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-        except OSError:
-            continue
-    return total / 1024
+    """All of Chromium's renderer processes' resident memory together, in MB (Linux):
+    the page, its workers and the sandbox's iframe, wherever Chromium puts them."""
+    from bench_memory import renderers_rss_kb
+
+    return sum(renderers_rss_kb()) / 1024
 
 
 def measures(page, name: str) -> list[float]:

@@ -24,9 +24,9 @@ SOAKS = (("kabaleo", "bot:hard,bot:medium,bot:hard,bot:easy", 4, ""),
          ("saboteur", "bot:hard,bot:hard", 2, "&opt.rounds=1"))
 
 
-def renderer_rss_mb() -> float:
-    """The largest Chromium renderer's resident memory, in MB."""
-    best = 0
+def renderers_rss_kb() -> list[int]:
+    """Each Chromium renderer process's resident memory, in kB."""
+    found = []
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
             continue
@@ -36,10 +36,15 @@ def renderer_rss_mb() -> float:
                 continue
             for line in (proc / "status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
-                    best = max(best, int(line.split()[1]))
+                    found.append(int(line.split()[1]))
         except OSError:
             continue  # the process ended while we looked
-    return best / 1024
+    return found
+
+
+def renderer_rss_mb() -> float:
+    """The largest Chromium renderer's resident memory, in MB."""
+    return max(renderers_rss_kb(), default=0) / 1024
 
 
 def soak(browser, base: str, game: str, seats: str, players: int, extra: str,
