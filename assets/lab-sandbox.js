@@ -35,6 +35,7 @@
   function insideFrame() {
     let files = null;
     let workerSource = null;
+    let compiled = null; // Pyodide's wasm, compiled once here for every worker
     const workers = new Map(); // id -> Worker
     const tell = (message) => parent.postMessage(message, "*");
     addEventListener("message", (event) => {
@@ -43,6 +44,10 @@
       if (m.kind === "files") {
         files = m.files;
         workerSource = m.source;
+        // Compiled once and handed to each worker: its machine code is shared, so a new
+        // sandbox starts sooner and costs less memory. Where a browser will not hand a
+        // module to a worker, each worker compiles the bytes itself.
+        compiled = WebAssembly.compile(files["pyodide.asm.wasm"]).catch(() => null);
       } else if (m.kind === "make" && files && event.ports.length === 1) {
         const url = URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" }));
         const worker = new Worker(url);
@@ -54,7 +59,14 @@
           e.preventDefault();
           tell({ kind: "died", id: m.id, why: String(e.message || "the sandbox stopped") });
         };
-        worker.postMessage({ files }, [event.ports[0]]);
+        const port = event.ports[0];
+        compiled.then((module) => {
+          try {
+            worker.postMessage({ files, module }, [port]);
+          } catch {
+            worker.postMessage({ files, module: null }, [port]);
+          }
+        });
       } else if (m.kind === "kill") {
         const worker = workers.get(m.id);
         if (worker) worker.terminate();
@@ -68,17 +80,26 @@
   function insideWorker() {
     self.onmessage = async (event) => {
       self.onmessage = null; // the files come once
-      const files = event.data.files;
+      let files = event.data.files; // let go once Python is up: its copy is in the heap
+      const module = event.data.module; // the wasm compiled by the iframe, or null
       const port = event.ports[0];
       const BASE = "https://sandbox.invalid/"; // never fetched: see fetchHere
       // Pyodide's loader fetches its files: they are answered from the bytes given.
       const fetchHere = async (url) => {
         const name = String(url).startsWith(BASE) ? String(url).slice(BASE.length) : "";
-        if (!Object.hasOwn(files, name)) throw new TypeError("no network in the Lab's sandbox");
+        if (!files || !Object.hasOwn(files, name)) {
+          throw new TypeError("no network in the Lab's sandbox");
+        }
         const type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
         return new Response(files[name], { headers: { "Content-Type": type } });
       };
       self.fetch = fetchHere;
+      const instantiateStreaming = WebAssembly.instantiateStreaming;
+      if (module) {
+        // Pyodide instantiates what it fetched: the module compiled already, instead.
+        WebAssembly.instantiateStreaming = async (response, imports) => (
+          { instance: await WebAssembly.instantiate(module, imports), module });
+      }
       let answer;
       try {
         // loadPyodide and _createPyodideModule come with this worker's own script
@@ -95,6 +116,8 @@
         py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lab')");
         // The method looked up once: a lookup per question would make a proxy each time.
         answer = py.pyimport("parlor.app.lab.sandbox").Sandbox(() => performance.now()).answer;
+        files = null;
+        WebAssembly.instantiateStreaming = instantiateStreaming;
       } catch (err) {
         port.postMessage("failed: " + String(err));
         return;
@@ -253,7 +276,9 @@
         });
       }),
     ]).then(([{ files, source }]) => {
-      frame.contentWindow.postMessage({ kind: "files", files, source }, "*");
+      // Moved, not copied: the iframe keeps the one copy its workers are given from.
+      frame.contentWindow.postMessage({ kind: "files", files, source }, "*",
+                                      Object.values(files));
     });
     frameReady.catch(() => { frameReady = null; });
     document.body.append(frame);

@@ -16,8 +16,9 @@ from collections.abc import Callable
 import pytest
 
 from parlor.app.lab import wire
-from parlor.app.lab.referee import LIVE, LOAD_LIMIT_MS, Referee
+from parlor.app.lab.referee import LOAD_LIMIT_MS, Referee
 from parlor.app.lab.sandbox import Sandbox
+from parlor.app.lab.steps import LIVE
 from parlor.games import GAMES
 from parlor.games.kabaleo.state import KabaleoView
 
@@ -274,6 +275,29 @@ def test_each_entrant_has_a_sandbox_of_its_own_and_few_are_alive() -> None:
     assert w.most_alive <= LIVE
     duels = [r["duel"] for r in reports if r["kind"] == "duel"]
     assert all(isinstance(d, dict) and d["failed"] is None for d in duels)
+
+
+def test_a_tournament_starts_few_sandboxes_and_numbers_its_duels_as_ever() -> None:
+    """Starting a sandbox is a tournament's slow part: the pairs are played in an order
+    that keeps the entrants alive that the next pair needs (``tournament.schedule``);
+    every pair is played once, and each duel keeps the number of its pair."""
+    from parlor.app.lab.tournament import pairs, schedule
+
+    for n in range(2, 11):
+        order = schedule(n, LIVE)
+        assert sorted(order) == list(range(len(pairs(n))))
+    sources = [MOVES0 + f"# bot {i}\n" for i in range(6)]
+    w = Worker()
+    w.run(tournament(sources, games=1))
+    loads = [key for key, data in w.asked if data["kind"] == "load"]
+    assert len(loads) == 12  # in the numbering's order: 16
+    numbers = [r["number"] for r in w.reports if r["kind"] == "duel"]
+    assert sorted(numbers) == list(range(15))
+    for r in w.reports:
+        if r["kind"] == "duel":
+            duel = r["duel"]
+            assert isinstance(duel, dict)
+            assert (duel["a"], duel["b"]) == pairs(6)[int(str(r["number"]))]
 
 
 def test_two_entrants_with_the_same_code_do_not_share_a_sandbox() -> None:

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlor.app.lab.matches import lab_game
-from parlor.app.lab.steps import Call, Games, Job, Load, Say
+from parlor.app.lab.steps import LIVE, Call, Games, Job, Load, Say
 from parlor.app.lab.student import Problem, Turn
-from parlor.app.lab.tournament import duel, forfeit, pairs
+from parlor.app.lab.tournament import duel, forfeit, pairs, schedule
 from parlor.app.seeds import turn_rng
 from parlor.core.match import match_from_dict, replay
 from parlor.core.protocol import legal_moves_of_view
@@ -92,7 +92,8 @@ def tournament_job(req: Mapping[str, Any], entrants: int) -> Job:
     games, seed, first = int(req["games"]), int(req["seed"]), int(req.get("first", 0))
     table = pairs(entrants)
     problems: dict[int, Problem | None] = {}
-    for pair, (a, b) in enumerate(table):
+    for pair in schedule(entrants, LIVE):  # few sandboxes started; numbered as ever
+        a, b = table[pair]
         numbers = range(max(first, pair * games), (pair + 1) * games)
         if not numbers:
             continue

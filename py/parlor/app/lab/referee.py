@@ -29,12 +29,9 @@ from typing import Any, Protocol
 
 from parlor.app.lab import wire
 from parlor.app.lab.jobs import Plan, plan, say
-from parlor.app.lab.steps import Call, Games, GameSteps, Load, Say, Step
+from parlor.app.lab.steps import LIVE, Call, Games, GameSteps, Load, Say, Step
 from parlor.app.lab.student import Problem, Turn
 
-#: Sandboxes kept alive at once: a duel needs two; one more lets a tournament's next
-#: pair keep the bot it shares with this one.
-LIVE = 3
 #: How long a student's file may run before its first move (imports, tables, a loop).
 LOAD_LIMIT_MS = 5000.0
 

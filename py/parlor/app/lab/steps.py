@@ -18,6 +18,10 @@ from typing import Any
 
 from parlor.core.rng import Rng
 
+#: Sandboxes kept alive at once: a duel needs two; one more lets a tournament's next
+#: pair keep the bot it shares with this one (each is an interpreter: ~60 MB).
+LIVE = 3
+
 
 @dataclass(frozen=True)
 class Load:
