@@ -30,6 +30,15 @@ class StandInPage:
     asked: list[str] = field(default_factory=list)
     games: list[Setup] = field(default_factory=list)
     conns: int = 0
+    shown: str = "menu"
+
+    @property
+    def table(self) -> StandInPage:
+        """The stand-in is its own table: the parts driven here only drop picks."""
+        return self
+
+    def drop_picks(self) -> None:
+        self.picks = ()
 
     def clock(self) -> float:
         return 1_700_000_000_000.0
@@ -42,9 +51,6 @@ class StandInPage:
 
     def schedule(self, out: list[Effect]) -> None:
         self.asked.append("schedule")
-
-    def after_move(self, out: list[Effect]) -> None:
-        self.asked.append("after_move")
 
     def stop(self) -> None:
         self.asked.append("stop")

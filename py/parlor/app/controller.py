@@ -50,16 +50,17 @@ from parlor.app.events import (
 )
 from parlor.app.lab.desk import LAB_ACTIONS, LabDesk
 from parlor.app.menu_desk import MenuDesk
-from parlor.app.page import Handler
+from parlor.app.page import Handler, Shown
 from parlor.app.page_params import bot_delay, lang_note
 from parlor.app.pairing.guesting import GuestDesk
 from parlor.app.pairing.hosting import HostDesk, host_msg, link_state
 from parlor.app.room import make_room_for_watching
 from parlor.app.saves import KeyValue
 from parlor.app.saving import SavingDesk
-from parlor.app.screens.game import game_screen, next_picks
+from parlor.app.screens.game import game_screen
 from parlor.app.session import Session
 from parlor.app.setup import Setup, parse_setup, setup_query
+from parlor.app.table import Table
 from parlor.app.turns import TurnDesk
 from parlor.core.errors import IllegalMove, ParlorError
 from parlor.core.protocol import TABLE
@@ -81,21 +82,20 @@ class Controller:
         self.clock = clock
         self.fmt_time = fmt_time
         self.storage_note = storage_note
-        self.session: Session | None = None
-        self.confirmed: int | None = None  # the human who took the device last hand-off
-        self.picks: tuple[str, ...] = ()
+        self.shown: Shown = "menu"
         self.message: str | None = None
         self.conns = 0  # connections to other devices made so far (hosting, guesting)
         self.loopback = False  # ?net=loopback: pair over 127.0.0.1 only (tests)
         self.url = ""
+        self.menu = MenuDesk(self)
+        self.saving = SavingDesk(self)
+        self.classroom = ClassroomDesk(self)
         # The Bot Lab: it leaves what was shown, or shows a game of its match, by these.
         self.lab = LabDesk(self, leave=lambda out: self._leave(out, lab=False),
                            review=lambda match, said, out: self.classroom.show_review(
                                Review.of(match, said=said, lab=True), out))
-        self.menu = MenuDesk(self)
-        self.saving = SavingDesk(self)
-        self.classroom = ClassroomDesk(self)
         self.turns = TurnDesk(self, self.classroom, self.saving)
+        self.table = Table(self, self.turns, self.saving, self.classroom)
         self.guiding = GuideDesk(self, self.turns)
         self.hosting = HostDesk(self, self.turns, self.saving)
         self.guesting = GuestDesk(self)
@@ -116,6 +116,19 @@ class Controller:
             **self.guesting.actions(),
             **self.saving.actions(),
         }
+
+    @property
+    def session(self) -> Session | None:
+        """The game at the table (``table.py`` owns it)."""
+        return self.table.session
+
+    @property
+    def picks(self) -> tuple[str, ...]:
+        return self.table.picks
+
+    @property
+    def confirmed(self) -> int | None:
+        return self.table.confirmed
 
     def handle(self, event: Event) -> list[Effect]:
         out: list[Effect] = []
@@ -197,13 +210,14 @@ class Controller:
         """Say everything again in ``code``: the game (its picks and thinking kept) or
         the menu (its forms keep what was chosen)."""
         self.t = Translator(parse_lang(code) or DEFAULT_LANG)
-        self.guesting.language(out)
-        if self.session is not None or self.guesting.guest is not None:
-            self.render(out)
-        elif self.lab.shown:
+        if self.shown == "guest":
+            self.guesting.language(out)
+        if self.shown == "lab":
             self.lab.draw(out, whole=True)
-        else:
+        elif self.shown == "menu":
             self.show_menu(out)
+        else:
+            self.render(out)
 
     def new_seed(self) -> int:
         return int(self.clock()) % 1_000_000_007
@@ -220,9 +234,9 @@ class Controller:
         menu's list of saves is drawn again."""
         if key is not None and not key.startswith(saves.PREFIX):
             return
-        if self.session is not None and self.guesting.guest is None:
+        if self.shown == "game":
             self.saving.store_changed(key, out)
-        elif self.session is None and self.classroom.review is None and self.guesting.guest is None:
+        elif self.shown in ("menu", "lab"):  # the menu's list, drawn or behind the Lab
             self.menu.saves_changed(out)
 
     def net_param(self) -> dict[str, str]:
@@ -260,13 +274,15 @@ class Controller:
             self.lab.close(out)
         self.hosting.stop(out)
         self.guesting.leave(out)
-        self.session, self.classroom.review = None, None
+        self.table.clear()
+        self.classroom.leave()
 
     def show_menu(self, out: list[Effect], message: str | None = None) -> None:
         self._leave(out)
         storage = self.t.say(self.storage_note) if self.storage_note else self.saving.room_note()
         notes = [m for m in (message or self.message, storage) if m]
         self.message = None
+        self.shown = "menu"
         self.menu.draw(" ".join(notes), out)
 
     # ---- a game ---------------------------------------------------------------------
@@ -285,10 +301,9 @@ class Controller:
         self.lab.close(out)
         self.turns.reset()
         self.saving.opened(raw)
-        self.session = session
+        self.table.sit(session)
+        self.shown = "game"
         self.classroom.opened()
-        self.confirmed = None
-        self.picks = ()
         out.append(SetUrl({**setup_query(session.match), "save": session.save_id,
                            **self.net_param()}))
         self.hosting.start(out)
@@ -300,14 +315,15 @@ class Controller:
         self.render(out)
 
     def render(self, out: list[Effect]) -> None:
-        if self.guesting.guest is not None:
+        """Draw what is shown again (the menu and the Lab draw themselves)."""
+        if self.shown == "guest":
             self.guesting.render(out)
             return
-        if self.classroom.review is not None:
+        if self.shown == "review":
             self.classroom.render_review(out, self.message)
             self.message = None
             return
-        if self.session is None:
+        if self.shown != "game" or self.session is None:
             return
         session = self.session
         panels, revealed = self.classroom.watch_panels()
@@ -346,25 +362,14 @@ class Controller:
                 turns.window_answer_in(session.viewer() or 0, move, turns.since_opened(), out)
             return
         try:
-            self.session = session.play(move)
+            self.table.play(move, out)  # a click that answers a timed window closes it
         except IllegalMove as err:
             self.say(self.t("error.move_refused", reason=err.reason_msg), out)
-            return
-        turns.window = None  # a click that answers a timed window closes it
-        self.picks = ()
-        self.after_move(out)
 
     def _pick(self, token: str, out: list[Effect]) -> None:
-        if self.session is not None:
-            self.picks = next_picks(self.session, self.picks, token)
+        self.table.pick(token)
         self.render(out)
         out.append(Focus(token))
-
-    def after_move(self, out: list[Effect]) -> None:
-        self.classroom.moved()
-        if self.saving.save(out):
-            self.render(out)
-            self.schedule(out)
 
     # ---- actions (data-action), dispatched through self.actions ---------------------------
 
@@ -380,7 +385,7 @@ class Controller:
 
     def do_handoff_ok(self, event: Action, out: list[Effect]) -> None:
         if self.session is not None:
-            self.confirmed = self.session.viewer()
+            self.table.hand_over()
             self.render(out)
 
     def do_undo(self, event: Action, out: list[Effect]) -> None:
@@ -389,8 +394,5 @@ class Controller:
         if not self.saving.tab.check(self.session, self.clock()):
             self.went_stale(out)
             return
-        self.turns.generation += 1  # no timer of the undone position acts
-        self.session = self.session.undo()
-        self.picks = ()
-        self.after_move(out)
+        self.table.undo(out)
 

@@ -2,27 +2,38 @@
 
 The controller (``controller.py``) routes each event to a part (turns and timed windows,
 saving, the classroom, the guide, the menu, hosting, guesting, the Lab). A part owns its
-own state and reaches everything else only through this ``Page``: the game shown (the
-``session``), the page's words, store and clock, and the few verbs that concern the
-whole page (draw it, start what the game waits on, open a game, go to the menu). The
-controller is the one ``Page``; tests may drive a part with a small fake one.
+own state and reaches everything else only through this ``Page``: the game at the
+table (read as ``session``; moved only through ``table``), the page's words, store and
+clock, and the few verbs that concern the whole page (draw it, start what the game
+waits on, open a game, go to the menu). The controller is the one ``Page``; tests may
+drive a part with a small fake one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:
     from parlor.app.events import Action, Effect
     from parlor.app.saves import KeyValue
     from parlor.app.session import Session
     from parlor.app.setup import Setup
+    from parlor.app.table import Table
     from parlor.i18n.catalog import Translator
+
+
+#: What the page shows: the menu, a game at this table (played or watched), a review of a
+#: game, a seat of a game another device holds, or the Bot Lab. Set by the part that
+#: shows it; drawing again, a language switch and another tab's write go by it.
+Shown = Literal["menu", "game", "review", "guest", "lab"]
 
 
 class Page(Protocol):
     """What a part of the controller may read, change and ask."""
+
+    #: What the page shows (set by the part that shows it).
+    shown: Shown
 
     store: KeyValue
     #: The page's language: every word shown comes from it.
@@ -30,25 +41,29 @@ class Page(Protocol):
     clock: Callable[[], float]
     #: A time in words, as the menu's list of saves says it.
     fmt_time: Callable[[float], str]
-    #: The game shown (None: the menu, a review, the Lab or another device's game).
-    session: Session | None
+    #: The game at the table, and the one way to play a move in it (``table.py``).
+    table: Table
     #: A sentence for the next drawing's status line (said once).
     message: str | None
-    #: What the player has picked towards a move (a card, then where it goes).
-    picks: tuple[str, ...]
     #: The page's own address (invitations to another device are links to it).
     url: str
     #: ``?net=loopback``: pair devices over 127.0.0.1 only (tests).
     loopback: bool
+
+    @property
+    def session(self) -> Session | None:
+        """The game shown (None: the menu, a review, the Lab or another device's game);
+        only the table changes it."""
+
+    @property
+    def picks(self) -> tuple[str, ...]:
+        """What the player has picked towards a move (a card, then where it goes)."""
 
     def render(self, out: list[Effect]) -> None:
         """Draw what the page shows now."""
 
     def schedule(self, out: list[Effect]) -> None:
         """Start whatever the game now waits on: a timed window or a bot."""
-
-    def after_move(self, out: list[Effect]) -> None:
-        """A move was played: save, draw, schedule."""
 
     def stop(self) -> None:
         """No timer started for what is shown acts again: a bot stops thinking, an open

@@ -59,7 +59,7 @@ class SavingDesk:
     def went_stale(self, out: list[Effect]) -> None:
         """The game went on (or was deleted) in another tab: stop here and say so."""
         self.page.stop()  # no bot of this tab moves again
-        self.page.picks = ()
+        self.page.table.drop_picks()
         self.page.render(out)
 
     def panel(self) -> str:

@@ -65,6 +65,12 @@ class TurnDesk:
         self.generation += 1
         self.thinking, self.turn, self.window = False, None, None
 
+    def moved(self) -> None:
+        """A move was played: what this part waited on for the old position is done
+        (an open window and its answers, a bot's thinking)."""
+        self.window, self.answers = None, []
+        self.thinking, self.turn = False, None
+
     def reset(self) -> None:
         """Another game opened: its bots are made afresh."""
         self.stop()
@@ -112,10 +118,7 @@ class TurnDesk:
             self.window_answer_in(len(self.page.session.seats), event.move,
                                   self.since_opened(), out)
             return
-        self.window = None
-        self.page.session = self.page.session.play(event.move)
-        self.page.picks = ()
-        self.page.after_move(out)
+        self.page.table.play(event.move, out)
 
     def bot_turn(self, generation: int, out: list[Effect]) -> None:
         """One slice of the bot's thinking (``thinking.py``); its move once decided and
@@ -142,9 +145,7 @@ class TurnDesk:
             return
         out.append(BotMoved(f"parlor:bot:{session.match.game}:{bot.level}",
                             self.turn.elapsed_ms()))
-        self.page.session = session.play(move)
-        self.thinking, self.turn = False, None
-        self.page.after_move(out)
+        self.page.table.play(move, out)
 
     # ---- a bot written in the Lab (app/lab/playing.py) ------------------------------
 
@@ -172,9 +173,7 @@ class TurnDesk:
         elapsed = self.page.clock() - self.lab_seats.started
         self.lab_seats.reset()
         out.append(BotMoved(f"parlor:bot:{session.match.game}:lab", elapsed))
-        self.page.session = session.play(move)
-        self.thinking, self.turn = False, None
-        self.page.after_move(out)
+        self.page.table.play(move, out)
 
     def lab_chose(self, event: LabChose, out: list[Effect]) -> None:
         """The worker's answer: the move is played by ``_lab_turn``; no move stops the
@@ -219,9 +218,7 @@ class TurnDesk:
             return
         decided = link.decide_window(tuple(self.answers), GRACE_MS)
         move = decided[1] if decided is not None else event.window.timeout_move
-        self.window, self.answers = None, []
-        self.page.session = self.page.session.play(move)
-        self.page.after_move(out)
+        self.page.table.play(move, out)
 
     def since_opened(self) -> int:
         """Milliseconds since the open window appeared on this page."""

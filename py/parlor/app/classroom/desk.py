@@ -79,10 +79,16 @@ class ClassroomDesk:
             return self.page.session.match, self.page.session.save_id
         return None
 
+    def leave(self) -> None:
+        """The page shows something else: no review."""
+        self.review = None
+
     def show_review(self, review: Review, out: list[Effect], note: str | None = None) -> None:
         """Stop whatever was playing and show ``review`` (nothing is saved)."""
         self.page.stop()
-        self.page.session, self.review = None, review
+        self.page.table.clear()
+        self.review = review
+        self.page.shown = "review"
         if review.save_id is not None:
             out.append(SetUrl({"review": review.save_id}))
         else:

@@ -76,7 +76,6 @@ class LabDesk:
     said: int | None = None  # the game whose "What your bot said" is open
     version: int = 0  # bumped whenever the editor's text is replaced from here
     note: str | None = None  # a message for the student (a file refused, a link cut)
-    shown: bool = False  # the Lab is on the page (not the menu, a game or a review)
 
     # ---- opening and closing --------------------------------------------------------
 
@@ -117,7 +116,7 @@ class LabDesk:
             self._keep()
             self.note = t("lab.shared_note")
         self.version += 1
-        self.shown = True
+        self.page.shown = "lab"
         out.append(LabWarm())
         out.append(SetUrl({"lab": game}))
         self.draw(out, whole=True)
@@ -125,7 +124,7 @@ class LabDesk:
     def close(self, out: list[Effect]) -> None:
         """Leaving the Lab (the menu, a game): a match in progress stops."""
         self.stop(out)
-        self.game, self.shown = None, False
+        self.game = None
 
     def stop(self, out: list[Effect]) -> None:
         job = self.tour or self.run
@@ -174,7 +173,6 @@ class LabDesk:
         elif name == "lab-review" and self.run is not None:
             played = self.run.played.get(_number(event.value) or 0)
             if played is not None:
-                self.shown = False
                 self.review(self.match_of(played), said_by_ply(played), out)
 
     def _shelf_action(self, name: str, event: Action, out: list[Effect]) -> None:
@@ -336,7 +334,7 @@ class LabDesk:
     # ---- drawing --------------------------------------------------------------------
 
     def draw(self, out: list[Effect], whole: bool = False) -> None:
-        if self.game is None or not self.shown:
+        if self.game is None or self.page.shown != "lab":
             return  # a report for a Lab not on the page: drawn when it is back
         assert self.shelf is not None and self.settings is not None
         t = self.page.t

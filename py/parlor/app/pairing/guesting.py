@@ -116,6 +116,7 @@ class GuestDesk:
         self.guest = Guest(conn=self.page.new_conn(), state="answering",
                            hello=old.hello if old else None, table=old.table if old else None,
                            pending=old.pending if old else ())
+        self.page.shown = "guest"
         out.append(LinkOpen(-1, self.guest.conn, offer=expand(offer),
                             ice=ice_servers(self.page.store)))
         self.page.render(out)
@@ -235,6 +236,7 @@ class GuestDesk:
         if old is None or old.hello is None or old.hello.save != save:
             return False
         self.guest = replace(old, conn=self.page.new_conn(), state="lost")
+        self.page.shown = "guest"
         self.page.render(out)
         return True
 

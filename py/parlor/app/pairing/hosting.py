@@ -303,15 +303,15 @@ class HostDesk:
             if reason is not None:
                 self._send(seat, link.Refused(move=body.move, reason=reason), out)
                 return
+            peer = self.peers[seat]
+            self.peers[seat] = replace(peer, picks=())  # done with, as the move is drawn
             try:
-                self.page.session = session.play(body.move)
+                self.page.table.play(body.move, out)
             except IllegalMove as err:
+                self.peers[seat] = peer  # nothing changed
                 self._send(seat, link.Refused(move=body.move,
                                               reason=self._seat_t(seat).text(err.reason_msg)),
                            out)
-                return
-            self.peers[seat] = replace(self.peers[seat], picks=())
-            self.page.after_move(out)
         elif isinstance(body, link.Answer):
             window = self.turns.window
             if (window is None or body.window != self.turns.window_id or seat not in window.humans

@@ -1,0 +1,113 @@
+"""The table: the game being played on this page, and the one way a move is played.
+
+A move comes from many places: a click here, a bot's turn, a bot written in the Lab, a
+timed window's answer or its deadline, a person on another device. Whoever makes it,
+``Table.play`` plays it: the move itself (the rules refuse an illegal one), the resets
+of what was half-done (the picks towards a move, an open window, a bot's thinking), the
+save, the drawing and the announcement that come with it, and whatever the game waits
+on next. The table also holds the hand-off between people sharing the device and undo.
+No other part changes the game: they read ``session`` and call these methods.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from parlor.app.screens.game import next_picks
+
+if TYPE_CHECKING:
+    from parlor.app.events import Effect
+    from parlor.app.session import Session
+
+
+class Draws(Protocol):
+    """The page, as far as a move concerns it."""
+
+    def render(self, out: list[Effect]) -> None:
+        """Draw what the page shows now."""
+
+    def schedule(self, out: list[Effect]) -> None:
+        """Start whatever the game now waits on: a timed window or a bot."""
+
+
+class Waits(Protocol):
+    """What the game waits on (``turns.TurnDesk``): done with at every move."""
+
+    def moved(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+class Saves(Protocol):
+    """The tab's record of the game (``saving.SavingDesk``)."""
+
+    def save(self, out: list[Effect]) -> bool: ...
+
+
+class Paces(Protocol):
+    """A watched match's pace (``classroom.desk.ClassroomDesk``)."""
+
+    def moved(self) -> None: ...
+
+
+class Table:
+    """The game shown, the picks towards a move, the hand-off; every move and undo."""
+
+    def __init__(self, page: Draws, turns: Waits, saving: Saves, classroom: Paces) -> None:
+        self.page = page
+        self.turns = turns  # what the game waits on: reset by every move
+        self.saving = saving  # every move is saved (a stale tab stops here)
+        self.classroom = classroom  # a watched match keeps its pace per move
+        self.session: Session | None = None
+        #: What the person to act has picked towards a move (a card, then where it goes).
+        self.picks: tuple[str, ...] = ()
+        #: The person who took the device at the last hand-off (None: nobody yet).
+        self.confirmed: int | None = None
+
+    def sit(self, session: Session) -> None:
+        """``session`` is now the game at this table: nothing picked, nobody handed it."""
+        self.session, self.picks, self.confirmed = session, (), None
+
+    def clear(self) -> None:
+        """No game at the table (the menu, a review, the Lab, another device's game)."""
+        self.session, self.picks = None, ()
+
+    def play(self, move: str, out: list[Effect]) -> None:
+        """Play ``move`` in the game, whoever made it, and everything that follows it:
+        the picks and any open window or thinking bot are done with, the game is saved
+        and drawn, and what it waits on next starts. ``IllegalMove`` when the rules
+        refuse it (the caller says so in its own words); nothing has changed then."""
+        assert self.session is not None
+        self.session = self.session.play(move)
+        self.picks = ()
+        self.turns.moved()
+        self.after_move(out)
+
+    def undo(self, out: list[Effect]) -> None:
+        """Take back the last person's move and the bots' replies (``Session.undo``); no
+        timer started for the undone position acts."""
+        assert self.session is not None
+        self.turns.stop()
+        self.session = self.session.undo()
+        self.picks = ()
+        self.after_move(out)
+
+    def after_move(self, out: list[Effect]) -> None:
+        self.classroom.moved()
+        if self.saving.save(out):
+            self.page.render(out)
+            self.page.schedule(out)
+
+    def pick(self, token: str) -> None:
+        """One more pick towards a move (or a pick taken back), as the screen allows."""
+        if self.session is not None:
+            self.picks = next_picks(self.session, self.picks, token)
+
+    def drop_picks(self) -> None:
+        """Picks made on a position that is no longer the game's (another tab went on)."""
+        self.picks = ()
+
+    def hand_over(self) -> None:
+        """The person to act took the device: their secrets may be drawn."""
+        if self.session is not None:
+            self.confirmed = self.session.viewer()
