@@ -55,9 +55,6 @@ class StandInPage:
     def stop(self) -> None:
         self.asked.append("stop")
 
-    def waiting_for_device(self) -> bool:
-        return False
-
     def went_stale(self, out: list[Effect]) -> None:
         self.asked.append("went_stale")
 

@@ -243,14 +243,14 @@ class Controller:
         """``net=loopback`` kept in the address, so a reload pairs over loopback too."""
         return {"net": "loopback"} if self.loopback else {}
 
-    def waiting_for_device(self) -> bool:
-        return self.hosting.waiting()
-
     def stop(self) -> None:
         self.turns.stop()
 
     def schedule(self, out: list[Effect]) -> None:
-        self.turns.schedule(out)
+        """Start what the game waits on, unless a remote seat's device is away (then
+        the game waits for it: hosting says whom, and schedules again on its return)."""
+        if not self.hosting.waiting():
+            self.turns.schedule(out)
 
     def _start_from_params(self, params: Mapping[str, str], out: list[Effect],
                            note: Msg | None = None) -> None:
@@ -326,6 +326,7 @@ class Controller:
         if self.shown != "game" or self.session is None:
             return
         session = self.session
+        self.guiding.refresh()  # what the guide says now; drawing below changes nothing
         panels, revealed = self.classroom.watch_panels()
         panels += self.guiding.panel()
         panels += self.hosting.panels()

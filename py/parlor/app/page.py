@@ -69,9 +69,6 @@ class Page(Protocol):
         """No timer started for what is shown acts again: a bot stops thinking, an open
         timed window closes (a new generation)."""
 
-    def waiting_for_device(self) -> bool:
-        """A remote seat's device is not connected: the game waits for it."""
-
     def went_stale(self, out: list[Effect]) -> None:
         """The game went on in another tab: stop here and say so."""
 

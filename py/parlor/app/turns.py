@@ -80,9 +80,10 @@ class TurnDesk:
     # ---- turns ----------------------------------------------------------------------
 
     def schedule(self, out: list[Effect]) -> None:
-        """Start whatever the game now waits on: a timed table window or a bot."""
-        if self.page.session is None or self.page.waiting_for_device():
-            return  # a remote seat's device is away: the game waits for it
+        """Start whatever the game now waits on: a timed table window or a bot. (The
+        controller asks this only while no remote seat's device is away.)"""
+        if self.page.session is None:
+            return
         if self.saving.tab.stale is not None:
             return  # the game went on in another tab: this one only says so
         window = open_window(self.page.session)
@@ -189,7 +190,7 @@ class TurnDesk:
     def lab_retry(self, event: Action, out: list[Effect]) -> None:
         """Ask the Lab bot again (it ran over once, or the worker had failed)."""
         self.lab_seats.reset()
-        self.schedule(out)
+        self.page.schedule(out)
 
     def lab_panel(self) -> str:
         problem = self.lab_seats.problem

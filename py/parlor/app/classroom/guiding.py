@@ -87,6 +87,8 @@ class GuideDesk:
         #: Tips already shown, in the order shown, and the one on screen now.
         self.seen: tuple[str, ...] = ()
         self.tip: str | None = None
+        #: The box and what it was worked out for (save, moves, window, tip, language).
+        self.box: tuple[tuple[str, int, str | None, str | None, str], str] | None = None
 
     def actions(self) -> dict[str, Handler]:
         """The ``data-action`` names these handlers answer."""
@@ -118,13 +120,17 @@ class GuideDesk:
         self.guide, self.tip = None, None
         self.page.render(out)
 
-    def panel(self) -> str:
-        """The guide's box for the game on screen ("" when not guided)."""
+    def refresh(self) -> None:
+        """Before the game is drawn: bind a guide just begun to its save, show the next
+        tip whose moment has come, and work out the box for this position (the
+        planner's suggestion is a bot's move: worked out once per position and language,
+        not at every drawing)."""
         session = self.page.session
         if self.guide is not None and session is not None and not self.guide[1]:
             self.guide = (self.guide[0], session.save_id)
         if self.guide is None or session is None or session.save_id != self.guide[1]:
-            return ""
+            self.box = None
+            return
         guide = self.guide[0]
         window = self.turns.window
         ctx = context(session, window.kind if window is not None else None)
@@ -133,6 +139,10 @@ class GuideDesk:
             if tip is not None:
                 self.tip = tip.key
                 self.seen = (*self.seen, tip.key)
+        key = (session.save_id, len(session.match.moves), window.kind if window else None,
+               self.tip, self.page.t.lang)
+        if self.box is not None and self.box[0] == key:
+            return  # the same position, tip and words: the same box
         move = suggestion(guide, session, ctx)
         words = ""
         if move is not None:  # the human's own move, said as their log will say it
@@ -141,5 +151,10 @@ class GuideDesk:
             lines = renderer(session.match.game).log_lines(
                 session.game.view(after, ctx.human), session.display_names(t), t)
             words = lines[-1] if lines else move
-        return guide_box(self.page.t, session.match.game, self.tip, move, words)
+        self.box = (key, guide_box(self.page.t, session.match.game, self.tip, move, words))
+
+    def panel(self) -> str:
+        """The guide's box for the game on screen, as ``refresh`` last worked it out
+        ("" when not guided). Drawing reads it and changes nothing."""
+        return "" if self.box is None else self.box[1]
 
