@@ -1,4 +1,4 @@
-"""The page's controller driven as the page drives it (design.md, "The page contract"):
+"""The page's controller driven as the page drives it (docs/design.md, "The page contract"):
 events in, effects out, timers run by the test. No browser needed."""
 
 from __future__ import annotations

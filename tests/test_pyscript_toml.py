@@ -1,4 +1,4 @@
-"""design.md: a test must fail when a module under py/ is missing from what the browser
+"""docs/design.md: a test must fail when a module under py/ is missing from what the browser
 loads. The browser loads the parlor package as one zip (pyscript.toml maps it to "./*"),
 built from py/parlor by tools/site.py; these tests check the mapping, the builder's
 coverage, and that a built zip is not stale."""
