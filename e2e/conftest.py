@@ -43,11 +43,9 @@ No pytest-playwright plugin: it assumes browsers downloaded by `playwright insta
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import shutil
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -63,6 +61,7 @@ from playwright.sync_api import (
     Playwright,
     sync_playwright,
 )
+from tests.tools_loader import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -86,20 +85,9 @@ CHROMIUM_ARGS = [
 ]
 
 
-def _load_serve_module():
-    """tools/serve.py, imported by path (tools/ is not a package)."""
-    name = "parlor_tools_serve"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / "serve.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-serve = _load_serve_module()
+#: tools/serve.py, loaded once even though this file is imported twice (as ``conftest``
+#: and, by some tests, as ``e2e.conftest``).
+serve = load_tool("serve")
 start_server = serve.start_server  # for tests that need their own server (e.g. a sub-path)
 
 

@@ -1,4 +1,4 @@
-"""The page contract (design.md): static menu first, ready flag and mark, URL start-up,
+"""The page contract (docs/design.md): static menu first, ready flag and mark, URL start-up,
 clear messages for bad links, and no request leaving the origin (the context fixture
 fails any test that made one)."""
 
@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 
 
 def test_menu_is_static_html_and_ready_flag_comes_later(page: Page, base_url: str) -> None:
-    """design.md, page contract: the menu is plain HTML and shows at once."""
+    """docs/design.md, page contract: the menu is plain HTML and shows at once."""
     page.goto(f"{base_url}/index.html", wait_until="domcontentloaded")
     expect(page.locator("#menu")).to_be_visible()
     expect(page.locator("[data-game-card='kabaleo'] h2")).to_have_text("Kabaleo")
@@ -22,7 +22,7 @@ def test_menu_is_static_html_and_ready_flag_comes_later(page: Page, base_url: st
 
 
 def test_url_starts_a_game_and_reflects_it(app) -> None:
-    """design.md: URL parameters start a game directly; after it starts the URL says so."""
+    """docs/design.md: URL parameters start a game directly; after it starts the URL says so."""
     page = app("?game=kabaleo&players=3&seats=human,bot:random,bot:easy&seed=42&botdelay=0")
     game = page.locator("#game")
     expect(game).to_have_attribute("data-game", "kabaleo")

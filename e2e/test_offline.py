@@ -4,31 +4,21 @@ stopped and the network off; a changed build offers a "reload" prompt."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from tests.tools_loader import load_tool
 
-from conftest import ROOT, BrowserLog, fail_on_blocked, isolated_context, start_server
+from conftest import BrowserLog, fail_on_blocked, isolated_context, start_server
 from kabaleo_helpers import play_one_move, wait_for_my_turn_or_end
 
 SUB_PATH = "games/parlor"
 READY = "document.body.dataset.ready === '1'"
 
 
-def load_site():
-    spec = importlib.util.spec_from_file_location("parlor_tools_site", ROOT / "tools" / "site.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-site = load_site()
+site = load_tool("site")
 
 
 @pytest.fixture

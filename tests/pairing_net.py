@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from controller_page import Page
+from controller_driver import Driver
 from parlor.app.events import Action, Boot, LinkAccept, LinkClose, LinkEvent, LinkOpen, LinkSend
 from parlor.app.pairing.sdp import Offer, expand
 from parlor.app.saves import DictStore
@@ -22,17 +22,17 @@ def description(role: str, n: int) -> str:
                         fingerprint=bytes([n]) * 32, candidates=(("127.0.0.1", 40000 + n),)))
 
 
-class LinkPage(Page):
+class LinkPage(Driver):
     """A page that also keeps what its connections were asked to do."""
 
     def __init__(self, store: DictStore | None = None) -> None:
-        Page.__init__(self, store)
+        Driver.__init__(self, store)
         self.opened: dict[int, LinkOpen] = {}  # seat (-1 on a guest) -> its connection
         self.outbox: list[LinkSend] = []
         self.accepted: list[LinkAccept] = []
 
     def send(self, event: object) -> list:  # type: ignore[override]
-        out = Page.send(self, event)
+        out = Driver.send(self, event)
         for e in out:
             if isinstance(e, LinkOpen):
                 self.opened[e.seat] = e

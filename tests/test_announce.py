@@ -3,7 +3,7 @@ page's language; nothing again on a redraw; no history read out on opening a gam
 
 from __future__ import annotations
 
-from controller_page import Page
+from controller_driver import Driver
 from parlor.app.events import Boot, Move, ShowGame
 from parlor.app.screens.announce import Heard, to_say
 from parlor.app.screens.game import Rendered
@@ -38,7 +38,7 @@ def test_an_undo_or_a_jump_says_no_lines_and_a_refusal_is_said() -> None:
 def test_a_bots_move_reaches_the_live_region_in_the_page_language() -> None:
     """A real game: after the person's move the bot answers, and both sentences come
     out of the screens in Persian, once each."""
-    page = Page()
+    page = Driver()
     page.c.t = Translator("fa")
     heard: Heard | None = None
     said: list[str] = []

@@ -1,4 +1,4 @@
-"""The pure app layer: set-up from URLs, sessions, hand-off, undo (design.md, page
+"""The pure app layer: set-up from URLs, sessions, hand-off, undo (docs/design.md, page
 contract and match record)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ def start(query: dict[str, str]) -> Session:
 
 
 def test_url_round_trip_recreates_the_setup() -> None:
-    """design.md: URL parameters start a game; after it starts the URL reflects it."""
+    """docs/design.md: URL parameters start a game; after it starts the URL reflects it."""
     q = {"game": "kabaleo", "players": "3", "seats": "human,bot:easy,bot:hard",
          "seed": "42", "opt.last_pile_ban": "0", "opt.distribution": "even"}
     s = start(q)
@@ -67,7 +67,7 @@ def play_random(s: Session, n: int) -> Session:
 
 
 def test_viewer_and_handoff_rules() -> None:
-    """design.md: between two humans who must not see each other's secrets, a hand-off."""
+    """docs/design.md: between two humans who must not see each other's secrets, a hand-off."""
     solo = start({"game": "kabaleo", "seats": "human,bot:easy", "seed": "3"})
     assert solo.viewer() == 0 and not solo.needs_handoff(None)
     duo = start({"game": "kabaleo", "seats": "human,human", "seed": "3"})
@@ -87,7 +87,7 @@ def test_play_refuses_illegal_moves_with_the_rules_reason() -> None:
 
 
 def test_undo_takes_back_the_humans_move_and_the_bot_replies() -> None:
-    """design.md: undo cuts moves off the end; only offered with a single human."""
+    """docs/design.md: undo cuts moves off the end; only offered with a single human."""
     s = start({"game": "kabaleo", "seats": "human,bot:easy", "seed": "4"})
     assert s.undo_target() is None
     if s.to_act() != 0:
@@ -102,7 +102,7 @@ def test_undo_takes_back_the_humans_move_and_the_bot_replies() -> None:
 
 
 def test_no_undo_once_the_end_has_revealed_every_colour() -> None:
-    """design.md: undo never goes past a move that revealed hidden information to the
+    """docs/design.md: undo never goes past a move that revealed hidden information to the
     person undoing; the end of a Kabaleo game reveals every target."""
     s = start({"game": "kabaleo", "seats": "human,bot:easy", "seed": "6"})
     while s.to_act() is not None:

@@ -1,6 +1,6 @@
 """Ciao! rulings corrected against the Persian sheet (issue 9): the race-won card is
 its player's play, the four kids' variants, a drawn card's secrecy. Each test cites
-the paragraph of shared/rules/ciao.md it checks."""
+the paragraph of docs/rules/ciao.md it checks."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Issue 13, the classroom table: reviews, files and links, watching bots.
 
-Driven through the controller as the page drives it (``controller_page.Page``): the
+Driven through the controller as the page drives it (``controller_driver.Driver``): the
 page contract's actions in, screens out."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from controller_page import Page
+from controller_driver import Driver
 from parlor.app import saves
 from parlor.app.classroom.review import EVERYTHING, Review
 from parlor.app.classroom.transfer import export_text, import_text, match_from_share, share_data
@@ -19,7 +19,7 @@ from parlor.core.errors import BadSave
 from parlor.core.match import Match
 
 
-def finished(page: Page, query: dict[str, str]) -> str:
+def finished(page: Driver, query: dict[str, str]) -> str:
     """Play a match of bots to its end; its save id."""
     page.send(Boot({**query, "botdelay": "0"}))
     assert page.url is not None and page.url.params is not None
@@ -37,7 +37,7 @@ def attr(html: str, name: str) -> list[str]:
 
 
 def test_the_end_screen_reviews_the_game_step_by_step_without_touching_the_save() -> None:
-    page = Page()
+    page = Driver()
     save_id = finished(page, {"game": "kabaleo", "seats": "bot:easy,bot:easy", "seed": "3"})
     raw = page.store.get(saves.PREFIX + save_id)
     assert page.game is not None and 'data-action="review"' in page.game.screen.html
@@ -64,7 +64,7 @@ def test_the_end_screen_reviews_the_game_step_by_step_without_touching_the_save(
 
 
 def test_a_review_shows_what_the_seat_saw_at_that_moment() -> None:
-    page = Page()
+    page = Driver()
     save_id = finished(page, {"game": "ciao", "seats": "bot:easy,bot:easy", "seed": "5"})
     entry = saves.read(page.store, save_id)
     assert entry is not None and entry.session is not None
@@ -74,7 +74,7 @@ def test_a_review_shows_what_the_seat_saw_at_that_moment() -> None:
     assert r.revealed() is None  # one seat's view: no one else's secrets
 
 
-def one_human_move(page: Page, game: str, seed: str) -> None:
+def one_human_move(page: Driver, game: str, seed: str) -> None:
     """Start ``game`` for a human against a bot and play the human's first move."""
     page.send(Boot({"game": game, "seats": "human,bot:easy", "seed": seed, "botdelay": "0"}))
     page.until_human()
@@ -84,7 +84,7 @@ def one_human_move(page: Page, game: str, seed: str) -> None:
 
 
 def test_a_game_in_progress_with_a_human_offers_only_the_humans_views() -> None:
-    page = Page()
+    page = Driver()
     one_human_move(page, "ciao", "9")
     assert page.c.session is not None
     save_id = page.c.session.save_id
@@ -103,7 +103,7 @@ def test_a_game_in_progress_with_a_human_offers_only_the_humans_views() -> None:
 
 
 def test_every_saved_game_offers_review_export_and_share() -> None:
-    page = Page()
+    page = Driver()
     save_id = finished(page, {"game": "kabaleo", "seats": "bot:easy,bot:easy", "seed": "4"})
     page.send(Action("menu"))
     assert page.menu is not None
@@ -114,7 +114,7 @@ def test_every_saved_game_offers_review_export_and_share() -> None:
 # ---- files and links (Deliver 4) ----------------------------------------------------
 
 
-def match_of(page: Page, save_id: str) -> Match:
+def match_of(page: Driver, save_id: str) -> Match:
     entry = saves.read(page.store, save_id)
     assert entry is not None and entry.session is not None
     return entry.session.match
@@ -122,7 +122,7 @@ def match_of(page: Page, save_id: str) -> Match:
 
 @pytest.mark.pyodide
 def test_export_import_and_share_carry_the_same_match() -> None:
-    page = Page()
+    page = Driver()
     save_id = finished(page, {"game": "saboteur", "seats": "bot:easy,bot:easy", "seed": "8"})
     match = match_of(page, save_id)
     out = page.send(Action("export", save=save_id))
@@ -143,7 +143,7 @@ def test_export_import_and_share_carry_the_same_match() -> None:
     (lambda d: d.__setitem__("seed", "x"), "seed"),
 ])
 def test_a_hand_edited_file_is_refused_with_its_reason(edit, reason) -> None:  # type: ignore[no-untyped-def]
-    page = Page()
+    page = Driver()
     save_id = finished(page, {"game": "kabaleo", "seats": "bot:easy,bot:easy", "seed": "6"})
     data = json.loads(export_text(match_of(page, save_id)))
     edit(data)
@@ -166,17 +166,17 @@ def test_a_hand_edited_file_is_refused_with_its_reason(edit, reason) -> None:  #
 def test_a_broken_link_is_refused_with_its_reason(data: str, reason: str) -> None:
     with pytest.raises(BadSave, match=reason):
         match_from_share(data)
-    page = Page()
+    page = Driver()
     page.send(Boot({}, fragment="m=" + data))
     assert page.menu is not None and reason in page.menu.message
 
 
 @pytest.mark.pyodide
 def test_a_share_link_opens_a_review_and_keeping_it_makes_a_new_save() -> None:
-    first = Page()
+    first = Driver()
     save_id = finished(first, {"game": "kabaleo", "seats": "bot:easy,bot:easy", "seed": "2"})
     match = match_of(first, save_id)
-    page = Page()  # another browser: an empty store
+    page = Driver()  # another browser: an empty store
     page.send(Boot({}, fragment="m=" + share_data(match)))
     assert page.game is not None and page.game.screen.phase == "replay"
     assert page.store.keys() == []  # opening a link saves nothing
@@ -188,11 +188,11 @@ def test_a_share_link_opens_a_review_and_keeping_it_makes_a_new_save() -> None:
 
 
 def test_an_unfinished_import_can_be_played_on_as_a_new_save() -> None:
-    first = Page()
+    first = Driver()
     one_human_move(first, "kabaleo", "2")
     assert first.c.session is not None
     text = export_text(first.c.session.match)
-    page = Page(first.store)  # the same browser: the original save must survive
+    page = Driver(first.store)  # the same browser: the original save must survive
     before = {k: first.store.get(k) for k in first.store.keys()}
     page.send(Action("import", value=text))
     page.send(Action("adopt"))
@@ -206,7 +206,7 @@ def test_an_unfinished_import_can_be_played_on_as_a_new_save() -> None:
 
 
 def test_pause_stops_the_bots_and_one_move_plays_exactly_one() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"game": "kabaleo", "players": "4", "seed": "11", "botdelay": "0",
                     "seats": "bot:easy,bot:easy,bot:easy,bot:easy"}))
     for _ in range(5):
@@ -228,7 +228,7 @@ def test_pause_stops_the_bots_and_one_move_plays_exactly_one() -> None:
 
 
 def test_the_watch_speed_sets_the_pause_between_moves() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"game": "kabaleo", "seed": "1", "seats": "bot:easy,bot:easy"}))
     page.send(Action("watch-speed", value="slow"))
     assert page.c.classroom.watch.delay(page.c.turns.bot_delay) == 2500
@@ -237,7 +237,7 @@ def test_the_watch_speed_sets_the_pause_between_moves() -> None:
 
 
 def test_no_reveal_pause_or_beliefs_while_a_human_plays() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"game": "kabaleo", "seed": "1", "seats": "human,bot:easy"}))
     html = page.game.screen.html if page.game else ""
     for name in ("reveal", "pause", "step"):
@@ -251,7 +251,7 @@ def test_no_reveal_pause_or_beliefs_while_a_human_plays() -> None:
 
 
 def test_a_finished_match_of_bots_shows_every_bots_beliefs_in_review() -> None:
-    page = Page()
+    page = Driver()
     save_id = finished(page, {"game": "kabaleo", "seats": "bot:easy,bot:easy", "seed": "3"})
     page.send(Action("review", save=save_id))
     page.send(Action("replay-goto", value="4"))
@@ -263,7 +263,7 @@ def test_a_finished_match_of_bots_shows_every_bots_beliefs_in_review() -> None:
 
 
 def test_a_watcher_chooses_whose_beliefs_to_see() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"game": "saboteur", "seed": "2", "seats": "bot:easy,bot:easy"}))
     html = page.game.screen.html if page.game else ""
     assert 'data-change="watch-thinks"' in html and "data-beliefs" not in html

@@ -1,11 +1,11 @@
-"""The page's controller driven as the page drives it (design.md, "The page contract"):
+"""The page's controller driven as the page drives it (docs/design.md, "The page contract"):
 events in, effects out, timers run by the test. No browser needed."""
 
 from __future__ import annotations
 
 import re
 
-from controller_page import Page
+from controller_driver import Driver
 from parlor.app import saves
 from parlor.app.events import (
     Action,
@@ -19,7 +19,7 @@ from parlor.app.saves import DictStore
 
 
 def test_boot_without_parameters_shows_the_menu() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({}))
     assert page.menu is not None and page.menu.status == "Choose a game."
     assert set(page.menu.forms) == {"kabaleo", "ciao", "saboteur"}
@@ -27,7 +27,7 @@ def test_boot_without_parameters_shows_the_menu() -> None:
 
 
 def test_a_link_starts_a_game_saves_it_and_the_bot_answers() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"game": "kabaleo", "seats": "human,bot:easy", "seed": "7"}))
     assert page.game is not None and page.game.screen.phase == "play"
     assert page.url is not None and page.url.params is not None
@@ -48,20 +48,20 @@ def test_a_link_starts_a_game_saves_it_and_the_bot_answers() -> None:
 
 
 def test_a_reload_resumes_the_saved_game() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"game": "kabaleo", "seats": "human,bot:easy", "seed": "7"}))
     page.until_human()
     page.send(Move(page.legal()[0]))
     page.run_timers()
     assert page.url is not None and page.url.params is not None and page.c.session is not None
     state = page.c.session.state
-    again = Page(page.store)
+    again = Driver(page.store)
     again.send(Boot(dict(page.url.params)))
     assert again.c.session is not None and again.c.session.state == state
 
 
 def test_an_illegal_move_is_refused_with_its_reason() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"game": "kabaleo", "seats": "human,bot:easy", "seed": "7"}))
     page.until_human()
     assert page.c.session is not None
@@ -72,7 +72,7 @@ def test_an_illegal_move_is_refused_with_its_reason() -> None:
 
 
 def test_a_timer_from_an_old_game_does_nothing() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"game": "kabaleo", "seats": "bot:easy,bot:easy", "seed": "3"}))
     stale = page.timers.pop()
     page.send(Action("menu"))
@@ -82,7 +82,7 @@ def test_a_timer_from_an_old_game_does_nothing() -> None:
 def test_a_timed_window_closes_with_the_first_answer() -> None:
     """ciao.md, "Real-time parts": bots answer after their delay, the deadline applies
     the timeout move; whatever arrives first wins and the rest find the window gone."""
-    page = Page()
+    page = Driver()
     page.send(Boot({"game": "ciao", "seats": "bot:medium,bot:medium,bot:medium", "seed": "5",
                     "botdelay": "0"}))
     for _ in range(3000):
@@ -109,14 +109,14 @@ def test_a_timed_window_closes_with_the_first_answer() -> None:
 def test_an_unreadable_save_in_a_link_is_kept_and_explained() -> None:
     store = DictStore()
     store.set(saves.PREFIX + "bad-0", "{oops")
-    page = Page(store)
+    page = Driver(store)
     page.send(Boot({"save": "bad-0"}))
     assert page.menu is not None and "cannot be loaded" in page.menu.message
     assert store.get(saves.PREFIX + "bad-0") == "{oops"
 
 
 def test_delete_asks_first_then_removes_the_save() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"game": "kabaleo", "seats": "human,bot:easy", "seed": "7"}))
     assert page.url is not None and page.url.params is not None
     save_id = page.url.params["save"]
@@ -129,7 +129,7 @@ def test_delete_asks_first_then_removes_the_save() -> None:
 
 def test_every_action_on_a_screen_has_a_handler() -> None:
     """Actions dispatch through an explicit table; the page handles only view actions."""
-    page = Page()
+    page = Driver()
     page.send(Boot({"game": "saboteur", "seats": "human,bot:easy", "seed": "2"}))
     assert page.game is not None
     view_actions = {"zoom-in", "zoom-out", "zoom-fit"}
@@ -144,7 +144,7 @@ def test_a_searching_bot_thinks_in_slices_and_the_page_stays_free() -> None:
     plays the best move so far."""
     from parlor.app import thinking
 
-    page = Page()
+    page = Driver()
     ticks = [0.0]
 
     def clock() -> float:  # every look at the clock costs 1 ms of "work"

@@ -6,15 +6,15 @@ offline (assets/editor.js then falls back to the plain textarea)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tools_loader import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 PYSCRIPT = ROOT / "vendor" / "pyscript"
@@ -23,17 +23,8 @@ IMPORT = re.compile(r"""(?:import|export)\s*(?:\{([^}]*)\}|\*\s*as\s+\w+)?\s*(?:
                     r"""["'](\./[^"']+)["']""")
 
 
-def load(name: str):
-    spec = importlib.util.spec_from_file_location(f"parlor_{name}_t", ROOT / "tools" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-editor_module = load("editor_module")
-site = load("site")
+editor_module = load_tool("editor_module")
+site = load_tool("site")
 
 needs_vendor = pytest.mark.skipif(not (PYSCRIPT / editor_module.MODULE).is_file(),
                                   reason="vendor/ is made by `make setup`")

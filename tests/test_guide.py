@@ -8,13 +8,13 @@ import re
 
 import pytest
 
-from controller_page import Page
+from controller_driver import Driver
 from parlor.app.classroom.guiding import context, guide_for
 from parlor.app.events import Action, Boot, Move
 from parlor.games import GAMES
 
 
-def follow(page: Page, game: str, limit: int = 3000) -> list[str]:
+def follow(page: Driver, game: str, limit: int = 3000) -> list[str]:
     """Start the guide of ``game`` and follow it to the end; the tips in order shown."""
     page.send(Boot({"botdelay": "0"}))
     page.send(Action("guide", game=game))
@@ -42,13 +42,13 @@ def follow(page: Page, game: str, limit: int = 3000) -> list[str]:
 def test_following_the_guide_meets_every_tip_once_and_ends_the_game(game: str) -> None:
     guide = guide_for(game)
     assert guide is not None
-    seen = follow(Page(), game)
+    seen = follow(Driver(), game)
     assert sorted(seen) == sorted(t.key for t in guide.tips)
     assert len(seen) == len(set(seen)) and seen[-1] == "end"
 
 
 def test_leaving_the_guide_removes_the_box_and_the_game_goes_on() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"botdelay": "0"}))
     page.send(Action("guide", game="kabaleo"))
     assert page.game is not None and "data-guide-tip" in page.game.screen.html
@@ -58,7 +58,7 @@ def test_leaving_the_guide_removes_the_box_and_the_game_goes_on() -> None:
 
 
 def test_tips_see_only_the_humans_view() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"botdelay": "0"}))
     page.send(Action("guide", game="ciao"))
     assert page.c.session is not None

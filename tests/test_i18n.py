@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -18,6 +17,7 @@ from parlor.games import GAMES
 from parlor.i18n.catalog import FSI, PDI, Msg, Translator, load, placeholders
 from parlor.i18n.languages import LANGUAGES, known, negotiate, parse_lang
 from parlor.i18n.plural import CATEGORIES, category
+from tools_loader import load_tool
 
 CODES = [lang.code for lang in LANGUAGES]
 ENGLISH = load("en")
@@ -171,23 +171,11 @@ def test_every_word_of_the_static_shell_comes_from_the_catalogs() -> None:
              for k in re.findall(r"=([\w.]+)", pair)}
     assert len(keys) > 30
     assert sorted(keys - set(ENGLISH)) == []
-    site = _tool(root, "site")
+    site = load_tool("site")
     js = site.shell_js(root)
     for code in CODES:
         assert f'"{code}"' in js
     assert all(f'"{key}"' in js for key in keys)
-
-
-def _tool(root: Path, name: str) -> Any:
-    """A script of tools/ loaded as a module (tools/ is not a package)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(f"parlor_{name}_i18n",
-                                                  root / "tools" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_shipped_japanese_font_has_every_character_of_the_japanese_catalog() -> None:
@@ -203,7 +191,7 @@ def test_the_shipped_japanese_font_has_every_character_of_the_japanese_catalog()
     # such as ↻ come from the device's fonts like any other text.
     japanese = ((0x3000, 0x30FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF),
                 (0xFF00, 0xFFEF))
-    chars = {c for c in _tool(root, "fonts").catalog_chars()
+    chars = {c for c in load_tool("fonts").catalog_chars()
              if any(low <= ord(c) <= high for low, high in japanese)}
     for weight in ("400", "700"):
         cmap = ttlib.TTFont(str(fonts / f"noto-sans-jp-{weight}.woff2")).getBestCmap()

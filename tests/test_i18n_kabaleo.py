@@ -14,13 +14,14 @@ from html.parser import HTMLParser
 
 import pytest
 
+from fakes import CLOSE, OPEN, Pseudo
 from parlor.app.screens.game import game_screen
 from parlor.app.session import Session
 from parlor.app.setup import parse_setup
 from parlor.core.errors import BadOptions, IllegalMove, ParlorError
 from parlor.games import GAMES
 from parlor.games.kabaleo import rules
-from parlor.i18n.catalog import FSI, PDI, Msg, Translator
+from parlor.i18n.catalog import FSI, PDI, Translator
 
 LANGS = ("en", "fa", "ru", "ja")
 VISIBLE_ATTRS = ("aria-label", "title", "placeholder", "alt")
@@ -29,7 +30,6 @@ VISIBLE_ATTRS = ("aria-label", "title", "placeholder", "alt")
 #: ('random', 'even', an unknown option's name).
 ALLOWED = re.compile(r"Parlor|Ciao!|'[^']*'")
 WORD = re.compile(r"[A-Za-z]{2,}")
-OPEN, CLOSE = "⟦", "⟧"
 
 
 class Visible(HTMLParser):
@@ -69,16 +69,6 @@ def english_on_screen(html: str) -> list[str]:
     parser = Visible()
     parser.feed(html)
     return [word for text in parser.texts for word in english_in(text)]
-
-
-class Pseudo(Translator):
-    """English in brackets; every string argument isolated, so names are told apart."""
-
-    def say(self, msg: Msg) -> str:
-        return f"{OPEN}{super().say(msg)}{CLOSE}"
-
-    def isolate(self, text: str) -> str:
-        return f"{FSI}{text}{PDI}"
 
 
 def strays(html: str) -> list[str]:

@@ -9,25 +9,14 @@ import re
 
 import pytest
 
+from fakes import CLOSE, OPEN, Pseudo
 from parlor.app.controller import Controller
 from parlor.app.events import Boot, ShowMenu
 from parlor.app.saves import DictStore
 from parlor.app.screens.game import game_screen
 from parlor.app.screens.readable import Reader as Visible
-from parlor.i18n.catalog import FSI, PDI, Msg, Translator
+from parlor.i18n.catalog import FSI, PDI, Translator
 from screens import classroom_screens, played
-
-OPEN, CLOSE = "⟦", "⟧"
-
-
-class Pseudo(Translator):
-    """English, bracketed; isolates every string argument so names are told apart."""
-
-    def say(self, msg: Msg) -> str:
-        return f"{OPEN}{super().say(msg)}{CLOSE}"
-
-    def isolate(self, text: str) -> str:
-        return f"{FSI}{text}{PDI}"
 
 
 def strays(html: str, notation: frozenset[str] = frozenset()) -> list[str]:

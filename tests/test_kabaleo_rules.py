@@ -1,4 +1,4 @@
-"""Kabaleo's rules, one scenario per rule (shared/rules/kabaleo.md is the reference).
+"""Kabaleo's rules, one scenario per rule (docs/rules/kabaleo.md is the reference).
 
 Scenario states are built by replacing piles, hands and turn data in a fresh
 ``new_game`` state, so each test shows exactly the position the rule talks about.

@@ -1,4 +1,4 @@
-"""Kabaleo's end of game (shared/rules/kabaleo.md, "End and scoring").
+"""Kabaleo's end of game (docs/rules/kabaleo.md, "End and scoring").
 
 Each tie-break gets a board where it, and only it, decides, and where the criteria
 *after* it would pick someone else, so a wrong order of criteria fails the test.

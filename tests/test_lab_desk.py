@@ -13,8 +13,8 @@ import json
 import re
 
 import pytest
-from tests.controller_page import Page
 
+from controller_driver import Driver
 from parlor.app.events import (
     Action,
     Boot,
@@ -39,13 +39,13 @@ pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
 MOVES0 = "def choose(view, moves, rng):\n    print('first of', len(moves))\n    return moves[0]\n"
 
 
-def lab(page: Page, out: list[object]) -> ShowLab:
+def lab(page: Driver, out: list[object]) -> ShowLab:
     shows = [e for e in out if isinstance(e, ShowLab)]
     assert shows, out
     return shows[-1]
 
 
-def worker(page: Page, out: list[object], *, batch: int = 5) -> list[object]:
+def worker(page: Driver, out: list[object], *, batch: int = 5) -> list[object]:
     """Play the worker: run the request the controller asked for and send its reports
     back in batches, as assets/lab.js does."""
     start = next(e for e in out if isinstance(e, LabStart))
@@ -66,7 +66,7 @@ def run_form(games: int = 10, level: str = "random") -> dict[str, str]:
 
 
 def test_the_lab_opens_from_the_menu_with_a_starter_bot_and_warms_its_worker() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({}))
     out = page.send(Action("lab", game="kabaleo"))
     shown = lab(page, out)
@@ -83,7 +83,7 @@ def test_the_lab_opens_from_the_menu_with_a_starter_bot_and_warms_its_worker() -
 @pytest.mark.parametrize("game", ["kabaleo", "ciao", "saboteur"])
 def test_a_moves0_bot_plays_a_match_and_its_score_is_drawn(game: str) -> None:
     """The issue's newcomer: three lines, ten games against random, a score."""
-    page = Page()
+    page = Driver()
     page.send(Boot({"lab": game}))
     page.send(LabCode(MOVES0))
     out = page.send(Action("lab-run", value=MOVES0, form=run_form()))
@@ -100,7 +100,7 @@ def test_a_moves0_bot_plays_a_match_and_its_score_is_drawn(game: str) -> None:
 
 
 def test_a_syntax_error_is_shown_with_the_students_line() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"lab": "kabaleo"}))
     bad = "def choose(view, moves, rng):\n    x = (\n    return moves[0]\n"
     out = page.send(Action("lab-run", value=bad, form=run_form()))
@@ -111,7 +111,7 @@ def test_a_syntax_error_is_shown_with_the_students_line() -> None:
 
 
 def test_a_move_not_offered_stops_that_game_and_lists_the_legal_ones() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"lab": "kabaleo"}))
     out = page.send(Action("lab-run", value="def choose(view, moves, rng):\n    return 'Z9'\n",
                            form=run_form(games=10)))
@@ -166,7 +166,7 @@ LOOP = "def choose(view, moves, rng):\n    while True: pass\n"
 def test_a_call_that_ran_over_is_reported_with_its_game_and_move() -> None:
     """The worker's watchdog stops the sandbox; the referee reports that game stopped
     ``over_time`` at its move, with the time it had run."""
-    page = Page()
+    page = Driver()
     page.send(Boot({"lab": "kabaleo"}))
     out = page.send(Action("lab-run", value=LOOP, form=run_form()))
     start = next(e for e in out if isinstance(e, LabStart))
@@ -178,7 +178,7 @@ def test_a_call_that_ran_over_is_reported_with_its_game_and_move() -> None:
 
 
 def test_stop_tells_the_worker_and_later_news_is_ignored() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"lab": "ciao"}))
     out = page.send(Action("lab-run", value=MOVES0, form=run_form()))
     start = next(e for e in out if isinstance(e, LabStart))
@@ -191,7 +191,7 @@ def test_stop_tells_the_worker_and_later_news_is_ignored() -> None:
 
 
 def test_code_is_kept_as_typed_and_several_bots_live_side_by_side() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"lab": "saboteur"}))
     page.send(LabCode(MOVES0))
     page.send(Action("lab-new"))
@@ -200,14 +200,14 @@ def test_code_is_kept_as_typed_and_several_bots_live_side_by_side() -> None:
     assert stored["bots"] == {"My bot": MOVES0,
                               "My bot 2": "def choose(view, moves, rng):\n    return moves[-1]\n"}
     # A reload finds them; choosing the first puts its code back in the editor.
-    again = Page(page.store)
+    again = Driver(page.store)
     again.send(Boot({"lab": "saboteur"}))
     html = lab(again, again.send(Action("lab-bot", value="My bot"))).html
     assert "first of" in html and 'data-lab-version="' in html
 
 
 def test_unreadable_stored_bots_are_never_written_over() -> None:
-    page = Page()
+    page = Driver()
     page.store.set(PREFIX + "kabaleo", "{not json")
     out = page.send(Boot({"lab": "kabaleo"}))
     assert "could not be read" in lab(page, out).html
@@ -216,12 +216,12 @@ def test_unreadable_stored_bots_are_never_written_over() -> None:
 
 
 def test_a_share_link_opens_the_code_as_a_new_bot_and_runs_nothing() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"lab": "kabaleo"}))
     page.send(LabCode(MOVES0))
     link = next(e for e in page.send(Action("lab-share")) if isinstance(e, ShareLink))
     assert link.key == "bot" and source_from_link(link.data) == ("kabaleo", MOVES0)
-    reader = Page()
+    reader = Driver()
     out = reader.send(Boot({}, fragment="bot=" + link.data))
     assert not any(isinstance(e, LabStart) for e in out)
     html = lab(reader, out).html
@@ -231,7 +231,7 @@ def test_a_share_link_opens_the_code_as_a_new_bot_and_runs_nothing() -> None:
 def test_a_cut_or_foreign_share_link_says_why_and_keeps_the_menu() -> None:
     with pytest.raises(BadSave):
         source_from_link("kabaleo.1.AAAA")
-    page = Page()
+    page = Driver()
     page.send(Boot({}, fragment="bot=" + share_fragment("kabaleo", MOVES0)[:-6]))
     assert page.menu is not None and page.menu.message
     page.send(Boot({"lab": "chess"}))
@@ -239,7 +239,7 @@ def test_a_cut_or_foreign_share_link_says_why_and_keeps_the_menu() -> None:
 
 
 def test_export_and_import_of_a_py_file() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"lab": "kabaleo"}))
     page.send(LabCode(MOVES0))
     files = [e for e in page.send(Action("lab-export")) if isinstance(e, Download)]
@@ -250,7 +250,7 @@ def test_export_and_import_of_a_py_file() -> None:
 
 
 def test_a_game_of_the_match_opens_in_the_review_with_what_the_bot_printed() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"lab": "kabaleo"}))
     out = page.send(Action("lab-run", value=MOVES0, form=run_form(games=10)))
     worker(page, out)
@@ -276,7 +276,7 @@ def test_the_interval_stays_honest_when_a_bot_wins_every_game() -> None:
     assert 0.30 < six.low < six.share < six.high < 0.85
 
 
-def tournament(page: Page, out: list[object]) -> list[object]:
+def tournament(page: Driver, out: list[object]) -> list[object]:
     """Play the worker for a tournament: the same referee, its reports sent back."""
     start = next(e for e in out if isinstance(e, LabStart))
     assert json.loads(start.request)["kind"] == "tournament"
@@ -289,7 +289,7 @@ def tournament(page: Page, out: list[object]) -> list[object]:
 
 def test_a_class_tournament_plays_every_pair_and_ranks_the_bots() -> None:
     """Issue 25, item 6: bots brought in from links or files play a round robin."""
-    page = Page()
+    page = Driver()
     page.send(Boot({"lab": "kabaleo"}))
     one = page.send(Action("lab-tournament", form=run_form(games=10)))
     assert "at least two bots" in lab(page, one).html
@@ -319,7 +319,7 @@ def test_a_class_tournament_plays_every_pair_and_ranks_the_bots() -> None:
 
 
 def test_a_tournament_game_stopped_by_the_watchdog_is_lost_by_its_bot() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"lab": "ciao"}))
     page.send(Action("lab-new"))
     page.send(LabCode(LOOP))
@@ -341,7 +341,7 @@ def test_a_lesson_starts_as_a_new_bot_and_its_goal_is_judged_on_its_own_games() 
     from parlor.app.lab.lessons import lessons
 
     lesson = lessons("kabaleo")[1]
-    page = Page()
+    page = Driver()
     first = page.send(Boot({"lab": "kabaleo"}))
     assert '<details class="lab-lessons" data-keep="lab-lessons" open>' in lab(page, first).html
     html = lab(page, page.send(Action("lab-lesson", value="2"))).html
@@ -371,7 +371,7 @@ def test_each_tiles_lab_button_is_named_with_its_visible_words(lang: str) -> Non
 
 
 def test_a_second_bots_name_is_numbered_in_the_pages_digits() -> None:
-    page = Page()
+    page = Driver()
     page.c.t = type(page.c.t)("fa")  # the page's language, as the shell chose it
     page.send(Boot({"lab": "kabaleo"}))
     html = lab(page, page.send(Action("lab-new"))).html

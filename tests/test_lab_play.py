@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from tests.controller_page import Page
 
+from controller_driver import Driver
 from parlor.app.events import Action, Boot, LabChoose, LabChose, LabCode, Move, ShowGame
 from parlor.app.lab.here import run_here as run
 from parlor.app.setup import parse_setup
@@ -24,7 +24,7 @@ CODE = "def choose(view, moves, rng):\n    return moves[-1]\n"
 FORM = {"level": "random", "players": "2", "games": "10", "limit": "1000"}
 
 
-def fire(page: Page) -> list[object]:
+def fire(page: Driver) -> list[object]:
     """The earliest timer, fired as the page's event loop would; its effects."""
     page.timers.sort(key=lambda a: a.ms)
     timer = page.timers.pop(0)
@@ -32,7 +32,7 @@ def fire(page: Page) -> list[object]:
     return page.send(timer.event)
 
 
-def answer(page: Page, asked: LabChoose) -> list[object]:
+def answer(page: Driver, asked: LabChoose) -> list[object]:
     """The worker's part: run the request, send back what assets/lab.js would."""
     texts: list[str] = []
     run(asked.request, texts.append, clock=lambda: 0.0)
@@ -40,7 +40,7 @@ def answer(page: Page, asked: LabChoose) -> list[object]:
     return page.send(LabChose("done", "[" + ",".join(reports) + "]"))
 
 
-def play_on(page: Page, out: list[object], moves: int) -> list[object]:
+def play_on(page: Driver, out: list[object], moves: int) -> list[object]:
     """Play ``moves`` plies: the person takes the first legal move, the Lab bot answers
     through the worker, timers fire as the page's would."""
     for _ in range(moves):
@@ -61,7 +61,7 @@ def play_on(page: Page, out: list[object], moves: int) -> list[object]:
 
 
 def test_play_against_your_bot_saves_its_code_and_resumes_after_a_reload() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"lab": "kabaleo", "botdelay": "0"}))
     page.send(LabCode(CODE))
     out = page.send(Action("lab-play", value=CODE, form=FORM))
@@ -74,7 +74,7 @@ def test_play_against_your_bot_saves_its_code_and_resumes_after_a_reload() -> No
     assert page.c.session is not None and len(page.c.session.match.moves) >= 4
     # The bot's moves are its own: moves[-1] of what its view offered.
     save_id = page.c.session.save_id
-    again = Page(page.store)
+    again = Driver(page.store)
     out = again.send(Boot({"save": save_id, "botdelay": "0"}))
     assert again.c.session is not None
     assert again.c.session.match == page.c.session.match  # the code came back with it
@@ -84,7 +84,7 @@ def test_play_against_your_bot_saves_its_code_and_resumes_after_a_reload() -> No
 
 
 def test_a_bot_that_gives_no_move_stops_the_game_with_the_reason() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({"lab": "kabaleo", "botdelay": "0"}))
     crash = "def choose(view, moves, rng):\n    return moves[99]\n"
     out = page.send(Action("lab-play", value=crash, form=FORM))
@@ -118,7 +118,7 @@ def test_a_forged_answer_from_the_worker_stops_the_game_and_raises_nothing(
     """Issue 32, item 2: "a forged report is refused". The page checks the move once more
     with ``legal_moves_for`` before playing it; anything it cannot read or may not play
     stops the game with the reason, and nothing is played for the bot."""
-    page = Page()
+    page = Driver()
     page.send(Boot({"lab": "kabaleo", "botdelay": "0"}))
     out = page.send(Action("lab-play", value=CODE, form=FORM))
     if page.c.session is not None and not page.c.session.bot_to_act():

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from controller_page import Page
+from controller_driver import Driver
 from parlor.app.events import Action, Boot, MenuMessage
 from parlor.app.setup import default_players, play_setup
 from parlor.bots import DEFAULT_LEVEL
 from parlor.games import GAMES
 
 
-def started(page: Page) -> tuple[str, ...]:
+def started(page: Driver) -> tuple[str, ...]:
     assert page.c.session is not None, "no game started"
     assert page.game is not None and page.game.screen.phase in ("play", "handoff")
     return page.c.session.match.seats
@@ -21,7 +21,7 @@ def started(page: Page) -> tuple[str, ...]:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_play_starts_one_person_against_the_default_bot(game_id: str) -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({}))
     page.send(Action("play", game=game_id, form={"humans": "1"}))
     bot = f"bot:{DEFAULT_LEVEL[game_id]}"
@@ -31,14 +31,14 @@ def test_play_starts_one_person_against_the_default_bot(game_id: str) -> None:
 
 
 def test_play_without_a_choice_is_one_person() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({}))
     page.send(Action("play", game="kabaleo"))
     assert started(page) == ("human", f"bot:{DEFAULT_LEVEL['kabaleo']}")
 
 
 def test_two_people_at_the_device_play_hot_seat() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({}))
     page.send(Action("play", game="kabaleo", form={"humans": "2"}))
     assert started(page) == ("human", "human")
@@ -52,7 +52,7 @@ def test_more_people_than_the_default_table_get_a_seat_each() -> None:
 
 
 def test_more_people_than_the_game_seats_are_refused_on_the_menu() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({}))
     out = page.send(Action("play", game="saboteur", form={"humans": "3"}))
     assert page.c.session is None
@@ -61,7 +61,7 @@ def test_more_people_than_the_game_seats_are_refused_on_the_menu() -> None:
 
 
 def test_more_options_start_still_works() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({}))
     form = {"game": "saboteur", "players": "1", "seats": "human", "seed": "4"}
     page.send(Action("start", game="saboteur", form=form))
@@ -70,7 +70,7 @@ def test_more_options_start_still_works() -> None:
 
 
 def test_the_menu_draws_the_full_rules_beside_the_forms_not_inside() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({}))
     assert page.menu is not None
     assert set(page.menu.rules) == set(GAMES) == set(page.menu.forms)
@@ -80,4 +80,4 @@ def test_the_menu_draws_the_full_rules_beside_the_forms_not_inside() -> None:
 
 
 def test_play_is_an_action_the_controller_answers() -> None:
-    assert "play" in Page().c.actions
+    assert "play" in Driver().c.actions

@@ -1,33 +1,24 @@
-"""design.md: a test must fail when a module under py/ is missing from what the browser
+"""docs/design.md: a test must fail when a module under py/ is missing from what the browser
 loads. The browser loads the parlor package as one zip (pyscript.toml maps it to "./*"),
 built from py/parlor by tools/site.py; these tests check the mapping, the builder's
 coverage, and that a built zip is not stale."""
 
 from __future__ import annotations
 
-import importlib.util
 import pathlib
 import re
-import sys
 import tomllib
 import zipfile
 
 import pytest
 
+from tools_loader import load_tool
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BROWSER_IMPORT = re.compile(r"^\s*(import|from)\s+(js|pyscript|pyodide)\b", re.M)
 
 
-def load_site():
-    spec = importlib.util.spec_from_file_location("parlor_site_t", ROOT / "tools" / "site.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-site = load_site()
+site = load_tool("site")
 
 
 def test_config_uses_the_local_interpreter_and_the_package_zip() -> None:

@@ -37,7 +37,7 @@ def test_handoff_between_two_humans_shows_no_hand() -> None:
 
 
 def test_clickable_cards_are_the_legal_plays() -> None:
-    """design.md: legal_moves is the single source; nothing illegal is clickable."""
+    """docs/design.md: legal_moves is the single source; nothing illegal is clickable."""
     for seed in range(15):
         s = start("human,bot:easy", seed)
         while s.to_act() not in (0, None):

@@ -1,5 +1,5 @@
 """Kabaleo on screen: rendering is a pure function of a view; secrets only reach the seat
-that may see them (design.md, "Secrets never reach the DOM of a seat that may not see
+that may see them (docs/design.md, "Secrets never reach the DOM of a seat that may not see
 them")."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def test_handoff_renders_no_view_at_all() -> None:
 
 
 def test_clickable_targets_are_exactly_the_legal_moves() -> None:
-    """design.md: legal_moves is the single source; nothing illegal is clickable."""
+    """docs/design.md: legal_moves is the single source; nothing illegal is clickable."""
     s = start("human,bot:easy", 9)
     while s.to_act() != 0:
         s = s.play(s.game.legal_moves(s.state)[0])

@@ -1,5 +1,5 @@
 """Saboteur on screen: rendering is a pure function of a view, secrets reach only the
-seat that may see them, and everything clickable is a legal move (design.md, "page
+seat that may see them, and everything clickable is a legal move (docs/design.md, "page
 contract"; the Saboteur UI issue)."""
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ no room says so, offers Export and lets the game go on with the old save unharme
 
 from __future__ import annotations
 
-from controller_page import Page
+from controller_driver import Driver
 from parlor.app import room, saves
 from parlor.app.events import Action, Boot, Move
 from parlor.app.saves import DictStore
@@ -28,7 +28,7 @@ class FullStore(DictStore):
         super().set(key, value)
 
 
-def watch(page: Page, seed: int, finish: bool) -> str:
+def watch(page: Driver, seed: int, finish: bool) -> str:
     page.clock += 1000
     page.send(Boot({**WATCHED, "seed": str(seed)}))
     while finish and page.c.session is not None and page.c.session.to_act() is not None:
@@ -38,14 +38,14 @@ def watch(page: Page, seed: int, finish: bool) -> str:
 
 
 def test_only_the_newest_watched_games_are_kept_and_people_s_games_never_go() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot(KABALEO))
     assert page.c.session is not None
     person = page.c.session.save_id
-    unfinished = watch(Page(page.store), 1, finish=False)
+    unfinished = watch(Driver(page.store), 1, finish=False)
     finished = []
     for seed in range(2, 2 + room.WATCHED_KEPT):
-        other = Page(page.store)
+        other = Driver(page.store)
         other.clock = page.clock + seed * 1000
         finished.append(watch(other, seed, finish=True))
     ids = {e.id for e in saves.list_saves(page.store)}
@@ -56,8 +56,8 @@ def test_only_the_newest_watched_games_are_kept_and_people_s_games_never_go() ->
 
 def test_a_full_store_makes_watched_games_give_way_then_the_write_goes_through() -> None:
     store = FullStore(limit=10**9)
-    watched = watch(Page(store), 3, finish=True)
-    page = Page(store)
+    watched = watch(Driver(store), 3, finish=True)
+    page = Driver(store)
     page.clock += 10_000
     page.send(Boot(KABALEO))
     page.until_human()
@@ -74,7 +74,7 @@ def test_a_full_store_makes_watched_games_give_way_then_the_write_goes_through()
 
 def test_a_write_with_no_room_left_says_so_offers_export_and_plays_on() -> None:
     store = FullStore(limit=10**9)
-    page = Page(store)
+    page = Driver(store)
     page.send(Boot(KABALEO))
     page.until_human()
     assert page.c.session is not None
@@ -99,7 +99,7 @@ def test_a_write_with_no_room_left_says_so_offers_export_and_plays_on() -> None:
 
 
 def test_the_menu_says_how_full_the_storage_is_past_eighty_percent() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot({}))
     assert page.menu is not None and "full" not in page.menu.message
     page.store.set("filler", "x" * int(room.QUOTA_CHARS * 0.86))

@@ -1,4 +1,4 @@
-"""Saboteur: The Duel, one scenario per rule (shared/rules/saboteur_duel.md is the
+"""Saboteur: The Duel, one scenario per rule (docs/rules/saboteur_duel.md is the
 reference; section names are quoted in each docstring).
 
 Scenario states are a fresh ``new_game`` with the maze, hands and turn replaced, so a
@@ -42,7 +42,9 @@ from parlor.games.saboteur.state import (
 from parlor.i18n.catalog import Msg, Translator
 
 GAME = GAMES["saboteur"]
-SHARED = pathlib.Path("/work/shared/rules/saboteur_duel_cards.json")
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+#: The canonical card data, beside the rules it belongs to.
+CANONICAL_CARDS = ROOT / "docs" / "rules" / "saboteur_duel_cards.json"
 GREEN, BLUE = 0, 1
 
 Cell = tuple[int, int]
@@ -123,11 +125,9 @@ def cell_of(s: SaboteurState | SaboteurView, cell: Cell) -> Placed:
 # --------------------------------------------------------------------------- data
 
 
-def test_card_data_is_a_verbatim_copy_of_the_shared_file() -> None:
-    """The engine reads its own copy (the browser cannot see /work/shared)."""
-    if not SHARED.exists():
-        pytest.skip("the shared card file is not on this machine")
-    assert DATA_PATH.read_bytes() == SHARED.read_bytes()
+def test_card_data_is_a_verbatim_copy_of_the_canonical_file() -> None:
+    """The engine reads its own copy (the browser sees only the package, not docs/rules/)."""
+    assert DATA_PATH.read_bytes() == CANONICAL_CARDS.read_bytes()
 
 
 def test_card_counts_match_the_rule_sheet() -> None:

@@ -7,10 +7,10 @@ an upgrade of Pyodide that changes them fails here, not in a classroom."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
+
+from tools_loader import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "vendor" / "pyodide"
@@ -30,12 +30,7 @@ def test_the_classic_loader_is_vendored_and_precached() -> None:
     loader = (PYODIDE / "pyodide.js").read_text(encoding="utf-8")
     assert "globalThis.loadPyodide=" in loader
     assert '"pyodide.js": "../vendor/pyodide/pyodide.js"' in SANDBOX
-    spec = importlib.util.spec_from_file_location("parlor_site_t", ROOT / "tools" / "site.py")
-    assert spec and spec.loader
-    site = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = site
-    spec.loader.exec_module(site)
-    assert "vendor/pyodide/pyodide.js" in site.app_files(ROOT)
+    assert "vendor/pyodide/pyodide.js" in load_tool("site").app_files(ROOT)
 
 
 def test_the_sandbox_allows_no_connection_and_no_eval() -> None:

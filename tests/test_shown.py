@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from tests.controller_page import Page
 
+from controller_driver import Driver
 from pairing_net import Net
 from parlor.app import saves
 from parlor.app.classroom.transfer import share_data
@@ -32,7 +32,7 @@ WATCH = {"game": "kabaleo", "seats": "bot:random,bot:random", "botdelay": "0", "
 MOVES0 = "def choose(view, moves, rng):\n    return moves[0]\n"
 
 
-def finished(page: Page) -> str:
+def finished(page: Driver) -> str:
     """A watched game played to its end; its save's id."""
     page.send(Boot(WATCH))
     while page.timers:
@@ -41,37 +41,37 @@ def finished(page: Page) -> str:
     return page.c.session.save_id
 
 
-def menu(page: Page) -> None:
+def menu(page: Driver) -> None:
     page.send(Boot({}))
 
 
-def game(page: Page) -> None:
+def game(page: Driver) -> None:
     page.send(Boot({"game": "kabaleo", "seats": "human,bot:random", "seed": "9",
                     "botdelay": "0"}))
     page.until_human()
 
 
-def watch(page: Page) -> None:
+def watch(page: Driver) -> None:
     page.send(Boot({**WATCH, "botdelay": "5000"}))
 
 
-def review_of_a_save(page: Page) -> None:
+def review_of_a_save(page: Driver) -> None:
     save = finished(page)
     page.send(Action("review", save=save))
 
 
-def review_from_a_link(page: Page) -> None:
-    other = Page()
+def review_from_a_link(page: Driver) -> None:
+    other = Driver()
     finished(other)
     assert other.c.session is not None
     page.send(Boot({}, "m=" + share_data(other.c.session.match)))
 
 
-def lab(page: Page) -> None:
+def lab(page: Driver) -> None:
     page.send(Boot({"lab": "kabaleo"}))
 
 
-def lab_review(page: Page) -> None:
+def lab_review(page: Driver) -> None:
     """A game of a Lab match, in the review."""
     page.send(Boot({"lab": "kabaleo"}))
     page.send(LabCode(MOVES0))
@@ -85,7 +85,7 @@ def lab_review(page: Page) -> None:
 
 
 #: Each screen: how it is opened, its word, and how it is drawn (``what``).
-SCREENS: dict[str, tuple[Callable[[Page], None], str, tuple[str, str]]] = {
+SCREENS: dict[str, tuple[Callable[[Driver], None], str, tuple[str, str]]] = {
     "menu": (menu, "menu", ("menu", "")),
     "game": (game, "game", ("game", "play")),
     "watch": (watch, "game", ("game", "play")),
@@ -112,7 +112,7 @@ def what(out: list[object]) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("name", SCREENS)
 def test_a_language_switch_says_the_same_screen_in_the_new_language(name: str) -> None:
     open_it, shown, drawn = SCREENS[name]
-    page = Page()
+    page = Driver()
     open_it(page)
     assert page.c.shown == shown
     for lang in ("fa", "en"):
@@ -126,9 +126,9 @@ def test_a_language_switch_says_the_same_screen_in_the_new_language(name: str) -
 @pytest.mark.parametrize("name", SCREENS)
 def test_another_tabs_write_leaves_the_screen_shown(name: str) -> None:
     open_it, shown, _ = SCREENS[name]
-    page = Page()
+    page = Driver()
     open_it(page)
-    other = Page(page.store)  # another tab of the same browser saves a game of its own
+    other = Driver(page.store)  # another tab of the same browser saves a game of its own
     other.send(Boot({"game": "ciao", "seats": "human,bot:random", "seed": "2"}))
     assert other.c.session is not None
     key = saves.PREFIX + other.c.session.save_id
@@ -151,7 +151,7 @@ def test_a_guests_screen_survives_a_language_switch_and_another_tabs_write() -> 
 
 def test_a_move_is_played_through_the_table_alone() -> None:
     """The controller and its parts read the game; only the table changes it."""
-    page = Page()
+    page = Driver()
     game(page)
     session = page.c.session
     assert session is not None

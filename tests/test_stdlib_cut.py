@@ -4,29 +4,19 @@ app fails in the browser only. These tests fail naming the missing module."""
 
 from __future__ import annotations
 
-import importlib.util
 import pathlib
 import shutil
-import sys
 
 import pytest
+
+from tools_loader import load_tool
 
 pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
-def load_stdlib_cut():
-    spec = importlib.util.spec_from_file_location("parlor_stdlib_cut_t",
-                                                  ROOT / "tools" / "stdlib_cut.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-stdlib_cut = load_stdlib_cut()
+stdlib_cut = load_tool("stdlib_cut")
 needs_pyodide = pytest.mark.skipif(not stdlib_cut.STOCK.exists(),
                                    reason="node_modules/pyodide is installed by `make setup`")
 needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")

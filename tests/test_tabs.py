@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from controller_page import Page
+from controller_driver import Driver
 from pairing_net import Net
 from parlor.app import saves
 from parlor.app.classroom.transfer import export_text
@@ -20,7 +20,7 @@ from test_pairing import act
 KABALEO = {"game": "kabaleo", "seats": "human,bot:easy", "seed": "7", "botdelay": "0"}
 
 
-def stored(page: Page) -> tuple[str, ...]:
+def stored(page: Driver) -> tuple[str, ...]:
     """The moves the store holds for the game ``page`` shows."""
     assert page.c.session is not None
     entry = saves.read(page.store, page.c.session.save_id)
@@ -28,7 +28,7 @@ def stored(page: Page) -> tuple[str, ...]:
     return entry.session.match.moves
 
 
-def screen(page: Page) -> str:
+def screen(page: Driver) -> str:
     assert page.game is not None
     return page.game.screen.html
 
@@ -38,25 +38,25 @@ def clickable(html: str) -> bool:
     return "data-move=" in html or "data-pick=" in html
 
 
-def second_tab(first: Page) -> Page:
+def second_tab(first: Driver) -> Driver:
     """The same game opened again in another tab (a bookmark, "Continue" in a new tab)."""
     assert first.c.session is not None
-    tab = Page(first.store)
+    tab = Driver(first.store)
     tab.clock = first.clock
     tab.send(Boot({"save": first.c.session.save_id, "botdelay": "0"}))
     tab.until_human()
     return tab
 
 
-def tell(page: Page) -> None:
+def tell(page: Driver) -> None:
     """What the browser's ``storage`` event does: another tab wrote this page's game."""
     assert page.c.session is not None
     page.send(StoreChanged(saves.PREFIX + page.c.session.save_id))
 
 
-def two_tabs() -> tuple[Page, Page]:
+def two_tabs() -> tuple[Driver, Driver]:
     """The issue's scenario: a game against a bot, one move played, then a second tab."""
-    first = Page()
+    first = Driver()
     first.send(Boot(KABALEO))
     first.until_human()
     first.send(Move(first.legal()[0]))
@@ -97,7 +97,7 @@ def test_a_move_on_an_older_position_is_refused_even_without_the_event() -> None
 
 
 def test_a_bot_s_move_in_a_stale_tab_is_not_written() -> None:
-    first = Page()
+    first = Driver()
     first.send(Boot(KABALEO))
     first.until_human()
     first.send(Move(first.legal()[0]))  # the bot of this tab starts to think
@@ -122,7 +122,7 @@ def test_undo_in_a_stale_tab_writes_nothing() -> None:
 def test_a_window_answer_in_a_stale_tab_is_not_written() -> None:
     """ciao.md, "Real-time parts": a race decided in one tab is not decided again by an
     older tab of the same game."""
-    first = Page()
+    first = Driver()
     first.send(Boot({"game": "ciao", "seats": "bot:medium,bot:medium,bot:medium",
                      "seed": "5", "botdelay": "0"}))
     for _ in range(3000):
@@ -130,7 +130,7 @@ def test_a_window_answer_in_a_stale_tab_is_not_written() -> None:
             break
         first.run_timers()
     assert first.c.turns.window is not None, "no race or thank-you in 3000 moves"
-    second = Page(first.store)
+    second = Driver(first.store)
     second.clock = first.clock
     assert first.c.session is not None
     second.send(Boot({"save": first.c.session.save_id, "botdelay": "0"}))
@@ -190,7 +190,7 @@ def test_a_game_deleted_in_another_tab_is_kept_only_if_asked() -> None:
 def test_play_again_and_a_kept_import_write_new_saves_and_touch_no_other() -> None:
     first, second = two_tabs()
     before = {k: first.store.get(k) for k in first.store.keys()}
-    page = Page(first.store)
+    page = Driver(first.store)
     assert first.c.session is not None
     page.send(Action("import", value=export_text(first.c.session.match)))
     page.send(Action("adopt"))
@@ -202,9 +202,9 @@ def test_play_again_and_a_kept_import_write_new_saves_and_touch_no_other() -> No
 
 
 def test_the_menu_of_another_tab_lists_a_new_save_at_once() -> None:
-    menu = Page()
+    menu = Driver()
     menu.send(Boot({}))
-    game = Page(menu.store)
+    game = Driver(menu.store)
     game.send(Boot(KABALEO))
     out = menu.send(StoreChanged(saves.PREFIX + "whatever"))
     [shown] = [e for e in out if isinstance(e, ShowSaves)]
@@ -230,7 +230,7 @@ def test_a_guest_s_move_at_a_host_whose_game_was_deleted_in_another_tab_is_refus
 
 
 def test_every_write_bumps_the_revision_and_a_save_from_before_revisions_goes_on() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot(KABALEO))
     assert page.c.session is not None
     key = saves.PREFIX + page.c.session.save_id
@@ -238,7 +238,7 @@ def test_every_write_bumps_the_revision_and_a_save_from_before_revisions_goes_on
     assert old["rev"] == 1
     del old["rev"]  # as saves were written before issue 22
     page.store.set(key, json.dumps(old))
-    again = Page(page.store)
+    again = Driver(page.store)
     again.send(Boot({"save": page.c.session.save_id, "botdelay": "0"}))
     again.until_human()
     again.send(Move(again.legal()[0]))
@@ -246,7 +246,7 @@ def test_every_write_bumps_the_revision_and_a_save_from_before_revisions_goes_on
 
 
 def test_a_write_expecting_an_older_text_is_refused_and_changes_nothing() -> None:
-    page = Page()
+    page = Driver()
     page.send(Boot(KABALEO))
     session = page.c.session
     assert session is not None

@@ -68,6 +68,6 @@ def test_several_humans_on_one_screen_race_in_turn_order() -> None:
 
 
 def test_undo_is_not_offered_where_turns_draw_hidden_cards() -> None:
-    """design.md: undo never goes past a move that revealed hidden information."""
+    """docs/design.md: undo never goes past a move that revealed hidden information."""
     s = session_at(("human", "bot:hard"), {}, lambda st: len(st.history) > 6)
     assert s.undo_target() is None

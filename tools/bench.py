@@ -29,7 +29,7 @@ Sections (names for --only):
             stopped, at full speed and with the CPU 4x slower (tools/bench_lab.py)
 
 Everything is seeded, so two runs play the same games; only the times vary. The
-performance budgets (design notes) are checked by reading this table, not by tests.
+performance budgets (docs/design.md) are checked by reading this table, not by tests.
 The functions ``random_games`` and ``bot_move_times`` are imported by
 tools/pyodide_bench.mjs, so this module must import nothing outside the standard library
 at top level and must do nothing on import.

@@ -1,6 +1,6 @@
 """Turning URL parameters or the menu form into a new match, refusing bad input clearly.
 
-URL contract (design.md): ``?game=kabaleo&players=3&seats=human,bot:easy,bot:hard
+URL contract (docs/design.md): ``?game=kabaleo&players=3&seats=human,bot:easy,bot:hard
 &seed=42&opt.last_pile_ban=0``. Missing parts take defaults; wrong parts raise
 ``BadOptions`` with a sentence a person can act on.
 """

@@ -6,7 +6,7 @@ factory and the arena read everything game-specific from here, so adding or chan
 game touches its own folder and that one line.
 
 Bots and screens are named by a loader, not imported here: a game's bot and screen code
-is compiled only when first used (start-up time, design.md "budgets").
+is compiled only when first used (start-up time, docs/design.md "budgets").
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ class Level:
 def lazy_level(name: str, module: str, factory: str) -> Level:
     """The level ``name`` whose bots ``module.factory()`` makes, the module imported when
     the first bot of that level is made, not when the game is registered: a game's bot
-    code is compiled only when first used (start-up time, design.md "budgets"). Named by
+    code is compiled only when first used (start-up time, docs/design.md "budgets"). Named by
     strings like ``GameEntry.ui``, so a game lists its levels in one line each."""
 
     def make() -> Any:

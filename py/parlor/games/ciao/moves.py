@@ -1,4 +1,4 @@
-"""Ciao!'s rules (shared/rules/ciao.md), part two: applying a move, every card's
+"""Ciao!'s rules (docs/rules/ciao.md), part two: applying a move, every card's
 effect, the end of a round.
 
 ``apply`` refuses anything ``rules.legal_moves`` does not offer (with ``rules.refusal``'s

@@ -1,4 +1,4 @@
-"""Ciao!'s rules (shared/rules/ciao.md), part one: set-up, legality and refusals.
+"""Ciao!'s rules (docs/rules/ciao.md), part one: set-up, legality and refusals.
 
 Every function is pure. ``legal_moves`` is the only place legality is decided;
 ``moves.apply`` refuses anything it does not offer and explains why with ``refusal``.

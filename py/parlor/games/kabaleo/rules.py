@@ -1,4 +1,4 @@
-"""Kabaleo's rules (shared/rules/kabaleo.md): set-up, legality, moves, the end.
+"""Kabaleo's rules (docs/rules/kabaleo.md): set-up, legality, moves, the end.
 
 Every function here is pure; ``legal_moves`` is the only place legality is decided and
 ``apply`` explains a refusal using the same checks.

@@ -1,5 +1,5 @@
 """Saboteur: The Duel's cards, read from ``cards.json`` (a verbatim copy of
-shared/rules/saboteur_duel_cards.json), and their geometry after orientation.
+docs/rules/saboteur_duel_cards.json), and their geometry after orientation.
 
 Shapes, gold, doors, trolls and ladders live only in the data file, so a correction to
 the transcription (or to an ``inferred`` guess in it) never needs a code change. This

@@ -1,6 +1,6 @@
 """Saboteur saves recorded under rules version 1 brought up to version 2.
 
-Why: version 2 (the rulings of shared/rules/saboteur_duel.md, "Goals, gold, trolls")
+Why: version 2 (the rulings of docs/rules/saboteur_duel.md, "Goals, gold, trolls")
 changed two things a version-1 save could not know about:
 
 - The bribe window. After an action that makes a troll newly reachable from the

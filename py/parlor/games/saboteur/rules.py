@@ -1,4 +1,4 @@
-"""Saboteur: The Duel's rules (shared/rules/saboteur_duel.md), the public face: what the
+"""Saboteur: The Duel's rules (docs/rules/saboteur_duel.md), the public face: what the
 game object, the bots, the screen and the tests call. Duel for two seats, the solo game
 for one. The rules themselves live in one module per concern:
 

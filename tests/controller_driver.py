@@ -1,19 +1,26 @@
-"""A stand-in for web/app.py that drives the controller as the page does: events in,
-effects out, timers kept and fired by the test (tests/test_controller.py and the
-classroom tests share it)."""
+"""The test driver of the whole controller: a stand-in for web/app.py that drives
+``Controller`` as the page does (events in, effects out), keeping the timers for the
+test to fire and the last screen, menu and address it was told to show.
+
+Named ``Driver``, not ``Page``: ``parlor.app.page.Page`` is the protocol through which
+the controller's parts reach the page, and a part driven alone, without a controller,
+gets ``fakes.StandInPage`` instead. tests/test_controller.py, the classroom, menu, tab,
+guide, room and Bot Lab tests share this one, and tests/pairing_net.py builds linked
+devices on it."""
 
 from __future__ import annotations
 
+from fakes import CLOCK_MS
 from parlor.app.controller import Controller
 from parlor.app.events import After, Confirm, Effect, SetUrl, ShowGame, ShowMenu
 from parlor.app.saves import DictStore
 
 
-class Page:
+class Driver:
     """A stand-in for web/app.py: keeps the timers and the last screen."""
 
     def __init__(self, store: DictStore | None = None) -> None:
-        self.clock = 1_700_000_000_000.0
+        self.clock = CLOCK_MS
         self.store = store or DictStore()
         self.c = Controller(self.store, lambda: self.clock, lambda ms: f"t{ms:.0f}")
         self.timers: list[After] = []

@@ -1,0 +1,34 @@
+"""What the tests share, and where it lives.
+
+pytest reads this file before any test in tests/; it hands out the shared stand-ins as
+fixtures (``pytest --fixtures tests`` lists them). The stand-ins themselves live in
+plain modules beside the tests, imported by name, because e2e/ has a conftest of its own
+and two files both imported as ``conftest`` cannot both be imported from:
+
+    fakes.py             the stand-ins: ``CLOCK_MS`` (a fixed "now"), ``StandInPage``
+                         (``app.page.Page`` for driving one part of the controller
+                         alone) and ``Pseudo`` (the bracketing translator)
+    controller_driver.py ``Driver``: the whole controller driven as the page drives it
+                         (events in, effects out, timers fired by the test)
+    pairing_net.py       host and guest devices (``Driver`` each) linked by a network
+                         the test delivers
+    screens.py           every screen a seeded game and the classroom have, drawn
+    tools_loader.py      ``load_tool("site")``: a script of tools/ as a module, kept
+                         once (e2e's fixtures use it too)
+    fixtures/            old saves and the Bot Lab's reference bots, as files
+    golden/              the seeded playthroughs tests/test_golden.py compares with
+
+The README's "Tests" section maps each feature to its test files.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from fakes import StandInPage
+
+
+@pytest.fixture
+def stand_in_page() -> StandInPage:
+    """A fresh ``StandInPage``: an empty store, English, no game shown, nothing asked."""
+    return StandInPage()

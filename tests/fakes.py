@@ -1,0 +1,103 @@
+"""The stand-ins several tests share, in one place: a fixed clock, a page for driving one
+part of the controller alone, and the pseudo-language translator.
+
+The controller as a whole is driven by ``controller_driver.Driver``; pairing devices by
+``pairing_net``; tests/conftest.py hands these stand-ins out as fixtures too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from parlor.app.events import Effect
+from parlor.app.saves import DictStore
+from parlor.app.session import Session
+from parlor.app.setup import Setup
+from parlor.i18n.catalog import FSI, PDI, Msg, Translator
+
+#: "Now" for every stand-in (14 November 2023, in ms): saves and the menu's list of
+#: them carry the same times on every run.
+CLOCK_MS = 1_700_000_000_000.0
+
+
+@dataclass
+class StandInPage:
+    """Implements ``app.page.Page``, recording what a part asks of it: a part of the
+    controller driven with no controller and no other part (tests/test_parts.py)."""
+
+    store: DictStore = field(default_factory=DictStore)
+    t: Translator = field(default_factory=Translator)
+    session: Session | None = None
+    message: str | None = None
+    picks: tuple[str, ...] = ()
+    url: str = ""
+    loopback: bool = False
+    asked: list[str] = field(default_factory=list)
+    games: list[Setup] = field(default_factory=list)
+    conns: int = 0
+    shown: str = "menu"
+
+    @property
+    def table(self) -> StandInPage:
+        """The stand-in is its own table: the parts driven with it only drop picks."""
+        return self
+
+    def drop_picks(self) -> None:
+        self.picks = ()
+
+    def clock(self) -> float:
+        return CLOCK_MS
+
+    def fmt_time(self, ms: float) -> str:
+        return f"t{ms:.0f}"
+
+    def render(self, out: list[Effect]) -> None:
+        self.asked.append("render")
+
+    def schedule(self, out: list[Effect]) -> None:
+        self.asked.append("schedule")
+
+    def stop(self) -> None:
+        self.asked.append("stop")
+
+    def went_stale(self, out: list[Effect]) -> None:
+        self.asked.append("went_stale")
+
+    def show_menu(self, out: list[Effect], message: str | None = None) -> None:
+        self.asked.append(f"menu:{message}")
+
+    def open(self, session: Session, out: list[Effect], raw: str | None) -> None:
+        self.asked.append("open")
+        self.session = session
+
+    def new_game(self, setup: Setup, out: list[Effect]) -> None:
+        self.games.append(setup)
+
+    def say(self, text: str, out: list[Effect]) -> None:
+        self.asked.append(f"say:{text}")
+
+    def new_seed(self) -> int:
+        return 7
+
+    def new_conn(self) -> int:
+        self.conns += 1
+        return self.conns
+
+    def net_param(self) -> dict[str, str]:
+        return {}
+
+
+#: The brackets the pseudo-language puts around every message.
+OPEN, CLOSE = "⟦", "⟧"
+
+
+class Pseudo(Translator):
+    """English, bracketed; isolates every string argument so names are told apart. A
+    screen drawn with it shows, outside brackets and isolates, only what the code wrote
+    itself (tests/test_i18n_pseudo.py, tests/test_i18n_kabaleo.py)."""
+
+    def say(self, msg: Msg) -> str:
+        return f"{OPEN}{super().say(msg)}{CLOSE}"
+
+    def isolate(self, text: str) -> str:
+        return f"{FSI}{text}{PDI}"
