@@ -37,3 +37,18 @@ def test_the_saving_part_stops_the_turns_and_redraws_when_another_tab_deleted_th
     saving.store_changed(saves.PREFIX + "g1", out)
     assert page.asked == ["stop", "render"] and page.picks == ()
     assert saving.tab.stale is not None and saving.tab.stale.deleted
+
+
+def test_two_parts_answering_one_action_is_refused_when_the_tables_are_merged() -> None:
+    """A name answered twice would leave one handler silently unused."""
+    import pytest
+
+    from parlor.app.page import merged
+
+    def a(event: Action, out: list[Effect]) -> None: ...
+
+    def b(event: Action, out: list[Effect]) -> None: ...
+
+    assert merged({"menu": a}, {"undo": b}) == {"menu": a, "undo": b}
+    with pytest.raises(ValueError, match="'menu'"):
+        merged({"menu": a}, {"menu": b})

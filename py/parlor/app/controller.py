@@ -50,7 +50,7 @@ from parlor.app.events import (
 )
 from parlor.app.lab.desk import LAB_ACTIONS, LabDesk
 from parlor.app.menu_desk import MenuDesk
-from parlor.app.page import Handler, Shown
+from parlor.app.page import Handler, Shown, merged
 from parlor.app.page_params import bot_delay, lang_note
 from parlor.app.pairing.guesting import GuestDesk
 from parlor.app.pairing.hosting import HostDesk, host_msg, link_state
@@ -101,21 +101,21 @@ class Controller:
         self.guesting = GuestDesk(self)
         #: Every ``data-action`` the controller answers (the page's own view actions,
         #: such as zooming a board, never reach it), each to the part it concerns.
-        self.actions: dict[str, Handler] = {
-            "resume": self.do_resume,
-            "menu": self.do_menu,
-            "handoff-ok": self.do_handoff_ok,
-            "undo": self.do_undo,
-            "lab": lambda event, out: self.lab.open_named(event.game or "", out),
-            **{name: self.lab.act for name in LAB_ACTIONS},
-            **self.menu.actions(),
-            **self.classroom.actions(),
-            **self.turns.actions(),
-            **self.guiding.actions(),
-            **self.hosting.actions(),
-            **self.guesting.actions(),
-            **self.saving.actions(),
-        }
+        self.actions: dict[str, Handler] = merged(
+            {"resume": self.do_resume,
+             "menu": self.do_menu,
+             "handoff-ok": self.do_handoff_ok,
+             "undo": self.do_undo,
+             "lab": lambda event, out: self.lab.open_named(event.game or "", out)},
+            dict.fromkeys(LAB_ACTIONS, self.lab.act),
+            self.menu.actions(),
+            self.classroom.actions(),
+            self.turns.actions(),
+            self.guiding.actions(),
+            self.hosting.actions(),
+            self.guesting.actions(),
+            self.saving.actions(),
+        )
 
     @property
     def session(self) -> Session | None:

@@ -11,7 +11,7 @@ drive a part with a small fake one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:
@@ -96,3 +96,16 @@ class Page(Protocol):
 
 #: A ``data-action`` handler of a part.
 Handler = Callable[["Action", "list[Effect]"], None]
+
+
+def merged(*tables: Mapping[str, Handler]) -> dict[str, Handler]:
+    """The parts' ``data-action`` handlers in one table. A name two parts answer is a
+    mistake (one of them would silently never run): refused here, when the controller
+    is made, so every test that makes one finds it."""
+    out: dict[str, Handler] = {}
+    for table in tables:
+        for name, handler in table.items():
+            if name in out:
+                raise ValueError(f"two parts answer the action {name!r}")
+            out[name] = handler
+    return out
