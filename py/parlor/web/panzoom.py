@@ -7,7 +7,8 @@ back on the new SVG after every re-render. Nothing here changes the game.
 Input: wheel (zoom at the pointer), drag with one pointer (pan; a drag of more than
 5 px swallows the click that follows, so it never plays a move), two pointers (pinch
 zoom and pan), keys while the board has focus (+ and - zoom, arrows pan, 0 fits), and
-the toolbar's zoom buttons (``App.do_zoom_*``).
+the zoom buttons above the maze (``data-action="zoom-in|zoom-out|zoom-fit"``, the page's
+view actions in ``web/app.py``).
 
 The arithmetic is pure (``to_board``, ``zoom_box``, ``pan_box``) and imports nothing
 from the browser, so CPython tests can check it.

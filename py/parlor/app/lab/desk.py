@@ -4,9 +4,10 @@ The controller owns one ``LabDesk`` and routes to it the Lab's actions (``lab-*`
 editor's text (``LabCode``) and the worker's reports (``LabReport``). The desk asks the
 page for what it cannot do itself through effects: draw the Lab (``ShowLab``), start or
 stop the worker's match or tournament (``LabStart``, ``LabStop``), warm the worker up
-(``LabWarm``), download or share the code. Leaving what was shown, the menu, the review
-of a game of the match and a new game against the bot are the controller's, reached
-through the callables it gives (``leave``, ``menu``, ``review``, ``play``).
+(``LabWarm``), download or share the code. It reaches the menu and a new game against
+the bot through the page (``page.Page``: ``show_menu``, ``new_game``); leaving what was
+shown and the review of a game of the match are the controller's, reached through the
+two callables it gives (``leave``, ``review``).
 
 The editor part of the screen is drawn only when the code comes from elsewhere (the
 Lab opened, another bot chosen, a file imported): redrawing it on each report would
