@@ -106,7 +106,7 @@ class Score:
 Z = 1.96
 
 
-def lab_game(game: Game, level: str, players: int, number: int, seed: int,
+def lab_game(game: Game[Any, Any], level: str, players: int, number: int, seed: int,
              options: Mapping[str, object] | None = None) -> Generator[Call, Turn, LabGame]:
     """Game ``number`` of a match (seeded ``seed + number``): the student's bot (bot 0)
     sits at seat ``number % players``, ``level`` plays every other seat. Each of the

@@ -93,7 +93,8 @@ def forfeit(a: int, b: int, number: int, failed: int, problem: Problem) -> Duel:
     return Duel(a, b, number, (0.0, 1.0) if failed == a else (1.0, 0.0), failed, problem)
 
 
-def duel(game: Game, a: int, b: int, number: int, seed: int) -> Generator[Call, Turn, Duel]:
+def duel(game: Game[Any, Any], a: int, b: int, number: int, seed: int
+         ) -> Generator[Call, Turn, Duel]:
     """Game ``number`` of the pair ``a``, ``b`` (seeded ``seed + number``, so every pair
     meets the same deals; ``a`` sits first in even games). Each move is a ``Call`` of
     the entrant to act; a turn with no move loses the game for that entrant."""
