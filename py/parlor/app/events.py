@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from parlor.app.lab.messages import WorkerNews
 from parlor.app.screens.game import Rendered
 from parlor.core.windows import Window
 
@@ -111,7 +112,7 @@ class LabReport:
     """News from the Lab's worker (assets/lab.js): ``kind`` "batch" (a JSON list of
     reports), "done" (the last of them) or "failed" (why)."""
 
-    kind: str
+    kind: WorkerNews
     text: str = ""
 
 
@@ -120,7 +121,7 @@ class LabChose:
     """The referee's answer to ``LabChoose``: ``kind`` "batch" or "done" (``text`` a JSON
     list holding its ``chose`` report, app/lab/jobs.py) or "failed" (why)."""
 
-    kind: str
+    kind: WorkerNews
     text: str = ""
 
 

@@ -73,9 +73,7 @@ class Duel:
     def to_dict(self) -> dict[str, Any]:
         p = self.problem
         return {"a": self.a, "b": self.b, "number": self.number, "shares": list(self.shares),
-                "failed": self.failed,
-                "problem": None if p is None else {"kind": p.kind, "line": p.line,
-                                                   "detail": p.detail}}
+                "failed": self.failed, "problem": None if p is None else p.to_dict()}
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> Duel:
@@ -84,8 +82,7 @@ class Duel:
         return Duel(int(data["a"]), int(data["b"]), int(data["number"]),
                     (float(data["shares"][0]), float(data["shares"][1])),
                     None if failed is None else int(failed),
-                    None if p is None else Problem(str(p["kind"]), int(p["line"]),
-                                                   str(p["detail"])))
+                    None if p is None else Problem.from_dict(p))
 
 
 def forfeit(a: int, b: int, number: int, failed: int, problem: Problem) -> Duel:
