@@ -30,10 +30,12 @@ from parlor.games.ciao.options import CiaoOptions, normalize
 from parlor.games.ciao.state import (
     HAND_SIZE,
     CiaoState,
+    Phase,
     RoundResult,
 )
 
-TABLE_PHASES = ("race", "thanks")
+#: The phases the table decides together (``to_act`` is ``TABLE``).
+TABLE_PHASES: tuple[Phase, ...] = ("race", "thanks")
 
 
 # ------------------------------------------------------------------ set-up

@@ -28,10 +28,10 @@ from parlor.games.ciao.cards import (
     playable,
 )
 from parlor.games.ciao.notation import Move, format_move
-from parlor.games.ciao.state import MISTAKE_PENALTY, PLUS3, THANKS_PENALTY, CiaoState
+from parlor.games.ciao.state import MISTAKE_PENALTY, PLUS3, THANKS_PENALTY, CiaoState, Phase
 
 FastMove = tuple[str, int, int, bool, int]  # (verb, card, named, millstone, seat)
-TABLE_PHASES = ("race", "thanks")
+TABLE_PHASES: tuple[Phase, ...] = ("race", "thanks")
 _K = len(KINDS)
 
 
