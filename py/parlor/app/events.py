@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Literal
 
 from parlor.app.lab.messages import WorkerNews
 from parlor.app.screens.game import Rendered
@@ -76,6 +77,10 @@ class WindowDecide:
     window: Window
 
 
+#: What a ``LinkEvent`` tells of a connection (its docstring says each).
+LinkNews = Literal["offer", "answer", "open", "message", "closed", "failed", "timeout"]
+
+
 @dataclass(frozen=True)
 class LinkEvent:
     """News of a connection to another device, from the web layer.
@@ -88,7 +93,7 @@ class LinkEvent:
 
     seat: int
     conn: int
-    kind: str
+    kind: LinkNews
     text: str = ""
 
 
