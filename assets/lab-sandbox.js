@@ -150,7 +150,7 @@
         }
         port.postMessage(text);
       };
-      port.postMessage("ready");
+      port.postMessage("ready"); // messages.READY (py/parlor/app/lab/messages.py)
     };
   }
 

@@ -14,6 +14,8 @@
 // To the page: {kind: "ready"}, {kind: "failed", detail}, {kind: "report", job, text},
 // {kind: "need", key} (a sandbox for this bot, please), {kind: "kill", key},
 // {kind: "measure", name, ms} (for `make bench`: a sandbox's start, a loop stopped).
+// These are JavaScript's alone; the words this file shares with Python (the sandbox's
+// "ready", the reports it carries) are named in py/parlor/app/lab/messages.py.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
 const GRACE_MS = 300; // an answer's way back, under load, before the watchdog stops it

@@ -9,7 +9,9 @@
 //
 // report(kind, text): "batch" (a JSON list of the referee's reports), "done" (the last of
 // them), "failed" (why). Starts and stops are measured for `make bench`
-// (performance.measure), not reported.
+// (performance.measure), not reported. The words this file shares with Python (those
+// kinds, the reports' kinds, a job's kind) are named in py/parlor/app/lab/messages.py:
+// spell them as it does.
 (function () {
   "use strict";
   const WORKER = new URL("./lab-worker.js", document.currentScript.src).href;

@@ -6,11 +6,16 @@ naming the option, never turned into a strange game or a stack trace.
 
 from __future__ import annotations
 
+import typing
+
 import pytest
 
 from parlor.core.errors import BadOptions
 from parlor.core.options import OptionSpec, parse_bool
 from parlor.games import GAMES
+from parlor.games.ciao.options import CiaoOptions
+from parlor.games.kabaleo.options import KabaleoOptions
+from parlor.games.saboteur.options import SaboteurOptions
 
 GAME = GAMES["kabaleo"]
 SPECS = {spec.key: spec for spec in GAME.option_specs}
@@ -171,3 +176,16 @@ def test_generic_spec_parse() -> None:
     with pytest.raises(BadOptions) as err:
         spec.parse("2")
     assert "speed" in str(err.value) and "slow, fast" in str(err.value)
+
+
+@pytest.mark.parametrize("options", [CiaoOptions, KabaleoOptions, SaboteurOptions])
+def test_a_literal_option_lists_exactly_its_specs_choices(options: type) -> None:
+    """A string option's type names its choices for the checker; the spec names them for
+    the menu, links and saves. They must be the same values."""
+    specs = {spec.key: spec for spec in GAMES[options.__module__.split(".")[2]].option_specs}
+    hints = typing.get_type_hints(options)
+    literal = {name: set(typing.get_args(hint)) for name, hint in hints.items()
+               if typing.get_origin(hint) is typing.Literal}
+    assert literal, "no option of this game is a Literal"
+    for name, values in literal.items():
+        assert values == {value for value, _ in specs[name].choices}, name

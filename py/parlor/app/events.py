@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Literal
 
+from parlor.app.lab.messages import WorkerNews
 from parlor.app.screens.game import Rendered
 from parlor.core.windows import Window
 
@@ -75,6 +77,10 @@ class WindowDecide:
     window: Window
 
 
+#: What a ``LinkEvent`` tells of a connection (its docstring says each).
+LinkNews = Literal["offer", "answer", "open", "message", "closed", "failed", "timeout"]
+
+
 @dataclass(frozen=True)
 class LinkEvent:
     """News of a connection to another device, from the web layer.
@@ -87,7 +93,7 @@ class LinkEvent:
 
     seat: int
     conn: int
-    kind: str
+    kind: LinkNews
     text: str = ""
 
 
@@ -111,7 +117,7 @@ class LabReport:
     """News from the Lab's worker (assets/lab.js): ``kind`` "batch" (a JSON list of
     reports), "done" (the last of them) or "failed" (why)."""
 
-    kind: str
+    kind: WorkerNews
     text: str = ""
 
 
@@ -120,7 +126,7 @@ class LabChose:
     """The referee's answer to ``LabChoose``: ``kind`` "batch" or "done" (``text`` a JSON
     list holding its ``chose`` report, app/lab/jobs.py) or "failed" (why)."""
 
-    kind: str
+    kind: WorkerNews
     text: str = ""
 
 

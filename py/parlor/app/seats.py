@@ -7,15 +7,20 @@ this device never counts them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from parlor.core.errors import BadOptions
 from parlor.core.match import HUMAN, LAB, REMOTE
 from parlor.i18n.catalog import Msg, Translator
 
+#: Who sits at a seat: a person here, a person on a paired device, a built-in bot (its
+#: level in ``Seat.level``) or a bot written in the Lab.
+SeatKind = Literal["human", "remote", "bot", "lab"]
+
 
 @dataclass(frozen=True)
 class Seat:
-    kind: str  # "human" | "remote" | "bot" | "lab"
+    kind: SeatKind
     level: str | None = None
 
     @property
@@ -45,8 +50,10 @@ def parse_seat(game_id: str, text: str) -> Seat:
     from parlor.bots import DEFAULT_LEVEL, LEVELS
 
     text = text.strip()
-    if text in (HUMAN, REMOTE):
-        return Seat(text)
+    if text == HUMAN:
+        return Seat(HUMAN)
+    if text == REMOTE:
+        return Seat(REMOTE)
     if text == LAB:
         return Seat(LAB, LAB)
     if text == "bot":

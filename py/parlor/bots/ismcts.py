@@ -43,11 +43,12 @@ class Knowledge(Protocol):
     """What a game tells the search: which worlds to imagine, which moves look good,
     how to play on quickly, how good a cut-off is."""
 
-    def worlds(self, game: Game, view: Any) -> Callable[[Rng], Sim]:
+    def worlds(self, game: Game[Any, Any], view: Any) -> Callable[[Rng], Sim]:
         """Once per move: a function drawing one determinized world for this view."""
         ...
 
-    def prior(self, game: Game, view: Any, legal: Sequence[str]) -> Sequence[float] | None:
+    def prior(self, game: Game[Any, Any], view: Any,
+              legal: Sequence[str]) -> Sequence[float] | None:
         """Once per move: each legal move's appeal in [0, 1] (None: no opinion)."""
         ...
 
@@ -55,16 +56,16 @@ class Knowledge(Protocol):
 class Policy(Protocol):
     """How a world on the public rules plays on: rollouts, the table, the cut-off."""
 
-    def rollout(self, game: Game, state: Any, seat: int, legal: Sequence[str],
+    def rollout(self, game: Game[Any, Any], state: Any, seat: int, legal: Sequence[str],
                 rng: Rng) -> str:
         """A move for ``seat`` in a rollout (one of ``legal``)."""
         ...
 
-    def table(self, game: Game, state: Any, legal: Sequence[str], rng: Rng) -> str:
+    def table(self, game: Game[Any, Any], state: Any, legal: Sequence[str], rng: Rng) -> str:
         """The table's decision (a timed window), drawn as chance."""
         ...
 
-    def evaluate(self, game: Game, state: Any) -> Sequence[float]:
+    def evaluate(self, game: Game[Any, Any], state: Any) -> Sequence[float]:
         """Each seat's expected score in [0, 1] for an unfinished state (the cut-off)."""
         ...
 
@@ -77,23 +78,24 @@ class RandomKnowledge:
     def __init__(self, fast: Callable[[Any], Sim] | None = None) -> None:
         self.fast = fast
 
-    def worlds(self, game: Game, view: Any) -> Callable[[Rng], Sim]:
+    def worlds(self, game: Game[Any, Any], view: Any) -> Callable[[Rng], Sim]:
         fast = self.fast
         if fast is not None:
             return lambda rng: fast(game.determinize(view, rng))
         return lambda rng: PublicSim(game, self, game.determinize(view, rng))
 
-    def prior(self, game: Game, view: Any, legal: Sequence[str]) -> Sequence[float] | None:
+    def prior(self, game: Game[Any, Any], view: Any,
+              legal: Sequence[str]) -> Sequence[float] | None:
         return None
 
-    def rollout(self, game: Game, state: Any, seat: int, legal: Sequence[str],
+    def rollout(self, game: Game[Any, Any], state: Any, seat: int, legal: Sequence[str],
                 rng: Rng) -> str:
         return legal[rng.randbelow(len(legal))]
 
-    def table(self, game: Game, state: Any, legal: Sequence[str], rng: Rng) -> str:
+    def table(self, game: Game[Any, Any], state: Any, legal: Sequence[str], rng: Rng) -> str:
         return legal[rng.randbelow(len(legal))]
 
-    def evaluate(self, game: Game, state: Any) -> Sequence[float]:
+    def evaluate(self, game: Game[Any, Any], state: Any) -> Sequence[float]:
         players = _players(state)
         return [1.0 / players] * players
 
@@ -104,7 +106,7 @@ def _players(state: Any) -> int:
     return players
 
 
-def outcome_scores(game: Game, state: Any) -> list[float]:
+def outcome_scores(game: Game[Any, Any], state: Any) -> list[float]:
     """A finished game's score per seat: 1 shared by the winners, 0 for the others (a
     game without winners, the solo game below its bar, scores 0)."""
     out = game.outcome(state)
@@ -138,7 +140,7 @@ class PublicSim:
     """A world on the public protocol (frozen states, notation strings), with the game's
     ``Knowledge`` for rollouts, the table's decisions and the cut-off."""
 
-    def __init__(self, game: Game, knowledge: Policy, state: Any) -> None:
+    def __init__(self, game: Game[Any, Any], knowledge: Policy, state: Any) -> None:
         self.game, self.knowledge, self.state = game, knowledge, state
 
     def to_act(self) -> int | None:
@@ -189,7 +191,7 @@ class Search:
     ``bias`` weighs the knowledge's prior at the root (it fades as a move is visited);
     ``widen`` keeps only the prior's best few root moves (0: all of them)."""
 
-    game: Game
+    game: Game[Any, Any]
     knowledge: Knowledge
     iterations: int = 500
     depth: int = 40  # rollout moves before the evaluation cuts off

@@ -24,7 +24,7 @@ class OracleKnowledge:
     def __init__(self, inner: Knowledge, state: Any) -> None:
         self.inner, self.state = inner, state
 
-    def worlds(self, game: Game, view: Any) -> Callable[[Rng], Sim]:
+    def worlds(self, game: Game[Any, Any], view: Any) -> Callable[[Rng], Sim]:
         self.inner.worlds(game, view)  # lets the inner knowledge prepare (beliefs, values)
         fast = getattr(self.inner, "fast", None)
         if fast is not None:
@@ -32,7 +32,8 @@ class OracleKnowledge:
         policy = self.inner if isinstance(self.inner, RandomKnowledge) else RandomKnowledge()
         return lambda rng: PublicSim(game, policy, self.state)
 
-    def prior(self, game: Game, view: Any, legal: Sequence[str]) -> Sequence[float] | None:
+    def prior(self, game: Game[Any, Any], view: Any,
+              legal: Sequence[str]) -> Sequence[float] | None:
         return self.inner.prior(game, view, legal)
 
 

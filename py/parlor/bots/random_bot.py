@@ -19,7 +19,7 @@ class RandomBot:
 
     level = "random"
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game.id
         self._engine = game
 
@@ -32,6 +32,6 @@ class RandomBot:
         return rng.choice(moves)
 
 
-def random_level(game: Game) -> Level:
+def random_level(game: Game[Any, Any]) -> Level:
     """The ``random`` level as a game lists it (every game has one)."""
     return Level("random", lambda: RandomBot(game))

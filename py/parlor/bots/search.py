@@ -26,7 +26,7 @@ class SearchSpec:
     """A game's search: its rules, its knowledge and its numbers (``Search`` says what
     each means)."""
 
-    game: Game
+    game: Game[Any, Any]
     #: Builds the knowledge, once per bot: it may keep what it learnt between turns
     #: (Kabaleo's and Ciao!'s ``medium`` bot, whose belief replay is incremental).
     knowledge: Callable[[], Knowledge]

@@ -39,7 +39,7 @@ class Guide:
     #: The level whose choice, from the human's view, is the suggested move.
     planner: str = "medium"
 
-    def query(self, game: Game) -> dict[str, str]:
+    def query(self, game: Game[Any, Any]) -> dict[str, str]:
         """The set-up as link parameters (``app.setup.parse_setup`` reads them); ``game``
         is the guided game, whose option specs name each option's value in words."""
         specs = {s.key: s for s in game.option_specs}

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from parlor.core.errors import BadOptions, BadSave, IllegalMove
 from parlor.i18n.catalog import Msg
@@ -24,12 +24,12 @@ from parlor.i18n.catalog import Msg
 FORMAT = 1
 
 #: Seat kinds a match may name. Bots are ``bot:<level>``.
-HUMAN = "human"
+HUMAN: Final = "human"
 #: A person on another device paired with this one.
-REMOTE = "remote"
+REMOTE: Final = "remote"
 #: A bot a student wrote in the Bot Lab: its code travels in the match (``Match.lab``),
 #: so the game resumes, and replays, with the code it was started with.
-LAB = "lab"
+LAB: Final = "lab"
 
 
 @dataclass(frozen=True)

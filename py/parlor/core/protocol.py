@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from parlor.core.match import Migration
 from parlor.core.options import OptionSpec
@@ -14,6 +14,15 @@ from parlor.core.rng import Rng
 # reaching into i18n (tests/test_layers.py), and never hold a ``Translator``.
 from parlor.i18n.catalog import Arg as Arg
 from parlor.i18n.catalog import Msg as Msg
+
+if TYPE_CHECKING:
+    # Defaults (PEP 696): a bare ``Game`` is ``Game[Any, Any]``, any game, as the code
+    # that serves every game spells it. Only the checker reads them: ``typing`` takes a
+    # default from 3.13 on, and the tests run on 3.11.
+    S = TypeVar("S", default=Any)
+    V = TypeVar("V", default=Any)
+else:
+    S, V = TypeVar("S"), TypeVar("V")
 
 #: ``to_act`` returns this for decisions the table makes together (timed races).
 TABLE = -1
@@ -35,8 +44,12 @@ class Outcome:
     details: Mapping[str, Any] = field(default_factory=dict)
 
 
-class Game(Protocol):
-    """One rules engine. States and views are frozen values; every method is pure."""
+class Game(Protocol[S, V]):
+    """One rules engine over states ``S`` and views ``V``, both frozen values; every
+    method is pure. A game's class names its own (``Ciao`` is a
+    ``Game[CiaoState, CiaoView]``), so the checker follows a state or a view through
+    the code of that game; code that serves every game (the registry, the arena, the
+    search, the Lab) holds a ``Game[Any, Any]``."""
 
     id: str
     name: str
@@ -53,40 +66,40 @@ class Game(Protocol):
         """Complete, validated options; ``BadOptions`` with a reason otherwise."""
         ...
 
-    def new(self, players: int, seed: int, options: Mapping[str, object]) -> Any: ...
+    def new(self, players: int, seed: int, options: Mapping[str, object]) -> S: ...
 
-    def to_act(self, s: Any) -> int | None: ...
+    def to_act(self, s: S) -> int | None: ...
 
-    def legal_moves(self, s: Any) -> list[str]: ...
+    def legal_moves(self, s: S) -> list[str]: ...
 
-    def legal_moves_for(self, s: Any, seat: int) -> list[str]:
+    def legal_moves_for(self, s: S, seat: int) -> list[str]:
         """The moves ``seat`` may make now: all of ``legal_moves`` on its turn, none on
         another seat's; on a table decision (a race, a thank-you), only its own answers.
         The one answer to "may this seat play this?" (screens, the host's check of a
         guest's answer, tests), so nothing reads legality back out of markup."""
         ...
 
-    def apply(self, s: Any, move: str) -> Any: ...
+    def apply(self, s: S, move: str) -> S: ...
 
-    def outcome(self, s: Any, seat_names: tuple[str, ...] = ()) -> Outcome | None: ...
+    def outcome(self, s: S, seat_names: tuple[str, ...] = ()) -> Outcome | None: ...
 
-    def view(self, s: Any, seat: int | None) -> Any: ...
+    def view(self, s: S, seat: int | None) -> V: ...
 
-    def reveal(self, s: Any) -> Any:
+    def reveal(self, s: S) -> object:
         """Every secret of ``s`` as a frozen value (targets, hands, face-down cards):
         what no seat may see, for watch mode (all seats bots) and reviews of finished
         games, where a teacher shows the room everything. Never given to a bot, and
         never drawn for a seat in a game humans are playing."""
         ...
 
-    def determinize(self, v: Any, rng: Rng) -> Any: ...
+    def determinize(self, v: V, rng: Rng) -> S: ...
 
-    def inventory(self, s: Any) -> Mapping[str, int]:
+    def inventory(self, s: S) -> Mapping[str, int]:
         """Totals that no move may change (cones, cards), checked by the contract suite."""
         ...
 
 
-def legal_moves_of_view(game: Game, view: Any, rng: Rng | None = None) -> list[str]:
+def legal_moves_of_view(game: Game[S, V], view: V, rng: Rng | None = None) -> list[str]:
     """The legal moves of the seat to act, computed from what one seat may see.
 
     Legality never depends on hidden information in these games (a seat's own cards

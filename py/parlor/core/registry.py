@@ -43,7 +43,7 @@ def lazy_level(name: str, module: str, factory: str) -> Level:
 
 @dataclass(frozen=True)
 class GameEntry:
-    game: Game
+    game: Game[Any, Any]
     levels: tuple[Level, ...]  # weakest first: the menu lists them in this order
     default_level: str
     ui: str  # the module of the game's screen (the renderer contract, render/common.py)

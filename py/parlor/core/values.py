@@ -3,9 +3,10 @@
 The Bot Lab runs a student's bot in a sandbox of its own, an interpreter that never
 holds a game state (docs/lab-threat-model.md): each turn the referee sends it one
 seat's view as JSON, and the sandbox rebuilds the same frozen view from it. Views are
-frozen dataclasses of ints, strings, tuples and smaller dataclasses (options, cards on
-the table, ``Msg`` sentences), so one codec serves every game, and a new field needs no
-code here: the class's own annotations say what to build.
+frozen dataclasses of ints, strings (or a ``Literal``'s few, as a phase), tuples and
+smaller dataclasses (options, cards on the table, ``Msg`` sentences), so one codec
+serves every game, and a new field needs no code here: the class's own annotations say
+what to build.
 
 A class's codec is worked out once from its hints and kept (a Ciao! view holds a long
 history, sent at every turn): a tuple of plain values is copied whole, not item by
@@ -53,7 +54,7 @@ def _same(x: Any) -> Any:
 @cache
 def _codec(hint: object) -> tuple[Convert, Convert]:
     """(encode, decode) for values of type ``hint``, built once per hint."""
-    if hint in SCALARS:
+    if _plain(hint):
         return _same, _same
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _dataclass(hint)
@@ -68,9 +69,12 @@ def _codec(hint: object) -> tuple[Convert, Convert]:
 
 
 def _plain(hint: object) -> bool:
-    """Whether values of ``hint`` are JSON as they are (scalars and their unions)."""
+    """Whether values of ``hint`` are JSON as they are (scalars, ``Literal``s of them,
+    and their unions)."""
     if hint in SCALARS:
         return True
+    if typing.get_origin(hint) is typing.Literal:
+        return all(isinstance(a, SCALARS) for a in typing.get_args(hint))
     if typing.get_origin(hint) in (typing.Union, types.UnionType):
         return all(_plain(a) for a in typing.get_args(hint))
     return False
@@ -135,6 +139,8 @@ def _json_kinds(hint: object) -> tuple[type, ...]:
         return (int, float)
     if isinstance(hint, type) and hint in SCALARS:
         return (hint,)
+    if _plain(hint) and typing.get_origin(hint) is typing.Literal:
+        return tuple(dict.fromkeys(k for a in typing.get_args(hint) for k in _json_kinds(type(a))))
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return (dict,)
     if typing.get_origin(hint) is tuple:

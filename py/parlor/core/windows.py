@@ -18,6 +18,11 @@ answer by time wins.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
+
+#: Which decision a window is: the speed race, or "Thank you!" (the page's status line
+#: says each in its own words, ``status.<kind>``).
+WindowKind = Literal["race", "thanks"]
 
 
 @dataclass(frozen=True)
@@ -30,7 +35,7 @@ class Plan:
 
 @dataclass(frozen=True)
 class Window:
-    kind: str  # "race" | "thanks"
+    kind: WindowKind
     seconds: float
     timeout_move: str  # applied when the window closes unanswered
     humans: tuple[int, ...]  # human seats that may answer by clicking

@@ -11,13 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Literal
+
+#: A page's base direction, as HTML's ``dir`` says it.
+Direction = Literal["ltr", "rtl"]
 
 
 @dataclass(frozen=True)
 class Language:
     code: str  # BCP 47 primary subtag, also the catalog's file name
     endonym: str  # the language's name in itself, as the picker shows it
-    dir: str  # "ltr" | "rtl": the page's base direction
+    dir: Direction  # the page's base direction
     digits: str  # the ten digits numbers are written with in this language's text
 
 

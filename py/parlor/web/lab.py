@@ -23,6 +23,7 @@ from parlor.app.events import (
     LabWarm,
     ShowLab,
 )
+from parlor.app.lab.messages import worker_news
 from parlor.web.dom import absent, attr, el, redraw
 from parlor.web.voice import Voice
 
@@ -48,10 +49,10 @@ class LabPage:
             js.parlorLab.run(effect.request, self._chose)
 
     def report(self, kind: Any, text: Any) -> None:
-        self.send(LabReport(str(kind), str(text)))
+        self.send(LabReport(*worker_news(str(kind), str(text))))
 
     def chose(self, kind: Any, text: Any) -> None:
-        self.send(LabChose(str(kind), str(text)))
+        self.send(LabChose(*worker_news(str(kind), str(text))))
 
     def show(self, effect: ShowLab) -> None:
         status = el("status")

@@ -23,6 +23,7 @@ from parlor.app.events import (
     LinkAccept,
     LinkClose,
     LinkEvent,
+    LinkNews,
     LinkOpen,
     LinkSend,
 )
@@ -57,7 +58,7 @@ class Connection:
         self.proxies.append(proxy)
         setattr(target, name, proxy)
 
-    def _tell(self, kind: str, text: str = "") -> None:
+    def _tell(self, kind: LinkNews, text: str = "") -> None:
         self.send(LinkEvent(self.seat, self.conn, kind, text))
 
     def _state(self, _: Any) -> None:

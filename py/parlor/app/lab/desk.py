@@ -41,6 +41,7 @@ from parlor.app.lab.keep import (
 )
 from parlor.app.lab.lessons import Lesson, lessons
 from parlor.app.lab.matches import LabGame
+from parlor.app.lab.messages import WorkerNews, job_request
 from parlor.app.lab.reports import take_duel_report, take_match_report
 from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen, LabTour, Settings
 from parlor.app.page import Page
@@ -212,10 +213,10 @@ class LabDesk:
                           lesson=goal.number if goal is not None else None,
                           options=dict(goal.options) if goal is not None else {})
         self.tour, self.said, self.note = None, None, None
-        out.append(LabStart(json.dumps({
-            "source": self.run.source, "game": self.game, "level": s.level,
-            "players": s.players, "games": s.games, "first": 0, "seed": self.run.seed,
-            "limit_ms": s.limit_ms, "options": self.run.options, "total": s.games})))
+        out.append(LabStart(job_request(
+            "match", source=self.run.source, game=self.game, level=s.level,
+            players=s.players, games=s.games, first=0, seed=self.run.seed,
+            limit_ms=s.limit_ms, options=self.run.options, total=s.games)))
         self.draw(out)
 
     def play_against(self, source: str | None, form: Mapping[str, str],
@@ -274,11 +275,10 @@ class LabDesk:
         self.settings = s = self._settings(form, self.settings)
         self.tour = LabTour(names, s.games, self.page.new_seed(), s.limit_ms)
         self.run, self.said, self.note = None, None, None
-        out.append(LabStart(json.dumps({
-            "kind": "tournament", "game": self.game,
-            "sources": [self.shelf.bots[n] for n in names], "games": s.games,
-            "seed": self.tour.seed, "limit_ms": s.limit_ms, "first": 0,
-            "total": self.tour.total})))
+        out.append(LabStart(job_request(
+            "tournament", game=self.game, sources=[self.shelf.bots[n] for n in names],
+            games=s.games, seed=self.tour.seed, limit_ms=s.limit_ms, first=0,
+            total=self.tour.total)))
         self.draw(out)
 
     def _settings(self, form: Mapping[str, str], old: Settings) -> Settings:
@@ -295,7 +295,7 @@ class LabDesk:
 
     # ---- the worker's reports -------------------------------------------------------
 
-    def report(self, kind: str, text: str, out: list[Effect]) -> None:
+    def report(self, kind: WorkerNews, text: str, out: list[Effect]) -> None:
         """``batch`` (a JSON list of the referee's reports), ``done`` (the last such
         list, if any) or ``failed`` (why). A report that cannot be read stops the job
         and says so: never an exception out of the page."""

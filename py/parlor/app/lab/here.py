@@ -8,6 +8,7 @@ check the same wire, codec and checks the browser uses.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from parlor.app.lab.matches import LabGame, lab_game
 from parlor.app.lab.referee import Referee
@@ -50,8 +51,8 @@ def run_here(request: str, post: Callable[[str], None], clock: Callable[[], floa
         referee.heard(key, answer, clock() - began)
 
 
-def lab_match(game: Game, bot: StudentBot, level: str, players: int, games: int, seed: int,
-              *, clock: Callable[[], float], limit_ms: float = 1000.0,
+def lab_match(game: Game[Any, Any], bot: StudentBot, level: str, players: int, games: int,
+              seed: int, *, clock: Callable[[], float], limit_ms: float = 1000.0,
               options: Mapping[str, object] | None = None,
               progress: Callable[[Sequence[LabGame]], None] | None = None) -> list[LabGame]:
     """``games`` seeded games of a compiled ``bot`` against ``level`` (the student's seat

@@ -2,7 +2,8 @@
 class tournament, and one move of a Lab bot in a game at the table.
 
 Each is a generator of ``steps`` (``Load`` a bot's file, ``Call`` its move, ``Say`` a
-report), planned from the page's request (JSON). The reports, JSON objects by ``kind``:
+report), planned from the page's request (JSON, by ``kind``: ``messages.JobKind``).
+The reports, JSON objects by ``kind`` (``messages.ReportKind``):
 
 - a match: ``compiled`` (``problem`` or null), then ``game`` (``number`` and the
   ``LabGame`` as data) for each game, as each ends (two are played side by side);
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlor.app.lab.matches import lab_game
+from parlor.app.lab.messages import ReportKind
 from parlor.app.lab.steps import LIVE, Call, Games, Job, Load, Say
 from parlor.app.lab.student import Problem, Turn
 from parlor.app.lab.tournament import duel, forfeit, pairs, schedule
@@ -46,7 +48,7 @@ class Plan:
 def plan(request: str) -> Plan:
     """The job the page asked for (``LabStart``'s or ``LabChoose``'s request)."""
     req: Mapping[str, Any] = json.loads(request)
-    kind = req.get("kind", "match")
+    kind = req.get("kind", "match")  # none: a match (as the tests and the bench ask)
     limit = float(req["limit_ms"])
     if kind == "tournament":
         sources = tuple(str(s) for s in req["sources"])
@@ -59,12 +61,11 @@ def plan(request: str) -> Plan:
 
 
 def problem_data(problem: Problem | None) -> dict[str, Any] | None:
-    if problem is None:
-        return None
-    return {"kind": problem.kind, "line": problem.line, "detail": problem.detail}
+    return None if problem is None else problem.to_dict()
 
 
-def say(kind: str, **data: Any) -> Say:
+def say(kind: ReportKind, **data: Any) -> Say:
+    """A report for the page: JSON, its kind first."""
     return Say(json.dumps({"kind": kind, **data}))
 
 

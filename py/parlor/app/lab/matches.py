@@ -65,16 +65,14 @@ def _turn_dict(turn: Turn, offered: bool = True) -> dict[str, Any]:
     p = turn.problem
     return {"move": turn.move, "printed": turn.printed, "ms": round(turn.ms, 2),
             "moves": list(turn.moves) if offered else [],
-            "problem": None if p is None else {"kind": p.kind, "line": p.line,
-                                               "detail": p.detail}}
+            "problem": None if p is None else p.to_dict()}
 
 
 def _turn_of(data: Mapping[str, Any]) -> Turn:
     p = data.get("problem")
     return Turn(data["move"], str(data["printed"]), float(data["ms"]),
                 tuple(str(m) for m in data["moves"]),
-                None if p is None else Problem(str(p["kind"]), int(p["line"]),
-                                               str(p["detail"])))
+                None if p is None else Problem.from_dict(p))
 
 
 @dataclass(frozen=True)
@@ -106,7 +104,7 @@ class Score:
 Z = 1.96
 
 
-def lab_game(game: Game, level: str, players: int, number: int, seed: int,
+def lab_game(game: Game[Any, Any], level: str, players: int, number: int, seed: int,
              options: Mapping[str, object] | None = None) -> Generator[Call, Turn, LabGame]:
     """Game ``number`` of a match (seeded ``seed + number``): the student's bot (bot 0)
     sits at seat ``number % players``, ``level`` plays every other seat. Each of the

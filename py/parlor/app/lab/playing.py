@@ -16,7 +16,8 @@ import json
 from dataclasses import dataclass
 
 from parlor.app.events import LabChoose
-from parlor.app.lab.reports import BadReport, problem_of
+from parlor.app.lab.messages import WorkerNews, job_request, report_kind
+from parlor.app.lab.reports import BadReport
 from parlor.app.lab.state import LIMIT_MS
 from parlor.app.lab.student import Problem
 from parlor.core.match import Match
@@ -41,10 +42,10 @@ class LabSeats:
         if self.asked == key:
             return None
         self.asked, self.started, self.move, self.problem = key, now, None, None
-        return LabChoose(json.dumps({"kind": "choose", "match": match.to_dict(),
-                                     "seat": seat, "limit_ms": LIMIT_MS, "total": 1}))
+        return LabChoose(job_request("choose", match=match.to_dict(), seat=seat,
+                                     limit_ms=LIMIT_MS, total=1))
 
-    def answer(self, kind: str, text: str) -> bool:
+    def answer(self, kind: WorkerNews, text: str) -> bool:
         """Take the worker's answer; True when it is news for the turn asked. A report
         that cannot be read is the bot's problem for this turn, never an exception."""
         if self.asked is None or self.move is not None or self.problem is not None:
@@ -55,10 +56,10 @@ class LabSeats:
         try:
             items = json.loads(text or "[]")
             for item in items:
-                if item.get("kind") == "chose" and int(item["ply"]) == self.asked[1]:
+                if report_kind(item) == "chose" and int(item["ply"]) == self.asked[1]:
                     p = item["problem"]
                     if p is not None:
-                        self.problem = problem_of(p)
+                        self.problem = Problem.from_dict(p)
                     elif isinstance(item["move"], str):
                         self.move = item["move"]
                     else:

@@ -77,6 +77,8 @@ def type_name(tp: object) -> str:
         return "..."
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
+    if origin is typing.Literal:  # a phase: the type of its values, as a student tests them
+        return " | ".join(dict.fromkeys(type(a).__name__ for a in args))
     if origin is typing.Union or origin is types.UnionType:
         return " | ".join(type_name(a) for a in args)
     if origin is not None:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from parlor.app.lab.matches import LabGame
+from parlor.app.lab.messages import report_kind
 from parlor.app.lab.state import LabRun, LabTour
 from parlor.app.lab.student import Problem
 from parlor.app.lab.tournament import Duel, pairs
@@ -24,9 +25,9 @@ class BadReport(ValueError):
 def take_match_report(run: LabRun, item: Mapping[str, Any]) -> None:
     """One of a match's reports: the compile problem, or a finished game."""
     try:
-        kind = item.get("kind")
+        kind = report_kind(item)
         if kind == "compiled" and item.get("problem") is not None:
-            run.problem = problem_of(item["problem"])
+            run.problem = Problem.from_dict(item["problem"])
         elif kind == "game":
             number = int(item["number"])
             if not 0 <= number < run.settings.games:
@@ -40,12 +41,12 @@ def take_duel_report(tour: LabTour, item: Mapping[str, Any]) -> None:
     """One of a tournament's reports: an entrant's file run (its problem or None), or
     a duel."""
     try:
-        kind = item.get("kind")
+        kind = report_kind(item)
         if kind == "entrant":
             index, p = int(item["index"]), item["problem"]
             if not 0 <= index < len(tour.names):
                 raise BadReport(f"entrant {index} of {len(tour.names)}")
-            tour.problems[index] = None if p is None else problem_of(p)
+            tour.problems[index] = None if p is None else Problem.from_dict(p)
         elif kind == "duel":
             duel = Duel.from_dict(item["duel"])
             number = int(item["number"])
@@ -55,7 +56,3 @@ def take_duel_report(tour: LabTour, item: Mapping[str, Any]) -> None:
             tour.duels[number] = duel
     except (KeyError, TypeError, ValueError, IndexError) as err:
         raise BadReport(str(err)) from err
-
-
-def problem_of(data: Mapping[str, Any]) -> Problem:
-    return Problem(str(data["kind"]), int(data["line"]), str(data["detail"]))

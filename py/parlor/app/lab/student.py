@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from parlor.app.lab.messages import ProblemKind, problem_kind
 from parlor.core.rng import Rng
 
 #: The file name the student's code is compiled under (tracebacks and line numbers).
@@ -35,13 +36,24 @@ MAX_PRINTED = 4000
 class Problem:
     """Why the bot gave no move: ``kind`` is "syntax", "missing", "signature", "crash",
     "not_legal", "memory" (its sandbox ran out), "over_time" (a move), "load_time" (the
-    file's top level) or "broken" (its sandbox did not answer as it must, wire.py);
-    ``line`` the student's line (0 when none applies); ``detail`` the Python message or
-    the value returned."""
+    file's top level), "broken" (its sandbox did not answer as it must, wire.py) or
+    "failed" (the Lab's worker failed, playing.py): ``messages.ProblemKind``; ``line``
+    the student's line (0 when none applies); ``detail`` the Python message or the
+    value returned."""
 
-    kind: str
+    kind: ProblemKind
     line: int = 0
     detail: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """As JSON data, the one shape a problem has in the answers and the reports."""
+        return {"kind": self.kind, "line": self.line, "detail": self.detail}
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> Problem:
+        """A problem from a report (the referee's, trusted); a kind that is none of the
+        problems is a ``ValueError``, as a field of the wrong type is."""
+        return Problem(problem_kind(data["kind"]), int(data["line"]), str(data["detail"]))
 
 
 @dataclass(frozen=True)

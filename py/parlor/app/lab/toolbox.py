@@ -29,13 +29,13 @@ GENERIC: tuple[str, ...] = ("seat", "deal", "moves", "play", "to_act", "over", "
                             "points", "view", "simulate")
 
 
-def view_class(game: Game) -> type:
+def view_class(game: Game[Any, Any]) -> type:
     """The class of the game's views, read from the return type of its ``view``."""
     return _view_class(type(game))
 
 
 @cache
-def _view_class(kind: type[Game]) -> type:
+def _view_class(kind: type[Game[Any, Any]]) -> type:
     """Read once per game (the sandbox rebuilds a view at every turn)."""
     cls = typing.get_type_hints(kind.view)["return"]
     assert isinstance(cls, type), cls
@@ -45,7 +45,7 @@ def _view_class(kind: type[Game]) -> type:
 class Toolbox:
     """One game's rules for a student's bot, given to it as ``game``."""
 
-    def __init__(self, game: Game, extras: Sequence[Callable[..., object]] = ()) -> None:
+    def __init__(self, game: Game[Any, Any], extras: Sequence[Callable[..., object]] = ()) -> None:
         self._game = game
         self._view_cls = view_class(game)
         self._extras = tuple(f.__name__ for f in extras)

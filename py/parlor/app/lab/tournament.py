@@ -73,9 +73,7 @@ class Duel:
     def to_dict(self) -> dict[str, Any]:
         p = self.problem
         return {"a": self.a, "b": self.b, "number": self.number, "shares": list(self.shares),
-                "failed": self.failed,
-                "problem": None if p is None else {"kind": p.kind, "line": p.line,
-                                                   "detail": p.detail}}
+                "failed": self.failed, "problem": None if p is None else p.to_dict()}
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> Duel:
@@ -84,8 +82,7 @@ class Duel:
         return Duel(int(data["a"]), int(data["b"]), int(data["number"]),
                     (float(data["shares"][0]), float(data["shares"][1])),
                     None if failed is None else int(failed),
-                    None if p is None else Problem(str(p["kind"]), int(p["line"]),
-                                                   str(p["detail"])))
+                    None if p is None else Problem.from_dict(p))
 
 
 def forfeit(a: int, b: int, number: int, failed: int, problem: Problem) -> Duel:
@@ -93,7 +90,8 @@ def forfeit(a: int, b: int, number: int, failed: int, problem: Problem) -> Duel:
     return Duel(a, b, number, (0.0, 1.0) if failed == a else (1.0, 0.0), failed, problem)
 
 
-def duel(game: Game, a: int, b: int, number: int, seed: int) -> Generator[Call, Turn, Duel]:
+def duel(game: Game[Any, Any], a: int, b: int, number: int, seed: int
+         ) -> Generator[Call, Turn, Duel]:
     """Game ``number`` of the pair ``a``, ``b`` (seeded ``seed + number``, so every pair
     meets the same deals; ``a`` sits first in even games). Each move is a ``Call`` of
     the entrant to act; a turn with no move loses the game for that entrant."""

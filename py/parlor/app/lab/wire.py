@@ -3,10 +3,10 @@
 A student's bot runs in a sandbox (``assets/lab-sandbox.js``): a worker with an
 interpreter of its own, in an iframe of no origin, that can reach nothing but the one
 message port the referee holds (docs/lab-threat-model.md). Everything crossing that
-port is one JSON text:
+port is one JSON text (its kinds are named in ``messages.py``):
 
 - the sandbox, once its interpreter is up and before any of the student's code ran,
-  says ``READY``;
+  says ``messages.READY``;
 - the referee asks ``{"id", "kind": "load", "game", "source"}`` (run the student's file)
   or ``{"id", "kind": "turn", "game", "base", "view", "grown", "moves", "rng"}`` (one
   move: the seat's view as ``core.values`` data, the legal moves, the generator's
@@ -20,8 +20,8 @@ port is one JSON text:
 The sandbox is the student's: it may say anything, at any time, in any size. So
 ``read_answer`` never raises. It takes an answer only if it has the id asked and
 the right shape. A move must be one of the moves offered, and a problem must be
-one the sandbox may report. Anything else becomes the ``broken`` problem, so the
-referee treats the bot as failed and replaces its sandbox.
+one the sandbox may report (``messages.SandboxProblem``). Anything else becomes the
+``broken`` problem, so the referee treats the bot as failed and replaces its sandbox.
 """
 
 from __future__ import annotations
@@ -32,19 +32,14 @@ import typing
 from dataclasses import dataclass
 from typing import Any
 
+from parlor.app.lab.messages import RequestKind, is_sandbox_problem
 from parlor.app.lab.student import MAX_PRINTED, Problem
 from parlor.core.values import decode, encode, field_codecs
 
-#: The sandbox's first word, sent before the student's code exists in it.
-READY = "ready"
 #: The longest answer the referee reads (a move, a problem and what was printed).
 MAX_ANSWER = 64 * 1024
 #: The longest problem detail kept (a Python message, a value's repr).
 MAX_DETAIL = 500
-#: What a sandbox may say went wrong; the referee adds ``over_time``, ``load_time`` and
-#: ``broken`` itself, from its own clock and checks.
-SANDBOX_PROBLEMS = frozenset({"syntax", "missing", "signature", "crash", "not_legal",
-                              "memory"})
 
 
 @dataclass(frozen=True)
@@ -78,8 +73,12 @@ class Ask:
         return dataclasses.replace(last[1], **values)  # type: ignore[type-var]
 
 
+def _request(id: int, kind: RequestKind, **fields: object) -> str:
+    return json.dumps({"id": id, "kind": kind, **fields})
+
+
 def load_text(id: int, game: str, source: str) -> str:
-    return json.dumps({"id": id, "kind": "load", "game": game, "source": source})
+    return _request(id, "load", game=game, source=source)
 
 
 def ask_text(id: int, game: str, view: object, moves: tuple[str, ...], rng: int,
@@ -103,9 +102,8 @@ def ask_text(id: int, game: str, view: object, moves: tuple[str, ...], rng: int,
                 grown[name] = enc(after[len(before):])
             else:
                 changed[name] = enc(after)
-    return json.dumps({"id": id, "kind": "turn", "game": game, "base": base,
-                       "view": changed, "grown": grown, "moves": list(moves),
-                       "rng": str(rng)})
+    return _request(id, "turn", game=game, base=base, view=changed, grown=grown,
+                    moves=list(moves), rng=str(rng))
 
 
 def read_request(text: str) -> Load | Ask:
@@ -124,9 +122,7 @@ def read_request(text: str) -> Load | Ask:
 def answer_text(id: int, move: str | None, problem: Problem | None, printed: str = "") -> str:
     """The sandbox's answer to request ``id``."""
     return json.dumps({"id": id, "move": move, "printed": printed,
-                       "problem": None if problem is None else {
-                           "kind": problem.kind, "line": problem.line,
-                           "detail": problem.detail}})
+                       "problem": None if problem is None else problem.to_dict()})
 
 
 @dataclass(frozen=True)
@@ -179,6 +175,6 @@ def _problem(data: object) -> Problem | None:
     if not isinstance(data, dict) or set(data) != {"kind", "line", "detail"}:
         return None
     kind, line, detail = data["kind"], data["line"], data["detail"]
-    if kind not in SANDBOX_PROBLEMS or type(line) is not int or not isinstance(detail, str):
+    if not is_sandbox_problem(kind) or type(line) is not int or not isinstance(detail, str):
         return None
     return Problem(kind, max(0, line), detail[:MAX_DETAIL])

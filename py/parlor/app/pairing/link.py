@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, Literal, TypeGuard
 
 WIRE_VERSION = 1
 #: How far ahead of a gap a message is kept (more is dropped, and sent again later):
@@ -104,8 +104,15 @@ class Refused:
 
 
 Body = Hello | Table | Greet | Play | Select | Answer | Refused
-KINDS: dict[str, type[Body]] = {c.__name__.lower(): c for c in (Hello, Table, Greet, Play,
-                                                                Select, Answer, Refused)}
+#: A message's kind on the wire: its class's name in lower case.
+Kind = Literal["hello", "table", "greet", "play", "select", "answer", "refused"]
+KINDS: dict[Kind, type[Body]] = {"hello": Hello, "table": Table, "greet": Greet, "play": Play,
+                                 "select": Select, "answer": Answer, "refused": Refused}
+_KIND_OF: dict[type[Body], Kind] = {cls: kind for kind, cls in KINDS.items()}
+
+
+def _is_kind(kind: object) -> TypeGuard[Kind]:
+    return isinstance(kind, str) and kind in KINDS
 
 
 @dataclass(frozen=True)
@@ -116,7 +123,7 @@ class Envelope:
 
 
 def encode(env: Envelope) -> str:
-    kind = type(env.body).__name__.lower()
+    kind = _KIND_OF[type(env.body)]
     data = {f.name: getattr(env.body, f.name) for f in fields(env.body)}
     return json.dumps([WIRE_VERSION, env.seq, env.ack, kind, data], separators=(",", ":"),
                       ensure_ascii=False)
@@ -147,7 +154,7 @@ def decode(text: str) -> Envelope:
         raise BadMessage(f"protocol version {version!r}, this page speaks {WIRE_VERSION}")
     if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in (seq, ack)):
         raise BadMessage("sequence numbers must be whole numbers")
-    cls = KINDS.get(kind) if isinstance(kind, str) else None
+    cls = KINDS[kind] if _is_kind(kind) else None
     if cls is None or not isinstance(data, dict):
         raise BadMessage(f"unknown message kind {kind!r}")
     names = {f.name: f.type for f in fields(cls)}

@@ -25,9 +25,14 @@ import base64
 import binascii
 import re
 from dataclasses import dataclass
+from typing import Literal, TypeGuard
 
-ROLES = {"actpass": "A", "active": "a", "passive": "p"}
-_ROLE_OF = {v: k for k, v in ROLES.items()}
+#: A description's DTLS role (its ``a=setup:``): ``actpass`` in an offer, ``active`` or
+#: ``passive`` in an answer.
+Role = Literal["actpass", "active", "passive"]
+#: Each role's one letter in a compact invitation.
+ROLES: dict[Role, str] = {"actpass": "A", "active": "a", "passive": "p"}
+_ROLE_OF: dict[str, Role] = {v: k for k, v in ROLES.items()}
 #: ICE credentials are ``ice-char`` = ALPHA / DIGIT / "+" / "/" (RFC 8839).
 _ICE = re.compile(r"[A-Za-z0-9+/]{4,256}")
 _ADDRESS = re.compile(r"[0-9A-Za-z.:-]{1,253}")
@@ -39,7 +44,7 @@ class BadOffer(ValueError):
 
 @dataclass(frozen=True)
 class Offer:
-    role: str  # "actpass" (an offer) | "active" | "passive" (an answer)
+    role: Role
     ufrag: str
     pwd: str
     fingerprint: bytes  # SHA-256, 32 bytes
@@ -78,10 +83,14 @@ def parse_sdp(sdp: str, loopback_only: bool = False) -> Offer:
     except (binascii.Error, ValueError):
         raise BadOffer("the fingerprint is not hexadecimal") from None
     role = values.get("setup", "")
-    if role not in ROLES:
+    if not _is_role(role):
         raise BadOffer(f"unknown DTLS role {role!r}")
     return Offer(role=role, ufrag=values.get("ice-ufrag", ""), pwd=values.get("ice-pwd", ""),
                  fingerprint=digest, candidates=tuple(dict.fromkeys(candidates)))
+
+
+def _is_role(role: str) -> TypeGuard[Role]:
+    return role in ROLES
 
 
 def compact(offer: Offer) -> str:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
+from typing import Any
 
 from parlor.core.protocol import Game
 from parlor.i18n.catalog import Translator
 
 
-def beliefs_html(t: Translator, game: Game, state: object, seats: Sequence[int],
+def beliefs_html(t: Translator, game: Game[Any, Any], state: object, seats: Sequence[int],
                  names: Sequence[str]) -> str:
     """One panel per seat in ``seats`` (each a bot), or "" for a game with no model."""
     from parlor.games import ENTRIES

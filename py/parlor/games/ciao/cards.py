@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from parlor.core.protocol import Msg
 
@@ -24,9 +25,16 @@ SYMBOL_LETTERS = ("R", "P", "S")
 #: Colour ranks 1..3 (0 for cards without a colour, the millstone).
 COLOURS = ("", "green", "yellow", "red")
 COLOUR_LETTERS = ("", "g", "y", "r")
-#: Effects as named in the data file, with their notation letter after the dot.
-EFFECTS = ("plus3", "again_or_reverse", "speed", "give", "swap")
-EFFECT_LETTERS = {"plus3": "3", "again_or_reverse": "A", "speed": "F", "give": "G", "swap": "X"}
+#: An icon card's effect, as named in the data file.
+CardEffect = Literal["plus3", "again_or_reverse", "speed", "give", "swap"]
+#: Effects in the canonical order, with their notation letter after the dot.
+EFFECTS: tuple[CardEffect, ...] = ("plus3", "again_or_reverse", "speed", "give", "swap")
+EFFECT_LETTERS: dict[CardEffect, str] = {"plus3": "3", "again_or_reverse": "A", "speed": "F",
+                                     "give": "G", "swap": "X"}
+#: What a card is: a symbol (rock, paper or scissors; some carry an effect), a joker or
+#: the millstone, in their canonical order.
+CardKind = Literal["symbol", "joker", "millstone"]
+CARD_KINDS: tuple[CardKind, ...] = ("symbol", "joker", "millstone")
 #: Penalty points per card left in hand at the end of a round (rules page).
 COLOUR_PENALTY = (0, 10, 20, 30)
 SPECIAL_PENALTY = 50
@@ -40,10 +48,10 @@ class Kind:
 
     id: int
     code: str
-    kind: str  # "symbol" | "joker" | "millstone"
+    kind: CardKind
     symbol: int
     colour: int
-    effect: str | None
+    effect: CardEffect | None
     penalty: int
 
     @property
@@ -59,13 +67,14 @@ class Kind:
         return self.effect is not None
 
 
-def _sort_key(kind: str, symbol: int, colour: int, effect: str | None) -> tuple[int, ...]:
-    group = {"symbol": 0, "joker": 1, "millstone": 2}[kind]
+def _sort_key(kind: CardKind, symbol: int, colour: int, effect: CardEffect | None
+              ) -> tuple[int, ...]:
+    group = CARD_KINDS.index(kind)
     eff = 0 if effect is None else 1 + EFFECTS.index(effect)
     return (group, symbol, colour, eff)
 
 
-def code_of(kind: str, symbol: int, colour: int, effect: str | None) -> str:
+def code_of(kind: CardKind, symbol: int, colour: int, effect: CardEffect | None) -> str:
     if kind == "millstone":
         return "M"
     if kind == "joker":
@@ -77,10 +86,10 @@ def code_of(kind: str, symbol: int, colour: int, effect: str | None) -> str:
 def load_deck(path: Path = DECK_FILE) -> tuple[tuple[Kind, ...], tuple[int, ...]]:
     """Kinds in canonical order and how many of each the box holds."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    counts: dict[tuple[str, int, int, str | None], int] = {}
+    counts: dict[tuple[CardKind, int, int, CardEffect | None], int] = {}
     for entry in data["cards"]:
         kind = entry["kind"]
-        if kind not in ("symbol", "joker", "millstone"):
+        if kind not in CARD_KINDS:
             raise ValueError(f"unknown card kind {kind!r} in {path.name}")
         symbol = SYMBOLS.index(entry["symbol"]) if kind == "symbol" else -1
         colour = COLOURS.index(entry["colour"]) if kind != "millstone" else 0
@@ -116,7 +125,7 @@ IS_MILLSTONE: tuple[bool, ...] = tuple(k.is_millstone for k in KINDS)
 IS_ICON: tuple[bool, ...] = tuple(k.is_icon for k in KINDS)
 SYMBOL_OF: tuple[int, ...] = tuple(k.symbol for k in KINDS)
 COLOUR_OF: tuple[int, ...] = tuple(k.colour for k in KINDS)
-EFFECT_OF: tuple[str | None, ...] = tuple(k.effect for k in KINDS)
+EFFECT_OF: tuple[CardEffect | None, ...] = tuple(k.effect for k in KINDS)
 PENALTY_OF: tuple[int, ...] = tuple(k.penalty for k in KINDS)
 MILLSTONE: int | None = next((k.id for k in KINDS if k.is_millstone), None)
 

@@ -7,7 +7,7 @@ from types import MappingProxyType
 
 from parlor.core.match import Migration
 from parlor.core.options import OptionSpec
-from parlor.core.protocol import TABLE, Outcome
+from parlor.core.protocol import TABLE, Game, Outcome
 from parlor.core.rng import Rng
 from parlor.games.ciao import moves, rules, scoring
 from parlor.games.ciao.migrate import MIGRATIONS
@@ -17,7 +17,7 @@ from parlor.games.ciao.state import CiaoSecrets, CiaoState, CiaoView
 from parlor.games.ciao.view import determinize, reveal, view
 
 
-class Ciao:
+class Ciao(Game[CiaoState, CiaoView]):
     id = "ciao"
     name = "Ciao!"
     min_players = 2

@@ -47,10 +47,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 from parlor.games.ciao.cards import BY_CODE, CODES, IS_ICON, IS_JOKER, SYMBOL_LETTERS
 
-VERBS_BARE = ("draw", "keep", "take", "again", "reverse", "pass")
+#: The moves that are a verb alone.
+Bare = Literal["draw", "keep", "take", "again", "reverse", "pass"]
+#: A move's first word (the table above).
+Verb = Literal[Bare, "play", "attempt", "give", "swap", "race", "thanks", "nothanks"]
+VERBS_BARE: tuple[Bare, ...] = ("draw", "keep", "take", "again", "reverse", "pass")
+#: The verbs followed by a seat alone.
+_TO_SEAT: tuple[Verb, ...] = ("swap", "thanks", "nothanks")
 
 
 @dataclass(frozen=True)
@@ -58,7 +65,7 @@ class Move:
     """A parsed move. ``card`` is a kind id, ``named`` the joker's symbol (-1 if none),
     ``seat`` 0-based (-1 if none; ``race none`` has verb race and seat -1)."""
 
-    verb: str
+    verb: Verb
     card: int = -1
     named: int = -1
     millstone: bool = False
@@ -112,7 +119,7 @@ def format_move(m: Move) -> str:
         return f"attempt {CODES[m.card]}"
     if v == "give":
         return f"give {CODES[m.card]}>{m.seat + 1}"
-    if v in ("swap", "thanks", "nothanks"):
+    if v in _TO_SEAT:
         return f"{v} {m.seat + 1}"
     if v == "race":
         if m.seat < 0:
@@ -139,7 +146,7 @@ def parse_move(text: str) -> Move | None:
         card = BY_CODE.get(code)
         seat = _seat(who) if gt else None
         return None if card is None or seat is None else Move("give", card, seat=seat)
-    if verb in ("swap", "thanks", "nothanks"):
+    if verb in _TO_SEAT:
         seat = _seat(rest)
         return None if seat is None else Move(verb, seat=seat)
     if verb == "race":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from typing import Literal
 
 from parlor.core.options import OptionSpec, checked
 
@@ -99,16 +100,28 @@ SPECS: tuple[OptionSpec, ...] = (
 _SPEC = {s.key: s for s in SPECS}
 
 
+#: Who leads the first round: a seat drawn at random, or the first seat.
+FirstLeader = Literal["random", "seat1"]
+#: How a speed challenge is answered: a race of the other seats, or each in turn order.
+SpeedMode = Literal["race", "turn_order"]
+#: After a speed challenge, play goes on after its winner or after the speed card's
+#: player.
+SpeedContinue = Literal["winner", "speed_player"]
+
+
 @dataclass(frozen=True)
 class CiaoOptions:
+    """The options a match records: one field per spec in ``SPECS``, whose choices the
+    string ones' types list (``normalize`` checks a value against its spec)."""
+
     rounds: int = 5
     variant: int = 4
-    first_leader: str = "random"
+    first_leader: FirstLeader = "random"
     strict_table: bool = False
     plus3_stack_requires_legal: bool = False
     millstone_discard_with_special: bool = False
-    speed_mode: str = "race"
-    speed_continue: str = "winner"
+    speed_mode: SpeedMode = "race"
+    speed_continue: SpeedContinue = "winner"
     auto_thank: bool = False
     race_seconds: int = 4
     thanks_seconds: int = 3

@@ -25,15 +25,17 @@ from parlor.games.ciao.cards import (
     playable,
     symbol_msg,
 )
-from parlor.games.ciao.notation import Move, format_move, parse_move
+from parlor.games.ciao.notation import Move, Verb, format_move, parse_move
 from parlor.games.ciao.options import CiaoOptions, normalize
 from parlor.games.ciao.state import (
     HAND_SIZE,
     CiaoState,
+    Phase,
     RoundResult,
 )
 
-TABLE_PHASES = ("race", "thanks")
+#: The phases the table decides together (``to_act`` is ``TABLE``).
+TABLE_PHASES: tuple[Phase, ...] = ("race", "thanks")
 
 
 # ------------------------------------------------------------------ set-up
@@ -101,7 +103,7 @@ def to_act(s: CiaoState) -> int | None:
 
 
 def _plays(
-    verb: str,
+    verb: Verb,
     hand: tuple[int, ...],
     s: CiaoState,
     answer_plus3: bool = False,
@@ -157,7 +159,7 @@ def _others(s: CiaoState, seat: int) -> list[int]:
     return [k for k in range(s.players) if k != seat]
 
 
-def _bare(verb: str, seat: int = -1) -> str:
+def _bare(verb: Verb, seat: int = -1) -> str:
     return format_move(Move(verb, seat=seat))
 
 

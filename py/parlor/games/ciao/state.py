@@ -24,6 +24,7 @@ phase               to act    legal moves
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from parlor.games.ciao.cards import CODES, COLOUR_OF, IS_JOKER, SYMBOL_OF
 from parlor.games.ciao.options import CiaoOptions
@@ -32,6 +33,10 @@ HAND_SIZE = 7
 THANKS_PENALTY = 3
 MISTAKE_PENALTY = 3
 PLUS3 = 3
+
+#: The decision the game waits for: the table above says who acts and how.
+Phase = Literal["play", "drawn", "again_or_reverse", "again", "plus3", "race", "race_turn",
+                "give_target", "swap_target", "thanks", "over"]
 
 
 @dataclass(frozen=True)
@@ -65,7 +70,7 @@ class _Table:
     direction: int  # +1 clockwise (seat order), -1 reversed
     turn: int  # the seat deciding; for table phases, the seat whose card started it
     base: int  # seat after whom play continues once the current card is resolved
-    phase: str
+    phase: Phase
     pending: int  # +3 total the seat to act must answer or take
     speed_player: int  # who laid the speed card being answered (-1 if none)
     race_queue: tuple[int, ...]  # turn_order mode: seats still to be asked, in order

@@ -7,7 +7,7 @@ from types import MappingProxyType
 
 from parlor.core.match import Migration
 from parlor.core.options import OptionSpec
-from parlor.core.protocol import Outcome
+from parlor.core.protocol import Game, Outcome
 from parlor.core.rng import Rng
 from parlor.core.words import English
 from parlor.games.kabaleo import rules, scoring
@@ -16,7 +16,7 @@ from parlor.games.kabaleo.state import KabaleoSecrets, KabaleoState, KabaleoView
 from parlor.games.kabaleo.view import determinize, reveal, view
 
 
-class Kabaleo:
+class Kabaleo(Game[KabaleoState, KabaleoView]):
     id = "kabaleo"
     name = "Kabaleo"
     min_players = 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Literal
 
 from parlor.core.errors import BadOptions
 from parlor.core.options import OptionSpec, checked
@@ -38,7 +39,8 @@ SPECS: tuple[OptionSpec, ...] = (
 @dataclass(frozen=True)
 class KabaleoOptions:
     last_pile_ban: bool = True
-    distribution: str = "random"
+    #: How the pieces are dealt: at random, or each colour evenly (a rules variant).
+    distribution: Literal["random", "even"] = "random"
     targets_per_player: int = 1
 
     def as_dict(self) -> dict[str, object]:

@@ -18,7 +18,7 @@ import json
 import pathlib
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal, get_args
 
 DIRS: tuple[str, ...] = ("N", "E", "S", "W")
 OPP: MappingProxyType[str, str] = MappingProxyType({"N": "S", "S": "N", "E": "W", "W": "E"})
@@ -32,6 +32,10 @@ TOOLS: tuple[str, ...] = ("pick", "lamp", "cart")
 _TOOL_FROM_DATA = MappingProxyType({"pickaxe": "pick", "lamp": "lamp", "cart": "cart"})
 
 DATA_PATH = pathlib.Path(__file__).with_name("cards.json")
+
+#: What a card is: the maze's (``start``, ``path``, ``goal``) or an action
+#: (``sabotage`` breaks a tool, ``repair`` mends one, ``key``, ``rockfall``, ``map``).
+CardKind = Literal["start", "path", "goal", "sabotage", "repair", "key", "rockfall", "map"]
 
 
 def side(d: str, rot: int) -> str:
@@ -67,7 +71,7 @@ class Card:
     """A card as printed. ``edges`` follows ``DIRS``; ``None`` is rock."""
 
     id: str
-    kind: str  # start | path | goal | sabotage | repair | key | rockfall | map
+    kind: CardKind
     count: int
     edges: tuple[str | None, ...] = (None, None, None, None)
     groups: tuple[tuple[str, str], ...] = ()
@@ -163,6 +167,8 @@ _RAW = _load()
 CARDS: MappingProxyType[str, Card] = MappingProxyType(
     {c.id: c for c in (_card(r) for r in (*_RAW["cards"], *_RAW["actions"]))}
 )
+# The data file names only kinds the rules know (read as JSON, unchecked by the types).
+assert {c.kind for c in CARDS.values()} <= set(get_args(CardKind))
 ORIENTED: MappingProxyType[tuple[str, int], Oriented] = MappingProxyType(
     {(c.id, rot): _orient(c, rot) for c in CARDS.values() if c.is_tunnel for rot in (0, 1)}
 )

@@ -7,7 +7,7 @@ from types import MappingProxyType
 
 from parlor.core.match import Migration
 from parlor.core.options import OptionSpec
-from parlor.core.protocol import Msg, Outcome
+from parlor.core.protocol import Game, Msg, Outcome
 from parlor.core.rng import Rng
 from parlor.games.saboteur import rules, scoring
 from parlor.games.saboteur.migrate import v1_to_v2
@@ -16,7 +16,7 @@ from parlor.games.saboteur.state import SaboteurSecrets, SaboteurState, Saboteur
 from parlor.games.saboteur.view import determinize, reveal, view
 
 
-class Saboteur:
+class Saboteur(Game[SaboteurState, SaboteurView]):
     id = "saboteur"
     name = "Saboteur: The Duel"
     min_players = 1

@@ -41,16 +41,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 from parlor.games.saboteur.cards import CARDS, TOOLS
 
 Cell = tuple[int, int]
+#: A move's first word: what it does (the table above).
+MoveKind = Literal["place", "break", "repair", "key", "rockfall", "map", "clear", "pass",
+                   "bribe", "reveal", "done"]
 
 _INT = r"(0|-?[1-9][0-9]{0,5})"
 _CELL = rf"@{_INT},{_INT}"
 _ID = r"([A-Z][A-Z0-9_\-]{0,19})"
 _TOOL = r"(pick|lamp|cart)"
-_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+_PATTERNS: tuple[tuple[MoveKind, re.Pattern[str]], ...] = (
     ("place", re.compile(rf"place {_ID}{_CELL}([\^v<>])")),
     ("break", re.compile(rf"break {_TOOL}")),
     ("repair", re.compile(rf"repair {_TOOL}(?: with {_TOOL}\+{_TOOL})?")),
@@ -88,7 +92,7 @@ class Move:
     or ``>``), kept only so the refusal can say why; ``tools`` is the two-tool repair
     card's pair; ``cards`` the discarded cards."""
 
-    kind: str
+    kind: MoveKind
     card: str | None = None
     cell: Cell | None = None
     rot: int = 0
@@ -127,7 +131,7 @@ def format_move(m: Move) -> str:
     raise ValueError(f"unknown move kind {k!r}")
 
 
-def kind_of(text: str) -> str | None:
+def kind_of(text: str) -> MoveKind | None:
     """A move's kind ("place", "key", "reveal"…), or None when the text is not a move:
     what screens, the guide and the bots ask instead of matching the string's start."""
     m = parse_move(text)

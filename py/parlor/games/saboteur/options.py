@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Literal
 
 from parlor.core.errors import BadOptions
 from parlor.core.options import OptionSpec, checked
@@ -35,7 +36,7 @@ SPECS: tuple[OptionSpec, ...] = (
 @dataclass(frozen=True)
 class SaboteurOptions:
     rounds: int = 3
-    solo_colour: str = "green"
+    solo_colour: Literal["green", "blue"] = "green"
 
     def as_dict(self, players: int) -> dict[str, object]:
         out: dict[str, object] = {"rounds": self.rounds}

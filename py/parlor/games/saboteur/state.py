@@ -11,18 +11,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from functools import cached_property
-from typing import Any
+from typing import Any, Final, Literal
 
 from parlor.core.protocol import Msg
 from parlor.games.saboteur.options import SaboteurOptions
 
 Cell = tuple[int, int]
 
-PLAY = "play"
-REVEAL = "reveal"
+#: What the game waits for (rules.py): the seat to move plays (``play``), orients the
+#: goals its tunnel reached (``reveal``) or, its action having made a troll reachable,
+#: bribes it or ends the turn (``bribe``); or nothing, the game is over (``over``).
+Phase = Literal["play", "reveal", "bribe", "over"]
+PLAY: Final = "play"
+REVEAL: Final = "reveal"
 #: After the turn's action made a troll reachable: bribe it now or end the turn (``done``).
-BRIBE = "bribe"
-OVER = "over"
+BRIBE: Final = "bribe"
+OVER: Final = "over"
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,7 @@ class SaboteurTable:
     colours: tuple[str, ...]
     options: SaboteurOptions
     round: int
-    phase: str
+    phase: Phase
     goal_cells: tuple[Cell, ...]
     discard: tuple[str, ...]  # sorted (public: cards are discarded face up)
     sabotage: tuple[tuple[str, ...], ...]  # per seat, tools in TOOLS order

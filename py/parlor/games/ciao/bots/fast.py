@@ -27,11 +27,11 @@ from parlor.games.ciao.cards import (
     SYMBOL_OF,
     playable,
 )
-from parlor.games.ciao.notation import Move, format_move
-from parlor.games.ciao.state import MISTAKE_PENALTY, PLUS3, THANKS_PENALTY, CiaoState
+from parlor.games.ciao.notation import Move, Verb, format_move
+from parlor.games.ciao.state import MISTAKE_PENALTY, PLUS3, THANKS_PENALTY, CiaoState, Phase
 
-FastMove = tuple[str, int, int, bool, int]  # (verb, card, named, millstone, seat)
-TABLE_PHASES = ("race", "thanks")
+FastMove = tuple[Verb, int, int, bool, int]  # (verb, card, named, millstone, seat)
+TABLE_PHASES: tuple[Phase, ...] = ("race", "thanks")
 _K = len(KINDS)
 
 
@@ -69,7 +69,7 @@ class FastCiao:
         top = self.discard[-1]
         return (self.named if IS_JOKER[top] else SYMBOL_OF[top]), COLOUR_OF[top]
 
-    def _plays(self, verb: str, seat: int, answer_plus3: bool = False,
+    def _plays(self, verb: Verb, seat: int, answer_plus3: bool = False,
                only: int = -1, who: int = -1) -> list[FastMove]:
         opts = self.opts
         sym, col = self._top()

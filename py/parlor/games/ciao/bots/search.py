@@ -80,10 +80,11 @@ class CiaoKnowledge(RandomKnowledge):
         super().__init__(ModelledCiao)
         self.medium = MediumBot() if medium is None else medium
 
-    def worlds(self, game: Game, view: Any) -> Callable[[Rng], Sim]:
+    def worlds(self, game: Game[Any, Any], view: Any) -> Callable[[Rng], Sim]:
         return lambda rng: ModelledCiao(game.determinize(view, rng))
 
-    def prior(self, game: Game, view: Any, legal: Sequence[str]) -> Sequence[float] | None:
+    def prior(self, game: Game[Any, Any], view: Any,
+              legal: Sequence[str]) -> Sequence[float] | None:
         liked = self.medium.choose(view, Rng(len(legal)))
         return [1.0 if m == liked else 0.0 for m in legal]
 

@@ -45,7 +45,7 @@ class KabaleoKnowledge(RandomKnowledge):
         super().__init__(ModelledKabaleo)
         self.medium = MediumBot() if medium is None else medium
 
-    def worlds(self, game: Game, view: Any) -> Callable[[Rng], Sim]:
+    def worlds(self, game: Game[Any, Any], view: Any) -> Callable[[Rng], Sim]:
         assert isinstance(view, KabaleoView) and view.seat is not None
         belief = self.medium.belief(view)
         seat, mine = view.seat, view.my_targets
@@ -67,7 +67,8 @@ class KabaleoKnowledge(RandomKnowledge):
 
         return draw
 
-    def prior(self, game: Game, view: Any, legal: Sequence[str]) -> Sequence[float] | None:
+    def prior(self, game: Game[Any, Any], view: Any,
+              legal: Sequence[str]) -> Sequence[float] | None:
         appraised = self.medium.appraise(view)
         low, high = min(appraised.values()), max(appraised.values())
         span = high - low or 1.0

@@ -50,15 +50,15 @@ from parlor.games.saboteur.bots.fast_tables import (
     xy_of,
 )
 from parlor.games.saboteur.cards import TOOLS
-from parlor.games.saboteur.notation import Move, format_move
+from parlor.games.saboteur.notation import Move, MoveKind, format_move
 from parlor.games.saboteur.rounds import pay_trolls
 from parlor.games.saboteur.state import BRIBE, REVEAL, SaboteurState
 
 __all__ = ["FastMove", "FastSaboteur"]
 
 _TOOLS_OF = {card: tools for card, tools in REPAIRS}
-_KINDS = {BREAK_: "break", KEY_: "key", ROCKFALL_: "rockfall", MAP_: "map",
-          BRIBE_: "bribe"}
+_KINDS: dict[int, MoveKind] = {BREAK_: "break", KEY_: "key", ROCKFALL_: "rockfall",
+                               MAP_: "map", BRIBE_: "bribe"}
 #: Solo: the gold at which the score reaches 1 (the sheet's top band starts at 25).
 SOLO_FULL = 30
 

@@ -44,10 +44,11 @@ class SaboteurKnowledge(RandomKnowledge):
         super().__init__(ModelledSaboteur)
         self.style = style
 
-    def worlds(self, game: Game, view: Any) -> Callable[[Rng], Sim]:
+    def worlds(self, game: Game[Any, Any], view: Any) -> Callable[[Rng], Sim]:
         return lambda rng: ModelledSaboteur(game.determinize(view, rng))
 
-    def prior(self, game: Game, view: Any, legal: Sequence[str]) -> Sequence[float] | None:
+    def prior(self, game: Game[Any, Any], view: Any,
+              legal: Sequence[str]) -> Sequence[float] | None:
         assert isinstance(view, SaboteurView)
         appraised = appraise(view, Rng(len(legal)), self.style)
         low, high = min(appraised.values()), max(appraised.values())
