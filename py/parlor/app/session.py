@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from parlor.app.seats import Seat, default_names, display_names, parse_seat
 from parlor.core.errors import IllegalMove
@@ -29,7 +30,7 @@ class Session:
                    created=now)
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[Any, Any]:
         from parlor.games import GAMES
 
         return GAMES[self.match.game]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from parlor.core.match import Migration
 from parlor.core.options import OptionSpec
@@ -15,14 +15,10 @@ from parlor.core.rng import Rng
 from parlor.i18n.catalog import Arg as Arg
 from parlor.i18n.catalog import Msg as Msg
 
-if TYPE_CHECKING:
-    # Defaults (PEP 696): a bare ``Game`` is ``Game[Any, Any]``, any game, as the code
-    # that serves every game spells it. Only the checker reads them: ``typing`` takes a
-    # default from 3.13 on, and the tests run on 3.11.
-    S = TypeVar("S", default=Any)
-    V = TypeVar("V", default=Any)
-else:
-    S, V = TypeVar("S"), TypeVar("V")
+#: A game's state and view types (each game's class says ``Game[ItsState, ItsView]``;
+#: code that serves every game says ``Game[Any, Any]``).
+S = TypeVar("S")
+V = TypeVar("V")
 
 #: ``to_act`` returns this for decisions the table makes together (timed races).
 TABLE = -1

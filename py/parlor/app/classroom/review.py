@@ -13,6 +13,7 @@ save it came from). What may be shown follows the rule of the table:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from parlor.app.seats import Seat, parse_seat
 from parlor.core.match import Match
@@ -57,7 +58,7 @@ class Review:
         return replace(r, seat=r.perspectives()[0])
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[Any, Any]:
         return _game(self.match.game)
 
     @property
@@ -116,7 +117,7 @@ class Review:
         return tuple(i for i, s in enumerate(self.seats) if s.is_bot)
 
 
-def _game(game_id: str) -> Game:
+def _game(game_id: str) -> Game[Any, Any]:
     from parlor.games import GAMES
 
     return GAMES[game_id]

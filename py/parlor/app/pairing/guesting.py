@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from parlor.app.events import (
     Action,
@@ -47,12 +47,16 @@ if TYPE_CHECKING:
 GUEST_KEY = "parlor:guest"
 
 
+#: This device's link to the host: "answering" (gathering), "answered" (answer shown),
+#: "connected", "lost" (was connected, or restored after a reload), "failed" (why in
+#: ``error``).
+GuestState = Literal["answering", "answered", "connected", "lost", "failed"]
+
+
 @dataclass(frozen=True)
 class Guest:
     conn: int
-    #: "answering" (gathering) | "answered" (answer shown) | "connected" | "lost"
-    #: (was connected, or restored after a reload) | "failed" (why in ``error``)
-    state: str
+    state: GuestState
     answer: str = ""
     channel: Channel = field(default_factory=Channel)
     hello: link.Hello | None = None

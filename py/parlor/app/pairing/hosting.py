@@ -15,7 +15,7 @@ nobody plays.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from parlor.app.events import (
     Action,
@@ -47,14 +47,18 @@ CONNECT_MS = 20_000
 ICE_KEY = "parlor:setting:ice"
 
 
+#: A remote seat's connection, as the host sees it: "offering" (gathering), "inviting"
+#: (invitation shown), "connecting" (answer taken), "connected", "failed" (why in
+#: ``error``).
+PeerState = Literal["offering", "inviting", "connecting", "connected", "failed"]
+
+
 @dataclass(frozen=True)
 class Peer:
     """One remote seat's connection, as the host sees it."""
 
     conn: int
-    #: "offering" (gathering) | "inviting" (invitation shown) | "connecting" (answer
-    #: taken) | "connected" | "failed" (why in ``error``)
-    state: str = "offering"
+    state: PeerState = "offering"
     invite: str = ""  # the compact offer, shown as text, link and QR code
     channel: Channel = field(default_factory=Channel)
     picks: tuple[str, ...] = ()
