@@ -133,8 +133,6 @@ class Referee:
         if problem is not None and problem.kind in ("memory", "broken"):
             again = self._drop(key)  # a fresh interpreter for what comes next
             self.out.kill(key)
-            for lane in self.batch.lanes if self.batch is not None else ():
-                lane.views.pop(key, None)
         self._answered(q, answer.move if problem is None else None, problem, answer.printed,
                        ms)
         self._ask_again(again)
@@ -270,8 +268,6 @@ class Referee:
         """Bot ``key``'s sandbox is gone: its oldest question fails with ``why(q)``, the
         others are asked again of a fresh one."""
         questions = self._drop(key)
-        for lane in self.batch.lanes if self.batch is not None else ():
-            lane.views.pop(key, None)
         if questions:
             first = questions.pop(0)
             problem = why(first)
@@ -280,8 +276,6 @@ class Referee:
 
     def _ask_again(self, questions: list[Question]) -> None:
         for q in questions:
-            if q.lane is not None:
-                q.lane.views.pop(q.key, None)  # a fresh sandbox holds no view
             if self.plan is not None:
                 self._ask(q.step, q.lane)
 
@@ -289,6 +283,8 @@ class Referee:
         """Forget bot ``key``'s sandbox; the questions it had not answered."""
         self.alive.pop(key, None)
         self.loaded.discard(key)
+        for lane in self.batch.lanes if self.batch is not None else ():
+            lane.views.pop(key, None)  # a fresh sandbox holds no view
         waiting = self.waiting.pop(key, [])
         out = list(self.out_to.pop(key, ()))
         # Steps that waited on a load that will never come are asked again too.
