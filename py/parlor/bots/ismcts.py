@@ -1,4 +1,4 @@
-"""Information-set Monte Carlo tree search, game-independent (issue 11's foundation).
+"""Information-set Monte Carlo tree search, game-independent: the hard bots' foundation.
 
 Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012, "Information Set Monte
 Carlo Tree Search"; OpenSpiel's ``ismcts`` follows the same scheme): one tree for the

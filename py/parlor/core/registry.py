@@ -50,7 +50,7 @@ class GameEntry:
     #: The module of the game's timed windows, the table's decisions (Ciao!'s races;
     #: ``core/windows.py`` says what it provides), or None for games without them.
     windows: str | None = None
-    #: The module of the "What the computer thinks" panel (issue 13), exposing both
+    #: The module of the "What the computer thinks" panel, exposing both
     #: ``beliefs(view)`` (a bot's beliefs, computed from that seat's view only) and
     #: ``render_beliefs(b, names, seat, t)`` (its picture, HTML); None for a game
     #: without one. Each game names its ``ui.beliefs``: a screen may import its bots

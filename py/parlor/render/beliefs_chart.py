@@ -1,5 +1,5 @@
 """The "What the computer thinks" panel's shared picture: a grouped bar chart and the
-table of its numbers (issue 13, the classroom table).
+table of its numbers (the classroom's watch mode).
 
 Each game computes a bot's beliefs from that bot's own view (``games/<id>/bots/
 beliefs.py``) and says them in its own words (``games/<id>/ui/beliefs.py``); what is

@@ -121,7 +121,7 @@ class App:
             "zoom-fit": self.panzoom.fit,
             "share-close": lambda: setattr(el("share-box"), "hidden", True),
         }
-        self.peers = Peers(self.send)  # connections to other devices (issue 14)
+        self.peers = Peers(self.send)  # connections to other devices
         self.lab = LabPage(self.send, self.voice)  # the Bot Lab's screen and worker
 
     def boot(self) -> None:

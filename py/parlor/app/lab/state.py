@@ -12,7 +12,7 @@ from parlor.app.lab.matches import LabGame, Score
 from parlor.app.lab.student import Problem
 from parlor.app.lab.tournament import Duel, pairs
 
-#: What a match plays unless the student chooses otherwise (issue 25: 20 games, 1 s).
+#: What a match plays unless the student chooses otherwise: 20 games, 1 s a move.
 GAMES, LIMIT_MS = 20, 1000
 #: The choices the Lab offers (a class's patience, not a limit of the code).
 GAME_COUNTS = (10, 20, 50, 100, 200)

@@ -1,4 +1,4 @@
-"""Markup from another device, made safe to put in this page (issue 14).
+"""Markup from another device, made safe to put in this page.
 
 A guest shows the screen its host rendered. The host is whoever made the invitation a
 person opened, so its markup is treated like any text from the network: rebuilt tag by
@@ -10,7 +10,7 @@ Parlor's own page acts on a few attributes (web/app.py): a ``data-move`` or ``da
 the guest sends to the host, which checks it with the rules; a ``data-action`` runs one
 of the page's actions (delete a save, change the connection settings, open the Lab), a
 ``data-change`` or a form field another. Of those, a host's markup keeps only moves,
-picks and ``GUEST_ACTIONS`` (issue 32, item 5): a guest's own buttons are its own
+picks and ``GUEST_ACTIONS``: a guest's own buttons are its own
 toolbar's, never the host's.
 """
 

@@ -1,7 +1,7 @@
 """Saves of older Ciao! rules brought up to date (``core.match.upgrade``), so a game
 saved before a rules change resumes instead of being lost.
 
-Rules version 2 (issue 9) changed two things a save records:
+Rules version 2 changed two things a save records:
 
 - the kids' variants became four: the old ``variant`` 3 (the full game) is now 4, and 3
   is the new "icons and colours, no millstones" step; 1 and 2 keep their meaning;

@@ -1,5 +1,5 @@
 """What a Ciao! bot can infer about the others' hands, for the "What the computer thinks"
-panel (issue 13).
+panel.
 
 What the bots track: nothing beyond the view. ``hard`` deals the cards it cannot see
 (the box minus its hand and the discard pile) at random to the other hands and the draw

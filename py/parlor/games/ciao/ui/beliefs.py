@@ -1,5 +1,5 @@
 """Ciao!'s "What the computer thinks" panel: per other player, the hand size, the cards
-the bot knows they hold and the expected number of each symbol in their hand (issue 13).
+the bot knows they hold and the expected number of each symbol in their hand.
 
 This module is what the registry names (``GameEntry.beliefs``): it exposes both
 ``beliefs(view)`` (re-exported from ``bots/beliefs.py``) and ``render_beliefs``. A

@@ -1,5 +1,5 @@
 """What a Kabaleo bot believes about who holds which colour, for the "What the computer
-thinks" panel (issue 13).
+thinks" panel.
 
 The numbers are the ``medium`` and ``hard`` bots' own: the exact posterior of
 ``posterior.py`` under the default opponent model (the one ``MediumBot`` and ``SearchBot``

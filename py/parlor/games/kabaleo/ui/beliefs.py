@@ -1,5 +1,5 @@
 """Kabaleo's "What the computer thinks" panel: the chance of each player holding each
-colour, as the bot sees it (issue 13).
+colour, as the bot sees it.
 
 This module is what the registry names (``GameEntry.beliefs``): it exposes both
 ``beliefs(view)`` (re-exported from ``bots/beliefs.py``, where the numbers are computed

@@ -1,5 +1,5 @@
 """What a Saboteur bot believes about the face-down goal cards, for the "What the
-computer thinks" panel (issue 13).
+computer thinks" panel.
 
 The bots imagine the hidden goals with ``determinize``: the goal cards the seat has not
 seen anywhere (face up in the maze, out of the game, taken as treasure or paid to a

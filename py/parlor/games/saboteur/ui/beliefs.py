@@ -1,5 +1,5 @@
 """Saboteur's "What the computer thinks" panel: for each face-down goal card, the chance
-of each amount of gold under it, as the bot sees it (issue 13).
+of each amount of gold under it, as the bot sees it.
 
 This module is what the registry names (``GameEntry.beliefs``): it exposes both
 ``beliefs(view)`` (re-exported from ``bots/beliefs.py``, next to the bots' model of
