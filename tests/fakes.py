@@ -1,5 +1,6 @@
 """The stand-ins several tests share, in one place: a fixed clock, a page for driving one
-part of the controller alone, and the pseudo-language translator.
+part of the controller alone, the pseudo-language translator, and the Bot Lab's worker
+with in-process sandboxes.
 
 The controller as a whole is driven by ``controller_driver.Driver``; pairing devices by
 ``pairing_net``; tests/conftest.py hands these stand-ins out as fixtures too.
@@ -7,9 +8,13 @@ The controller as a whole is driven by ``controller_driver.Driver``; pairing dev
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from parlor.app.events import Effect
+from parlor.app.lab.referee import Referee
+from parlor.app.lab.sandbox import Sandbox
 from parlor.app.saves import DictStore
 from parlor.app.session import Session
 from parlor.app.setup import Setup
@@ -101,3 +106,69 @@ class Pseudo(Translator):
 
     def isolate(self, text: str) -> str:
         return f"{FSI}{text}{PDI}"
+
+
+#: A scripted answer: given the question's data, the text to send back (None: let the
+#: bot's own sandbox answer).
+Script = Callable[[dict[str, object]], str | None]
+
+
+class LabWorker:
+    """The Bot Lab's worker played in-process: the referee's ``Out``, and the loop
+    assets/lab-worker.js runs, each question answered by its key's own ``Sandbox`` (or
+    by ``script``) after ``ms``; ``stopped`` is the watchdog stopping a sandbox."""
+
+    def __init__(self, script: Script | None = None, ms: float = 1.0) -> None:
+        self.referee = Referee(self)
+        self.script = script
+        self.ms = ms
+        self.reports: list[dict[str, object]] = []
+        self.questions: list[tuple[str, str, float]] = []
+        self.asked: list[tuple[str, dict[str, object]]] = []
+        self.killed: list[str] = []
+        self.sandboxes: dict[str, Sandbox] = {}
+        self.most_alive = 0
+
+    def report(self, text: str) -> None:
+        self.reports.append(json.loads(text))
+
+    def send(self, key: str, text: str, limit_ms: float) -> None:
+        self.questions.append((key, text, limit_ms))
+
+    def kill(self, key: str) -> None:
+        """Its questions not yet answered go with it, as in the worker."""
+        self.killed.append(key)
+        self.sandboxes.pop(key, None)
+        self.questions = [q for q in self.questions if q[0] != key]
+
+    def stopped(self, key: str) -> None:
+        """The worker stops ``key``'s sandbox on its own (the watchdog, a crash)."""
+        self.sandboxes.pop(key, None)
+        self.questions = [q for q in self.questions if q[0] != key]
+
+    def finish(self) -> None:
+        while self.step():
+            pass
+
+    def step(self) -> bool:
+        """Answer the one question out; False when there is none."""
+        if not self.questions:
+            return False
+        key, text, _ = self.questions.pop(0)
+        data = json.loads(text)
+        self.asked.append((key, data))
+        box = self.sandboxes.setdefault(key, Sandbox(lambda: 0.0))
+        self.most_alive = max(self.most_alive, len(self.sandboxes))
+        answer = box.answer(text)  # the sandbox keeps its view, whatever it then says
+        scripted = self.script(data) if self.script else None
+        self.referee.heard(key, answer if scripted is None else scripted, self.ms)
+        return True
+
+    def run(self, request: str) -> list[dict[str, object]]:
+        self.referee.start(request)
+        while self.step():
+            pass
+        return self.reports
+
+    def kinds(self) -> list[object]:
+        return [r["kind"] for r in self.reports]

@@ -15,6 +15,7 @@ import re
 import pytest
 
 from controller_driver import Driver
+from fakes import LabWorker
 from parlor.app.events import (
     Action,
     Boot,
@@ -30,8 +31,6 @@ from parlor.app.events import (
 )
 from parlor.app.lab.here import run_here as run
 from parlor.app.lab.keep import PREFIX, STARTER, share_fragment, source_from_link
-from parlor.app.lab.referee import Referee
-from parlor.app.lab.sandbox import Sandbox
 from parlor.core.errors import BadSave
 
 pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
@@ -121,43 +120,20 @@ def test_a_move_not_offered_stops_that_game_and_lists_the_legal_ones() -> None:
     assert 'data-wins="0"' in html and 'data-games="10"' in html
 
 
-def stuck(request: str, source: str, ms: float) -> list[object]:
+def stuck(request: str, source: str, ms: float) -> list[dict[str, object]]:
     """Play the worker for a job in which the bot with ``source`` loads, then never
     answers a move: its watchdog stops the sandbox after ``ms`` (``Referee.expired``).
     Every other bot answers from an in-process sandbox. The reports, as JSON objects."""
-    out = Recorder()
-    referee = Referee(out)
-    referee.start(request)
-    boxes: dict[str, Sandbox] = {}
-    while out.questions:
-        key, text = out.questions.pop(0)
-        box = boxes.setdefault(key, Sandbox(lambda: 0.0))
+    w = LabWorker()
+    w.referee.start(request)
+    while w.questions:
+        key, text, _ = w.questions[0]
         if key.endswith(source) and '"kind": "turn"' in text:
-            boxes.pop(key)  # stopped by the watchdog, with the questions it still had
-            out.questions = [q for q in out.questions if q[0] != key]
-            referee.expired(key, ms)
+            w.stopped(key)  # by the watchdog, with the questions it still had
+            w.referee.expired(key, ms)
         else:
-            referee.heard(key, box.answer(text), 1.0)
-    return [json.loads(t) for t in out.reports]
-
-
-class Recorder:
-    """The referee's ``Out`` in these tests: what it reported and asked, in order."""
-
-    def __init__(self) -> None:
-        self.reports: list[str] = []
-        self.questions: list[tuple[str, str]] = []
-        self.killed: list[str] = []
-
-    def report(self, text: str) -> None:
-        self.reports.append(text)
-
-    def send(self, key: str, text: str, limit_ms: float) -> None:
-        self.questions.append((key, text))
-
-    def kill(self, key: str) -> None:
-        self.killed.append(key)
-        self.questions = [q for q in self.questions if q[0] != key]
+            w.step()
+    return w.reports
 
 
 LOOP = "def choose(view, moves, rng):\n    while True: pass\n"

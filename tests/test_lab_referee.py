@@ -11,13 +11,12 @@ by in-process ``Sandbox``es unless a test scripts the answer."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 
 import pytest
 
+from fakes import LabWorker as Worker
 from parlor.app.lab import wire
-from parlor.app.lab.referee import LOAD_LIMIT_MS, Referee
-from parlor.app.lab.sandbox import Sandbox
+from parlor.app.lab.referee import LOAD_LIMIT_MS
 from parlor.app.lab.steps import LIVE
 from parlor.games import GAMES
 from parlor.games.kabaleo.state import KabaleoView
@@ -25,71 +24,6 @@ from parlor.games.kabaleo.state import KabaleoView
 pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
 
 MOVES0 = "def choose(view, moves, rng):\n    return moves[0]\n"
-#: A scripted answer: given the question's data, the text to send back (None: let the
-#: bot's own sandbox answer).
-Script = Callable[[dict[str, object]], str | None]
-
-
-class Worker:
-    """The referee's ``Out``, and the loop assets/lab-worker.js runs: each question is
-    answered by its key's sandbox (or by ``script``), after ``ms``."""
-
-    def __init__(self, script: Script | None = None, ms: float = 1.0) -> None:
-        self.referee = Referee(self)
-        self.script = script
-        self.ms = ms
-        self.reports: list[dict[str, object]] = []
-        self.questions: list[tuple[str, str, float]] = []
-        self.asked: list[tuple[str, dict[str, object]]] = []
-        self.killed: list[str] = []
-        self.sandboxes: dict[str, Sandbox] = {}
-        self.most_alive = 0
-
-    def report(self, text: str) -> None:
-        self.reports.append(json.loads(text))
-
-    def send(self, key: str, text: str, limit_ms: float) -> None:
-        self.questions.append((key, text, limit_ms))
-
-    def kill(self, key: str) -> None:
-        """Its questions not yet answered go with it, as in the worker."""
-        self.killed.append(key)
-        self.sandboxes.pop(key, None)
-        self.questions = [q for q in self.questions if q[0] != key]
-
-    def stopped(self, key: str) -> None:
-        """The worker stops ``key``'s sandbox on its own (the watchdog, a crash)."""
-        self.sandboxes.pop(key, None)
-        self.questions = [q for q in self.questions if q[0] != key]
-
-    def finish(self) -> None:
-        while self.step():
-            pass
-
-    def step(self) -> bool:
-        """Answer the one question out; False when there is none."""
-        if not self.questions:
-            return False
-        key, text, _ = self.questions.pop(0)
-        data = json.loads(text)
-        self.asked.append((key, data))
-        box = self.sandboxes.setdefault(key, Sandbox(lambda: 0.0))
-        self.most_alive = max(self.most_alive, len(self.sandboxes))
-        answer = box.answer(text)  # the sandbox keeps its view, whatever it then says
-        scripted = self.script(data) if self.script else None
-        self.referee.heard(key, answer if scripted is None else scripted, self.ms)
-        return True
-
-    def run(self, request: str) -> list[dict[str, object]]:
-        self.referee.start(request)
-        while self.step():
-            pass
-        return self.reports
-
-    def kinds(self) -> list[object]:
-        return [r["kind"] for r in self.reports]
-
-
 def match(source: str = MOVES0, games: int = 4, game: str = "kabaleo",
           limit_ms: int = 1000) -> str:
     return json.dumps({"source": source, "game": game, "level": "random", "players": 2,
