@@ -441,3 +441,15 @@ def test_a_reloaded_host_invites_again_and_the_guest_goes_on_with_the_same_game(
     assert guest.link == "connected" and guest.c.guesting.guest.hello.save == save  # type: ignore[union-attr]
     act(guest, net)
     assert len(reloaded.c.session.match.moves) == 2
+
+
+def test_a_guest_told_a_damaged_invitation_says_so_on_its_own_screen_once() -> None:
+    """A guest seat keeps its screen when a pasted invitation is refused: the refusal is
+    the guest part's own notice, shown in its status line at the next drawing only."""
+    net = Net({"game": "saboteur", "seats": "human,remote", "seed": "8"})
+    guest = net.pair(1)
+    guest.send(Action("join", value="nonsense"))
+    assert guest.c.shown == "guest" and guest.game is not None
+    assert "five parts" in guest.game.screen.status
+    act(net.host, net)  # the host moves: the guest's screen is drawn again
+    assert guest.c.shown == "guest" and "five parts" not in guest.game.screen.status

@@ -317,7 +317,8 @@ class Controller:
     def render(self, out: list[Effect]) -> None:
         """Draw what is shown again (the menu and the Lab draw themselves)."""
         if self.shown == "guest":
-            self.guesting.render(out)
+            self.guesting.render(out, self.message)
+            self.message = None
             return
         if self.shown == "review":
             self.classroom.render_review(out, self.message)

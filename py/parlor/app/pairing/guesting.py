@@ -88,6 +88,9 @@ class GuestDesk:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.guest: Guest | None = None  # None: this page plays no seat of another's game
+        #: A sentence of this part's own for the guest screen's next drawing (a refused
+        #: invitation, a save that failed): kept here, not written into the page's.
+        self.notice: str | None = None
 
     def actions(self) -> dict[str, Handler]:
         """The ``data-action`` names these handlers answer."""
@@ -108,11 +111,12 @@ class GuestDesk:
             if not offer.is_offer:
                 raise BadOffer(self.page.t("link.error.answer_not_offer"))
         except BadOffer as err:
-            self.page.message = self.page.t("link.error.bad_invitation", reason=str(err))
+            refused = self.page.t("link.error.bad_invitation", reason=str(err))
             if self.guest is not None:
+                self.notice = refused
                 self.page.render(out)
             else:
-                self.page.show_menu(out, self.page.message)
+                self.page.show_menu(out, refused)
             return
         old = self.guest or restore(self.page.store)
         if self.guest is not None:
@@ -231,7 +235,7 @@ class GuestDesk:
         try:
             self.page.store.set(GUEST_KEY, json.dumps(record))
         except Exception as err:  # storage full or refused: play on, and say so
-            self.page.message = self.page.t("error.save_failed", detail=str(err))
+            self.notice = self.page.t("error.save_failed", detail=str(err))
 
     def resume(self, save: str, out: list[Effect]) -> bool:
         """``?guest=<save>`` after a reload: the game as this seat last saw it, waiting
@@ -244,15 +248,17 @@ class GuestDesk:
         self.page.render(out)
         return True
 
-    def render(self, out: list[Effect]) -> None:
+    def render(self, out: list[Effect], message: str | None = None) -> None:
         """A guest's screen: the host's last screen for this seat, under the pairing
-        panel while not connected."""
+        panel while not connected. ``message`` is the page's sentence for this drawing;
+        this part's own notice comes next, said once."""
         g = self.guest
         assert g is not None
         t, ice = self.page.t, self.page.store.get(ICE_KEY) or ""
         table = g.table
-        status = self.page.message or g.error or (table.status if table else t("link.guest.title"))
-        self.page.message = None
+        status = message or self.notice or g.error or (
+            table.status if table else t("link.guest.title"))
+        self.notice = None
         html = (guest_toolbar(t, g) + guest_panel(t, g, ice)
                 + (table.html if table else ""))
         data = {"link": g.contract, **({"moves": str(table.moves)} if table else {}),
