@@ -33,9 +33,16 @@ from parlor.app.events import (
 )
 from parlor.app.page import Handler, Page
 from parlor.app.pairing import link
-from parlor.app.pairing.hosting import ICE_KEY, ice_servers
 from parlor.app.pairing.link import Channel
-from parlor.app.pairing.sdp import BadOffer, compact, expand, parse_sdp, read_compact
+from parlor.app.pairing.sdp import (
+    ICE_KEY,
+    BadOffer,
+    compact,
+    expand,
+    ice_servers,
+    parse_sdp,
+    read_compact,
+)
 from parlor.app.screens.game import Rendered
 from parlor.app.screens.pairing import guest_panel, guest_toolbar
 from parlor.app.screens.untrusted import clean

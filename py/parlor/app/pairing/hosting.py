@@ -28,7 +28,7 @@ from parlor.app.events import (
     LinkSend,
 )
 from parlor.app.page import Handler, Page
-from parlor.app.pairing import link
+from parlor.app.pairing import link, sdp
 from parlor.app.pairing.link import Channel
 from parlor.app.pairing.sdp import BadOffer, compact, expand, parse_ice, parse_sdp, read_compact
 from parlor.core.errors import IllegalMove
@@ -36,15 +36,12 @@ from parlor.core.protocol import TABLE
 from parlor.i18n.catalog import Msg
 
 if TYPE_CHECKING:
-    from parlor.app.saves import KeyValue
     from parlor.app.saving import SavingDesk
     from parlor.app.turns import TurnDesk
     from parlor.i18n.catalog import Translator
 
 #: How long an answer may take to become a connection before pairing is called failed.
 CONNECT_MS = 20_000
-#: The store key of the STUN/TURN setting.
-ICE_KEY = "parlor:setting:ice"
 
 
 #: A remote seat's connection, as the host sees it: "offering" (gathering), "inviting"
@@ -118,14 +115,14 @@ class HostDesk:
         if self.page.session is None:
             return ""
         names = self.page.session.display_names(self.page.t)
-        ice = self.page.store.get(ICE_KEY) or ""
+        ice = self.page.store.get(sdp.ICE_KEY) or ""
         return "".join(host_panel(self.page.t, s, names[s], p, self.page.url, ice)
                        for s, p in sorted(self.peers.items()) if p.state != "connected")
 
     def _invite(self, seat: int, out: list[Effect], lost: bool = False) -> None:
         conn = self.page.new_conn()
         self.peers[seat] = Peer(conn=conn, lost=lost)
-        out.append(LinkOpen(seat, conn, ice=ice_servers(self.page.store)))
+        out.append(LinkOpen(seat, conn, ice=sdp.ice_servers(self.page.store)))
 
     def event(self, event: LinkEvent, out: list[Effect]) -> None:
         peer = self.peers.get(event.seat)
@@ -194,7 +191,7 @@ class HostDesk:
         except BadOffer as err:
             self.page.say(self.page.t("link.error.bad_ice", reason=str(err)), out)
             return
-        self.page.store.set(ICE_KEY, text)
+        self.page.store.set(sdp.ICE_KEY, text)
         for seat, peer in list(self.peers.items()):
             if peer.state != "connected":
                 out.append(LinkClose(seat))
@@ -343,14 +340,6 @@ class HostDesk:
     def to_act_remote(self) -> bool:
         s = self.page.session
         return s is not None and s.to_act() not in (None, TABLE) and s.to_act() in s.remotes
-
-
-def ice_servers(store: KeyValue) -> tuple[tuple[str, str, str], ...]:
-    """The STUN/TURN servers of the setting (none when it cannot be read)."""
-    try:
-        return parse_ice(store.get(ICE_KEY) or "")
-    except BadOffer:
-        return ()
 
 
 def _seat(text: str | None) -> int | None:
