@@ -9,13 +9,15 @@ applied only on that seat's turn, if ``legal_moves`` allows it, and only at the 
 count the guest saw, so a message sent again after a reconnection is never applied
 twice; an answer to a timed window only if that seat's own screen offers it. While any
 remote seat is not connected the game waits: no bot moves, no timed window opens,
-nobody plays.
+nobody plays. A part of the controller: it reaches the rest of the page through
+``HostPage``, which holds only what this part uses.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from parlor.app.events import (
     Action,
@@ -27,7 +29,7 @@ from parlor.app.events import (
     LinkOpen,
     LinkSend,
 )
-from parlor.app.page import Handler, Page
+from parlor.app.page import Handler
 from parlor.app.pairing import link, sdp
 from parlor.app.pairing.link import Channel
 from parlor.app.pairing.sdp import BadOffer, compact, expand, parse_ice, parse_sdp, read_compact
@@ -36,7 +38,10 @@ from parlor.core.protocol import TABLE
 from parlor.i18n.catalog import Msg
 
 if TYPE_CHECKING:
+    from parlor.app.saves import KeyValue
     from parlor.app.saving import SavingDesk
+    from parlor.app.session import Session
+    from parlor.app.table import Table
     from parlor.app.turns import TurnDesk
     from parlor.i18n.catalog import Translator
 
@@ -65,11 +70,36 @@ class Peer:
     error: str = ""
 
 
-class HostDesk:
-    """The remote seats' connections and messages: a part of the controller
-    (``page.py``)."""
+class HostPage(Protocol):
+    """The page, as the host sees it: the game, and the table a guest's move is played
+    at; the store (the STUN/TURN setting), clock, words and address (an invitation is a
+    link to it); ``?net=loopback`` (pair over 127.0.0.1 only, for tests); a number per
+    connection; and drawing, saying and scheduling."""
 
-    def __init__(self, page: Page, turns: TurnDesk, saving: SavingDesk) -> None:
+    @property
+    def session(self) -> Session | None: ...
+    @property
+    def table(self) -> Table: ...
+    @property
+    def store(self) -> KeyValue: ...
+    @property
+    def clock(self) -> Callable[[], float]: ...
+    @property
+    def t(self) -> Translator: ...
+    @property
+    def url(self) -> str: ...
+    @property
+    def loopback(self) -> bool: ...
+    def new_conn(self) -> int: ...
+    def render(self, out: list[Effect]) -> None: ...
+    def say(self, text: str, out: list[Effect]) -> None: ...
+    def schedule(self, out: list[Effect]) -> None: ...
+
+
+class HostDesk:
+    """The remote seats' connections and messages: a part of the controller."""
+
+    def __init__(self, page: HostPage, turns: TurnDesk, saving: SavingDesk) -> None:
         self.page = page
         self.turns = turns  # a timed window's answers from other devices go there
         self.saving = saving  # a guest's move is refused when another tab went on
