@@ -6,8 +6,9 @@ plain modules beside the tests, imported by name, because e2e/ has a conftest of
 and two files both imported as ``conftest`` cannot both be imported from:
 
     fakes.py             the stand-ins: ``CLOCK_MS`` (a fixed "now"), ``StandInPage``
-                         (``app.page.Page`` for driving one part of the controller
-                         alone) and ``Pseudo`` (the bracketing translator)
+                         (the page as the menu and saving see it, for driving one
+                         part of the controller alone), ``Pseudo`` (the bracketing
+                         translator) and ``LabWorker`` (the Bot Lab's worker)
     controller_driver.py ``Driver``: the whole controller driven as the page drives it
                          (events in, effects out, timers fired by the test)
     pairing_net.py       host and guest devices (``Driver`` each) linked by a network

@@ -2,11 +2,11 @@
 ``Controller`` as the page does (events in, effects out), keeping the timers for the
 test to fire and the last screen, menu and address it was told to show.
 
-Named ``Driver``, not ``Page``: ``parlor.app.page.Page`` is the protocol through which
-the controller's parts reach the page, and a part driven alone, without a controller,
-gets ``fakes.StandInPage`` instead. tests/test_controller.py, the classroom, menu, tab,
-guide, room and Bot Lab tests share this one, and tests/pairing_net.py builds linked
-devices on it."""
+Named ``Driver``, not ``Page``: each part of the controller reaches the page through a
+protocol of its own (``app/page.py``), and a part driven alone, without a controller,
+gets a stand-in holding just that (tests/test_parts.py). tests/test_controller.py, the
+classroom, menu, tab, guide, room and Bot Lab tests share this one, and
+tests/pairing_net.py builds linked devices on it."""
 
 from __future__ import annotations
 

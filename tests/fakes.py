@@ -27,20 +27,16 @@ CLOCK_MS = 1_700_000_000_000.0
 
 @dataclass
 class StandInPage:
-    """Implements ``app.page.Page``, recording what a part asks of it: a part of the
+    """The page as the menu and saving see it (``menu_desk.MenuPage`` and
+    ``saving.SavingPage``, nothing more), recording what a part asks of it: a part of the
     controller driven with no controller and no other part (tests/test_parts.py)."""
 
     store: DictStore = field(default_factory=DictStore)
     t: Translator = field(default_factory=Translator)
     session: Session | None = None
-    message: str | None = None
     picks: tuple[str, ...] = ()
-    url: str = ""
-    loopback: bool = False
     asked: list[str] = field(default_factory=list)
     games: list[Setup] = field(default_factory=list)
-    conns: int = 0
-    shown: str = "menu"
 
     @property
     def table(self) -> StandInPage:
@@ -59,14 +55,8 @@ class StandInPage:
     def render(self, out: list[Effect]) -> None:
         self.asked.append("render")
 
-    def schedule(self, out: list[Effect]) -> None:
-        self.asked.append("schedule")
-
     def stop(self) -> None:
         self.asked.append("stop")
-
-    def went_stale(self, out: list[Effect]) -> None:
-        self.asked.append("went_stale")
 
     def show_menu(self, out: list[Effect], message: str | None = None) -> None:
         self.asked.append(f"menu:{message}")
@@ -83,10 +73,6 @@ class StandInPage:
 
     def new_seed(self) -> int:
         return 7
-
-    def new_conn(self) -> int:
-        self.conns += 1
-        return self.conns
 
     def net_param(self) -> dict[str, str]:
         return {}

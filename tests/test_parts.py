@@ -1,17 +1,50 @@
-"""The controller's parts talk to the page through the ``Page`` protocol alone (issue 26,
-item 2): each can be driven by a small stand-in page, with no controller and no other
-part, and what it asks of the page is what the test sees. The stand-in is
-``fakes.StandInPage``, handed out by tests/conftest.py as ``stand_in_page``."""
+"""Each part of the controller reaches the page through a protocol of its own, holding
+only what that part uses (its module declares it; app/page.py says why). So each part can
+be driven alone, with no controller and no other part, by a stand-in holding that page
+and nothing more, and what it asks of the page is what the test sees. The menu and
+saving share ``fakes.StandInPage`` (handed out by tests/conftest.py as
+``stand_in_page``); the other parts' stand-ins are below, beside their tests."""
 
 from __future__ import annotations
 
-from fakes import StandInPage
+import inspect
+import json
+from dataclasses import dataclass, field, fields, is_dataclass
+
+import pytest
+
+from fakes import CLOCK_MS, StandInPage
 from parlor.app import saves
-from parlor.app.events import Action, Effect
-from parlor.app.menu_desk import MenuDesk
-from parlor.app.saving import SavingDesk
+from parlor.app.classroom.desk import ClassroomDesk, ClassroomPage
+from parlor.app.classroom.guiding import GuideDesk, GuidePage
+from parlor.app.events import (
+    Action,
+    After,
+    BotMoved,
+    BotTurn,
+    Effect,
+    LabStart,
+    LinkClose,
+    LinkOpen,
+    LinkSend,
+    SetUrl,
+    ShowGame,
+    ShowLab,
+)
+from parlor.app.lab.desk import LabDesk, LabPage
+from parlor.app.menu_desk import MenuDesk, MenuPage
+from parlor.app.pairing import link
+from parlor.app.pairing.guesting import GUEST_KEY, GuestDesk, GuestPage
+from parlor.app.pairing.hosting import HostDesk, HostPage
+from parlor.app.saves import DictStore
+from parlor.app.saving import SavingDesk, SavingPage
 from parlor.app.session import Session
-from parlor.app.setup import parse_setup
+from parlor.app.setup import Setup, parse_setup
+from parlor.app.table import Draws, Table
+from parlor.app.tabs import Tab
+from parlor.app.turns import TurnDesk, TurnsPage
+from parlor.core.errors import IllegalMove
+from parlor.i18n.catalog import Translator
 
 
 def test_the_menu_part_starts_a_tiles_game_through_the_page(stand_in_page: StandInPage) -> None:
@@ -52,3 +85,388 @@ def test_two_parts_answering_one_action_is_refused_when_the_tables_are_merged() 
     assert merged({"menu": a}, {"undo": b}) == {"menu": a, "undo": b}
     with pytest.raises(ValueError, match="'menu'"):
         merged({"menu": a}, {"menu": b})
+
+
+# ---- every part alone, with a stand-in holding its own page and nothing more ----------
+#
+# Each stand-in below holds exactly the members of its part's page protocol, plus what it
+# records (``asked``, ``games``): ``test_each_stand_in_holds_its_parts_page_and_nothing_more``
+# checks it, so a part that started using more of the page would fail here at once
+# (mypy already refuses it in the part). The parts a behaviour does not reach are
+# ``Unreached``: any use of them fails the test.
+
+#: What stand-ins record besides their part's page.
+RECORDS = {"asked", "games"}
+
+
+def protocol_members(proto: type) -> set[str]:
+    """The names a protocol declares (its attributes, properties and methods)."""
+    return ({n for n in vars(proto) if not n.startswith("_")}
+            | set(inspect.get_annotations(proto)))
+
+
+def stand_in_members(cls: type) -> set[str]:
+    names = {n for n in dir(cls) if not n.startswith("_")}
+    return names | ({f.name for f in fields(cls)} if is_dataclass(cls) else set())
+
+
+class Unreached:
+    """A part, or a controller's callable, that the behaviour under test must not reach."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+
+    def __getattr__(self, name: str) -> object:
+        raise AssertionError(f"{self.what}.{name} was reached")
+
+    def __call__(self, *args: object) -> None:
+        raise AssertionError(f"{self.what} was called")
+
+
+@dataclass
+class TableRecord:
+    """The table a page stand-in hands out: it records what is asked of it."""
+
+    asked: list[str] = field(default_factory=list)
+
+    def play(self, move: str, out: list[Effect]) -> None:
+        self.asked.append(f"play:{move}")
+
+    def clear(self) -> None:
+        self.asked.append("clear")
+
+
+def _session(game: str, seats: str, seed: int) -> Session:
+    setup = parse_setup({"game": game, "seats": seats, "seed": str(seed)}, 0)
+    return Session.start(setup.to_match(), "g1", CLOCK_MS)
+
+
+def _clock() -> float:
+    return CLOCK_MS
+
+
+@dataclass
+class TurnsStandIn:
+    """``turns.TurnsPage``."""
+
+    session: Session | None = None
+    table: TableRecord = field(default_factory=TableRecord)
+    t: Translator = field(default_factory=Translator)
+    asked: list[str] = field(default_factory=list)
+    clock = staticmethod(_clock)
+
+    def render(self, out: list[Effect]) -> None:
+        self.asked.append("render")
+
+    def schedule(self, out: list[Effect]) -> None:
+        self.asked.append("schedule")
+
+
+@dataclass
+class Unpaced:
+    """A game with people in it: no watch holds a bot or sets its pace."""
+
+    def holds(self) -> bool:
+        return False
+
+    def pace(self, bot_delay: int) -> int:
+        return bot_delay
+
+
+@dataclass
+class NotStale:
+    """A tab that is the game's writer (``saving.SavingDesk.tab``)."""
+
+    tab: Tab = field(default_factory=lambda: Tab(DictStore()))
+
+
+def test_the_turns_part_starts_a_bots_turn_and_hands_its_move_to_the_table() -> None:
+    """When a bot is to act, scheduling draws the page with the bot thinking and asks for
+    a turn; the turn's move, once decided, is played at the table, not by the part."""
+    page = TurnsStandIn(session=_session("kabaleo", "bot:easy,human", 1))
+    assert page.session is not None and page.session.bot_to_act()
+    turns = TurnDesk(page, Unpaced(), NotStale())
+    out: list[Effect] = []
+    turns.schedule(out)
+    assert turns.thinking and page.asked == ["render"]
+    assert out == [After(0, BotTurn(turns.generation))]
+    turns.bot_delay = 0
+    out = []
+    turns.bot_turn(turns.generation, out)
+    [played] = page.table.asked
+    move = played.removeprefix("play:")
+    assert move in page.session.game.legal_moves(page.session.state)
+    assert [type(e) for e in out] == [BotMoved]
+    turns.bot_turn(turns.generation - 1, out)  # a timer of an older generation: nothing
+    assert page.table.asked == [played]
+
+
+@dataclass
+class ClassroomStandIn:
+    """``classroom.desk.ClassroomPage``."""
+
+    shown: str = "game"
+    session: Session | None = None
+    table: TableRecord = field(default_factory=TableRecord)
+    store: DictStore = field(default_factory=DictStore)
+    t: Translator = field(default_factory=Translator)
+    asked: list[str] = field(default_factory=list)
+    clock = staticmethod(_clock)
+
+    def render(self, out: list[Effect]) -> None:
+        self.asked.append("render")
+
+    def schedule(self, out: list[Effect]) -> None:
+        self.asked.append("schedule")
+
+    def stop(self) -> None:
+        self.asked.append("stop")
+
+    def open(self, session: Session, out: list[Effect], raw: str | None) -> None:
+        self.asked.append("open")
+
+    def show_menu(self, out: list[Effect], message: str | None = None) -> None:
+        self.asked.append(f"menu:{message}")
+
+
+def test_the_classroom_part_reviews_a_saved_game_in_place_of_the_one_being_played() -> None:
+    """A review stops what was playing and clears the table before it is shown, and the
+    address names the save; a save that is not there goes back to the menu saying so."""
+    page = ClassroomStandIn(session=_session("kabaleo", "human,bot:easy", 1))
+    saves.write(page.store, page.session, CLOCK_MS, expect=None)
+    classroom = ClassroomDesk(page)
+    out: list[Effect] = []
+    classroom.open_review("g1", out)
+    assert page.asked == ["stop"] and page.table.asked == ["clear"]
+    assert page.shown == "review" and classroom.review is not None
+    assert SetUrl({"review": "g1"}) in out and isinstance(out[-1], ShowGame)
+    classroom.open_review("gone", out)
+    assert page.asked[-1] == f"menu:{page.t('error.save_unloadable')}"
+
+
+@dataclass
+class GuideStandIn:
+    """``classroom.guiding.GuidePage``."""
+
+    session: Session | None = None
+    t: Translator = field(default_factory=Translator)
+    asked: list[str] = field(default_factory=list)
+    games: list[Setup] = field(default_factory=list)
+
+    def new_game(self, setup: Setup, out: list[Effect]) -> None:
+        self.games.append(setup)
+
+    def render(self, out: list[Effect]) -> None:
+        self.asked.append("render")
+
+
+@dataclass
+class NoWindow:
+    """No timed window is open (``turns.TurnDesk.window``)."""
+
+    window: None = None
+
+
+def test_the_guide_part_starts_its_game_and_shows_the_first_tip_once_it_is_shown() -> None:
+    """The guide's game is started through the page; drawing it then finds the first
+    tip, and "Got it" puts the tip away and draws again."""
+    page = GuideStandIn()
+    guide = GuideDesk(page, NoWindow())
+    guide.do_guide(Action("guide", game="kabaleo"), [])
+    [setup] = page.games
+    assert [s.kind for s in setup.seats].count("human") == 1
+    page.session = Session.start(setup.to_match(), "g1", CLOCK_MS)
+    guide.refresh()
+    assert guide.tip is not None and guide.panel()
+    guide.do_guide_next(Action("guide-next"), [])
+    assert guide.tip is None and page.asked == ["render"]
+
+
+@dataclass
+class HostStandIn:
+    """``pairing.hosting.HostPage``."""
+
+    session: Session | None = None
+    table: TableRecord = field(default_factory=TableRecord)
+    store: DictStore = field(default_factory=DictStore)
+    t: Translator = field(default_factory=Translator)
+    url: str = "https://parlor.example/index.html"
+    loopback: bool = False
+    asked: list[str] = field(default_factory=list)
+    clock = staticmethod(_clock)
+
+    def new_conn(self) -> int:
+        self.asked.append("new_conn")
+        return len(self.asked)
+
+    def render(self, out: list[Effect]) -> None:
+        self.asked.append("render")
+
+    def say(self, text: str, out: list[Effect]) -> None:
+        self.asked.append(f"say:{text}")
+
+    def schedule(self, out: list[Effect]) -> None:
+        self.asked.append("schedule")
+
+
+def test_the_host_part_invites_each_remote_seat_and_the_game_waits_for_it() -> None:
+    """A game with a seat on another device opens a connection for it, numbered by the
+    page, and waits (no bot, no window, no move) until that device is connected."""
+    page = HostStandIn(session=_session("saboteur", "human,remote", 5))
+    host = HostDesk(page, Unreached("turns"), Unreached("saving"))
+    out: list[Effect] = []
+    host.start(out)
+    assert out == [LinkOpen(1, 1)] and page.asked == ["new_conn"]
+    assert host.waiting() and host.peers[1].state == "offering"
+    host.stop(out)
+    assert out[-1] == LinkClose(-1) and not host.waiting()
+
+
+@dataclass
+class GuestStandIn:
+    """``pairing.guesting.GuestPage``."""
+
+    shown: str = "menu"
+    store: DictStore = field(default_factory=DictStore)
+    t: Translator = field(default_factory=Translator)
+    loopback: bool = False
+    asked: list[str] = field(default_factory=list)
+    clock = staticmethod(_clock)
+
+    def new_conn(self) -> int:
+        return 1
+
+    def net_param(self) -> dict[str, str]:
+        return {}
+
+    def render(self, out: list[Effect]) -> None:
+        self.asked.append("render")
+
+    def show_menu(self, out: list[Effect], message: str | None = None) -> None:
+        self.asked.append(f"menu:{message}")
+
+
+def test_the_guest_part_refuses_a_move_while_it_is_not_connected() -> None:
+    """After a reload the guest shows its seat of the game as it last saw it; a move
+    clicked before the host's new invitation is opened is refused here, saying why, and
+    nothing is sent."""
+    page = GuestStandIn()
+    hello = link.Hello(game="saboteur", seat=1, save="g1", names=("Ann", "Bo"))
+    page.store.set(GUEST_KEY, json.dumps({"v": 1, "table": "", "pending": [],
+                                          "hello": link.encode(link.Envelope(0, 0, hello))}))
+    guest = GuestDesk(page)
+    out: list[Effect] = []
+    assert guest.resume("g1", out)
+    assert page.shown == "guest" and page.asked == ["render"]
+    guest.move("pass", out)
+    assert guest.guest is not None and guest.guest.error == page.t("link.error.not_connected")
+    assert not [e for e in out if isinstance(e, LinkSend)]
+    assert not guest.resume("another save", out)  # no link to that game on this device
+
+
+@dataclass
+class LabStandIn:
+    """``lab.desk.LabPage``."""
+
+    shown: str = "menu"
+    store: DictStore = field(default_factory=DictStore)
+    t: Translator = field(default_factory=Translator)
+    asked: list[str] = field(default_factory=list)
+    games: list[Setup] = field(default_factory=list)
+
+    def new_seed(self) -> int:
+        return 7
+
+    def new_game(self, setup: Setup, out: list[Effect]) -> None:
+        self.games.append(setup)
+
+    def show_menu(self, out: list[Effect], message: str | None = None) -> None:
+        self.asked.append(f"menu:{message}")
+
+
+def test_the_lab_part_asks_the_worker_for_a_match_of_the_code_on_lab_run() -> None:
+    """Run starts one job: a match of the editor's code with the chosen settings, on the
+    page's seed, and the Lab is drawn with it under way."""
+    page = LabStandIn()
+    lab = LabDesk(page, leave=Unreached("leave"), review=Unreached("review"))
+    out: list[Effect] = []
+    lab.open("kabaleo", out)
+    assert page.shown == "lab"
+    code = "def choose(view, moves, rng):\n    return moves[0]\n"
+    out = []
+    lab.act(Action("lab-run", value=code, form={"level": "random", "players": "2",
+                                                "games": "10", "limit": "1000"}), out)
+    [start] = [e for e in out if isinstance(e, LabStart)]
+    request = json.loads(start.request)
+    assert (request["kind"], request["game"], request["source"]) == ("match", "kabaleo", code)
+    assert (request["seed"], request["games"], request["players"]) == (7, 10, 2)
+    assert lab.run is not None and lab.run.running and isinstance(out[-1], ShowLab)
+
+
+@dataclass
+class DrawsStandIn:
+    """``table.Draws``: the page, as far as a move concerns it."""
+
+    asked: list[str] = field(default_factory=list)
+
+    def render(self, out: list[Effect]) -> None:
+        self.asked.append("render")
+
+    def schedule(self, out: list[Effect]) -> None:
+        self.asked.append("schedule")
+
+
+@dataclass
+class Records:
+    """Each of the table's other parts (``Waits``, ``Saves``, ``Paces``), as one recorder."""
+
+    asked: list[str] = field(default_factory=list)
+
+    def moved(self) -> None:
+        self.asked.append("moved")
+
+    def stop(self) -> None:
+        self.asked.append("stop")
+
+    def save(self, out: list[Effect]) -> bool:
+        self.asked.append("save")
+        return True
+
+
+def test_the_table_plays_a_move_then_saves_draws_and_schedules_and_refuses_an_illegal_one(
+        ) -> None:
+    """A move played at the table is done with what waited on the old position, saved,
+    drawn and followed by whatever the game waits on next; one the rules refuse changes
+    nothing and asks nothing of the page."""
+    page, parts = DrawsStandIn(), Records()
+    table = Table(page, parts, parts, parts)
+    session = _session("kabaleo", "human,bot:easy", 1)
+    table.sit(session)
+    table.picks = ("a card",)
+    with pytest.raises(IllegalMove):
+        table.play("not a move", [])
+    assert table.session is session and table.picks == ("a card",)
+    assert page.asked == [] and parts.asked == []
+    move = session.game.legal_moves(session.state)[0]
+    table.play(move, [])
+    assert table.session is not None and table.session.match.moves == (move,)
+    assert table.picks == () and parts.asked == ["moved", "moved", "save"]
+    assert page.asked == ["render", "schedule"]
+
+
+@pytest.mark.parametrize(("stand_in", "protocols", "more"), [
+    (StandInPage, (MenuPage, SavingPage), {"picks", "drop_picks"}),  # its own table
+    (TurnsStandIn, (TurnsPage,), set()),
+    (ClassroomStandIn, (ClassroomPage,), set()),
+    (GuideStandIn, (GuidePage,), set()),
+    (HostStandIn, (HostPage,), set()),
+    (GuestStandIn, (GuestPage,), set()),
+    (LabStandIn, (LabPage,), set()),
+    (DrawsStandIn, (Draws,), set()),
+])
+def test_each_stand_in_holds_its_parts_page_and_nothing_more(
+        stand_in: type, protocols: tuple[type, ...], more: set[str]) -> None:
+    """So each test above shows that its part needs no more of the page than its
+    protocol says (a part reaching for anything else would fail with AttributeError)."""
+    declared = set().union(*(protocol_members(p) for p in protocols))
+    assert stand_in_members(stand_in) - RECORDS - more == declared

@@ -9,9 +9,9 @@ timed windows included, by feeding events and reading effects (tests/test_contro
 The controller routes each event to a part that owns its own state: ``TurnDesk``
 (bots' turns and timed windows), ``SavingDesk`` (writes, the stale tab), ``ClassroomDesk``
 (reviews, transfer, watching bots), ``GuideDesk``, ``MenuDesk``, ``HostDesk`` and
-``GuestDesk`` (two devices, one game) and the Lab's ``LabDesk``. The parts reach the page
-only through the ``Page`` protocol (``page.py``), which this class implements: the game
-shown, the words, the store and clock, and the verbs render, schedule, open, show_menu.
+``GuestDesk`` (two devices, one game) and the Lab's ``LabDesk``. Each part reaches the
+page through a protocol of its own holding only what it uses (``page.py``), which this
+class satisfies: the game shown, the words, the store and clock, and the verbs.
 
 Saves go through the injected ``KeyValue`` store (local storage, or a ``DictStore`` in
 tests) and time through the injected clock. Timers never act on a game they were not

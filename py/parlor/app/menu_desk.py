@@ -2,12 +2,13 @@
 game from it, and the saved games' delete and download buttons.
 
 A part of the controller: it owns the forms and reaches the rest of the page through
-``page.Page``.
+``MenuPage``, which holds only what this part uses.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Protocol
 
 from parlor.app import saves
 from parlor.app.events import (
@@ -23,18 +24,42 @@ from parlor.app.events import (
     ShowSaves,
 )
 from parlor.app.forms import MenuForm, initial_forms
-from parlor.app.page import Handler, Page
+from parlor.app.page import Handler
 from parlor.app.screens.menu import saves_html
 from parlor.app.screens.rules import rules_html
 from parlor.app.seats import parse_seat
 from parlor.app.setup import Setup, parse_setup, play_setup
 from parlor.core.errors import BadOptions, ParlorError
 
+if TYPE_CHECKING:
+    from parlor.app.saves import KeyValue
+    from parlor.app.session import Session
+    from parlor.i18n.catalog import Translator
+
+
+class MenuPage(Protocol):
+    """The page, as the menu sees it: the saves and their times, the words, the game
+    shown (for Play again), and the verbs that start a game or go back to the menu."""
+
+    @property
+    def store(self) -> KeyValue: ...
+    @property
+    def t(self) -> Translator: ...
+    @property
+    def fmt_time(self) -> Callable[[float], str]: ...
+    @property
+    def session(self) -> Session | None: ...
+    def new_game(self, setup: Setup, out: list[Effect]) -> None: ...
+    def new_seed(self) -> int: ...
+    def say(self, text: str, out: list[Effect]) -> None: ...
+    def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
+    def net_param(self) -> dict[str, str]: ...
+
 
 class MenuDesk:
-    """Set-up forms and saved-game buttons: a part of the controller (``page.py``)."""
+    """Set-up forms and saved-game buttons: a part of the controller."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: MenuPage) -> None:
         self.page = page
         #: What each game's set-up form holds (kept while the page is open).
         self.forms: dict[str, MenuForm] = initial_forms()

@@ -4,23 +4,54 @@ a storage that fills up (app/room.py).
 Every write of a game goes through ``save``: a compare-and-set against what this tab
 last read or wrote, so a tab showing an older position never writes over a game that
 went on in another tab; it stops instead and offers the newer position. A part of the
-controller: it owns the tab's record and reaches the rest through ``page.Page``.
+controller: it owns the tab's record and reaches the rest through ``SavingPage``, which
+holds only what this part uses.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
 from parlor.app import saves
 from parlor.app.events import Action, Effect
-from parlor.app.page import Handler, Page
+from parlor.app.page import Handler
 from parlor.app.room import WARN_AT, free_some, fullness
 from parlor.app.screens.notices import stale_notice, stale_title, unsaved_notice
 from parlor.app.tabs import Tab
 
+if TYPE_CHECKING:
+    from parlor.app.saves import KeyValue
+    from parlor.app.session import Session
+    from parlor.app.table import Table
+    from parlor.i18n.catalog import Translator
+
+
+class SavingPage(Protocol):
+    """The page, as saving sees it: the game to write, the store and clock, the words of
+    its notices, and the verbs a stale tab needs (stop, drop the picks, draw, open the
+    newer position, or the menu when there is none)."""
+
+    @property
+    def session(self) -> Session | None: ...
+    @property
+    def store(self) -> KeyValue: ...
+    @property
+    def clock(self) -> Callable[[], float]: ...
+    @property
+    def t(self) -> Translator: ...
+    @property
+    def table(self) -> Table: ...
+    def render(self, out: list[Effect]) -> None: ...
+    def stop(self) -> None: ...
+    def open(self, session: Session, out: list[Effect], raw: str | None) -> None: ...
+    def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
+
 
 class SavingDesk:
-    """Writes, the stale tab and the full storage: a part of the controller (``page.py``)."""
+    """Writes, the stale tab and the full storage: a part of the controller."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: SavingPage) -> None:
         self.page = page
         self.tab = Tab(page.store)  # one writer per game: what this tab last read or wrote
         self.unsaved: str | None = None  # why the newest moves could not be written

@@ -3,11 +3,13 @@ thought in slices so the page stays responsive (``thinking.py``), or a timed tab
 window (``windows.py``) whose answers race each other, or, with a person on another
 device among those who may answer, are collected and decided by each device's own
 time (``hosting.py``). Timers carry the ``generation`` they were started in, so none
-acts on a game it was not started for."""
+acts on a game it was not started for. A part of the controller: it reaches the rest of
+the page through ``TurnsPage``, which holds only what this part uses."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 from parlor.app.events import (
     Action,
@@ -21,7 +23,7 @@ from parlor.app.events import (
 )
 from parlor.app.lab.playing import LabSeats
 from parlor.app.lab.student import Problem
-from parlor.app.page import Handler, Page
+from parlor.app.page import Handler
 from parlor.app.page_params import BOT_DELAY_MS
 from parlor.app.pairing import link
 from parlor.app.screens.notices import lab_stopped_notice
@@ -34,15 +36,32 @@ if TYPE_CHECKING:
     from parlor.app.classroom.desk import ClassroomDesk
     from parlor.app.saving import SavingDesk
     from parlor.app.session import Session
+    from parlor.app.table import Table
     from parlor.core.windows import Window
+    from parlor.i18n.catalog import Translator
+
+
+class TurnsPage(Protocol):
+    """The page, as the turns see it: the game and the table its moves are played at,
+    the clock, the words of a Lab bot's stop notice, and drawing and scheduling."""
+
+    @property
+    def session(self) -> Session | None: ...
+    @property
+    def table(self) -> Table: ...
+    @property
+    def clock(self) -> Callable[[], float]: ...
+    @property
+    def t(self) -> Translator: ...
+    def render(self, out: list[Effect]) -> None: ...
+    def schedule(self, out: list[Effect]) -> None: ...
 
 
 class TurnDesk:
-    """Bot turns and timed windows, across devices too: a part of the controller
-    (``page.py``). It owns what the game waits on and the ``generation`` its timers
-    carry."""
+    """Bot turns and timed windows, across devices too: a part of the controller. It
+    owns what the game waits on and the ``generation`` its timers carry."""
 
-    def __init__(self, page: Page, classroom: ClassroomDesk, saving: SavingDesk) -> None:
+    def __init__(self, page: TurnsPage, classroom: ClassroomDesk, saving: SavingDesk) -> None:
         self.page = page
         self.classroom = classroom  # a match of bots being watched sets the pace
         self.saving = saving  # a stale tab starts nothing

@@ -2,13 +2,14 @@
 a link, import one, and watch a match of bots (reveal, pause, one move, speed).
 
 A part of the controller: it owns the review and the watch settings and reaches the
-rest of the page through ``page.Page``.
+rest of the page through ``ClassroomPage``, which holds only what this part uses.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING, Protocol
 
 from parlor.app import saves
 from parlor.app.classroom.review import EVERYTHING, Review
@@ -21,7 +22,7 @@ from parlor.app.classroom.transfer import (
 )
 from parlor.app.classroom.watch import SPEEDS, Watch
 from parlor.app.events import Action, Download, Effect, SetUrl, ShareLink, ShowGame
-from parlor.app.page import Handler, Page
+from parlor.app.page import Handler, Shown
 from parlor.app.screens.review import move_lines, review_screen
 from parlor.app.screens.thinks import beliefs_html
 from parlor.app.screens.watch import watch_bar
@@ -31,11 +32,42 @@ from parlor.core.errors import BadSave
 from parlor.core.match import Match
 from parlor.i18n.catalog import Msg
 
+if TYPE_CHECKING:
+    from parlor.app.saves import KeyValue
+    from parlor.app.table import Table
+    from parlor.i18n.catalog import Translator
+
+
+class ClassroomPage(Protocol):
+    """The page, as the classroom sees it: the game shown and its table (cleared for a
+    review), the saves, clock and words, what the page shows (a review, once shown), and
+    the verbs that draw, pause or go on with a watched match, open a game, or go back to
+    the menu."""
+
+    #: What the page shows: "review" once this part shows one.
+    shown: Shown
+
+    @property
+    def session(self) -> Session | None: ...
+    @property
+    def table(self) -> Table: ...
+    @property
+    def store(self) -> KeyValue: ...
+    @property
+    def clock(self) -> Callable[[], float]: ...
+    @property
+    def t(self) -> Translator: ...
+    def render(self, out: list[Effect]) -> None: ...
+    def schedule(self, out: list[Effect]) -> None: ...
+    def stop(self) -> None: ...
+    def open(self, session: Session, out: list[Effect], raw: str | None) -> None: ...
+    def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
+
 
 class ClassroomDesk:
-    """Review, transfer and watch handlers: a part of the controller (``page.py``)."""
+    """Review, transfer and watch handlers: a part of the controller."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: ClassroomPage) -> None:
         self.page = page
         self.review: Review | None = None  # a match being stepped through
         self.watch = Watch()  # the pace and reveal of a match of bots being watched

@@ -12,27 +12,40 @@ come when their situations arise.
 
 ``GuideDesk``, a part of the controller, starts a guided game, shows each tip once, the
 suggested move, "Got it" and "Leave the guide"; it reaches the rest of the page through
-``page.Page``. The guide's progress (which tips were shown) lives there, not in the save:
-a guided game is an ordinary saved game, so a reload resumes it without the tips, and
-old saves need nothing new.
+``GuidePage``, which holds only what this part uses. The guide's progress (which tips
+were shown) lives in the desk, not in the save: a guided game is an ordinary saved game,
+so a reload resumes it without the tips, and old saves need nothing new.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from parlor.app.events import Action, Effect, MenuMessage
-from parlor.app.page import Handler, Page
+from parlor.app.page import Handler
 from parlor.app.screens.game import renderer
 from parlor.app.screens.guide_box import guide_box
 from parlor.app.seeds import turn_rng
 from parlor.app.session import Session
-from parlor.app.setup import parse_setup
+from parlor.app.setup import Setup, parse_setup
 from parlor.core.errors import ParlorError
 from parlor.core.guide import Guide, GuideContext, Tip
 
 if TYPE_CHECKING:
     from parlor.app.turns import TurnDesk
+    from parlor.i18n.catalog import Translator
+
+
+class GuidePage(Protocol):
+    """The page, as the guide sees it: the game shown (its tips are about it), the
+    words, and the verbs that start the guided game and draw it again."""
+
+    @property
+    def session(self) -> Session | None: ...
+    @property
+    def t(self) -> Translator: ...
+    def new_game(self, setup: Setup, out: list[Effect]) -> None: ...
+    def render(self, out: list[Effect]) -> None: ...
 
 
 def guide_for(game_id: str) -> Guide | None:
@@ -77,9 +90,9 @@ def suggestion(guide: Guide, session: Session, ctx: GuideContext) -> str | None:
 
 
 class GuideDesk:
-    """Guided-game handlers: a part of the controller (``page.py``)."""
+    """Guided-game handlers: a part of the controller."""
 
-    def __init__(self, page: Page, turns: TurnDesk) -> None:
+    def __init__(self, page: GuidePage, turns: TurnDesk) -> None:
         self.page = page
         self.turns = turns  # the open timed window, if any, is part of a tip's context
         #: The guide being followed, for the save it started (None: no guide).

@@ -5,7 +5,7 @@ editor's text (``LabCode``) and the worker's reports (``LabReport``). The desk a
 page for what it cannot do itself through effects: draw the Lab (``ShowLab``), start or
 stop the worker's match or tournament (``LabStart``, ``LabStop``), warm the worker up
 (``LabWarm``), download or share the code. It reaches the menu and a new game against
-the bot through the page (``page.Page``: ``show_menu``, ``new_game``); leaving what was
+the bot through the page (``LabPage``: ``show_menu``, ``new_game``); leaving what was
 shown and the review of a game of the match are the controller's, reached through the
 two callables it gives (``leave``, ``review``).
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 from parlor.app.events import (
     Action,
@@ -44,7 +45,7 @@ from parlor.app.lab.matches import LabGame
 from parlor.app.lab.messages import WorkerNews, job_request
 from parlor.app.lab.reports import take_duel_report, take_match_report
 from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen, LabTour, Settings
-from parlor.app.page import Page
+from parlor.app.page import Shown
 from parlor.app.screens.lab import lab_results, lab_screen, lab_status
 from parlor.app.seats import Seat, default_names
 from parlor.app.setup import Setup
@@ -53,18 +54,36 @@ from parlor.core.match import HUMAN, LAB, Match
 from parlor.games import ENTRIES
 from parlor.games import GAMES as GAMES_BY_ID
 
+if TYPE_CHECKING:
+    from parlor.app.saves import KeyValue
+    from parlor.i18n.catalog import Translator
+
 #: The Lab's own actions (``data-action``), routed by the controller to ``LabDesk.act``.
 LAB_ACTIONS = ("lab-run", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
                "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-lesson",
                "lab-play")
 
 
+class LabPage(Protocol):
+    """The page, as the Lab sees it: ``shown`` is "lab" while the Lab is drawn."""
+
+    shown: Shown
+
+    @property
+    def store(self) -> KeyValue: ...
+    @property
+    def t(self) -> Translator: ...
+    def new_seed(self) -> int: ...
+    def new_game(self, setup: Setup, out: list[Effect]) -> None: ...
+    def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
+
+
 @dataclass
 class LabDesk:
-    """The Bot Lab's screen: a part of the controller (``page.py``); besides the page
-    it is given the two things only the controller can do for it."""
+    """The Bot Lab's screen: a part of the controller; besides its page it is given the
+    two things only the controller can do for it."""
 
-    page: Page
+    page: LabPage
     #: Stop what the page showed (a game, a review) before the Lab is drawn.
     leave: Callable[[list[Effect]], None]
     #: A game of the match in the review, with what the bot printed at each move.

@@ -11,13 +11,17 @@ and sent again over the next connection; the host ignores what no longer applies
 The guest saves its link to the game (the host's ``Hello`` and the last screen), so a
 reload shows the game where it was, with ``data-link="lost"``, until the host's new
 invitation is opened here.
+
+A part of the controller: it reaches the rest of the page through ``GuestPage``, which
+holds only what this part uses.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from parlor.app.events import (
     Action,
@@ -31,17 +35,25 @@ from parlor.app.events import (
     SetUrl,
     ShowGame,
 )
-from parlor.app.page import Handler, Page
+from parlor.app.page import Handler, Shown
 from parlor.app.pairing import link
-from parlor.app.pairing.hosting import ICE_KEY, ice_servers
 from parlor.app.pairing.link import Channel
-from parlor.app.pairing.sdp import BadOffer, compact, expand, parse_sdp, read_compact
+from parlor.app.pairing.sdp import (
+    ICE_KEY,
+    BadOffer,
+    compact,
+    expand,
+    ice_servers,
+    parse_sdp,
+    read_compact,
+)
 from parlor.app.screens.game import Rendered
 from parlor.app.screens.pairing import guest_panel, guest_toolbar
 from parlor.app.screens.untrusted import clean
 
 if TYPE_CHECKING:
     from parlor.app.saves import KeyValue
+    from parlor.i18n.catalog import Translator
 
 #: The store key of this device's link to a game held by another device.
 GUEST_KEY = "parlor:guest"
@@ -81,11 +93,33 @@ def invitation_text(text: str) -> str:
     return text.split("#join=", 1)[1] if "#join=" in text else text
 
 
-class GuestDesk:
-    """This page as a guest seat of another device's game: a part of the controller
-    (``page.py``)."""
+class GuestPage(Protocol):
+    """The page, as a guest seat sees it: what it shows ("guest", once joined), the
+    store (the link to the game, the STUN/TURN
+    setting), clock and words, ``?net=loopback``, a number per connection, and drawing
+    or going back to the menu."""
 
-    def __init__(self, page: Page) -> None:
+    #: What the page shows: "guest" once this part shows a seat of another's game.
+    shown: Shown
+
+    @property
+    def store(self) -> KeyValue: ...
+    @property
+    def clock(self) -> Callable[[], float]: ...
+    @property
+    def t(self) -> Translator: ...
+    @property
+    def loopback(self) -> bool: ...
+    def new_conn(self) -> int: ...
+    def net_param(self) -> dict[str, str]: ...
+    def render(self, out: list[Effect]) -> None: ...
+    def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
+
+
+class GuestDesk:
+    """This page as a guest seat of another device's game: a part of the controller."""
+
+    def __init__(self, page: GuestPage) -> None:
         self.page = page
         self.guest: Guest | None = None  # None: this page plays no seat of another's game
         #: A sentence of this part's own for the guest screen's next drawing (a refused

@@ -9,13 +9,15 @@ applied only on that seat's turn, if ``legal_moves`` allows it, and only at the 
 count the guest saw, so a message sent again after a reconnection is never applied
 twice; an answer to a timed window only if that seat's own screen offers it. While any
 remote seat is not connected the game waits: no bot moves, no timed window opens,
-nobody plays.
+nobody plays. A part of the controller: it reaches the rest of the page through
+``HostPage``, which holds only what this part uses.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from parlor.app.events import (
     Action,
@@ -27,8 +29,8 @@ from parlor.app.events import (
     LinkOpen,
     LinkSend,
 )
-from parlor.app.page import Handler, Page
-from parlor.app.pairing import link
+from parlor.app.page import Handler
+from parlor.app.pairing import link, sdp
 from parlor.app.pairing.link import Channel
 from parlor.app.pairing.sdp import BadOffer, compact, expand, parse_ice, parse_sdp, read_compact
 from parlor.core.errors import IllegalMove
@@ -38,13 +40,13 @@ from parlor.i18n.catalog import Msg
 if TYPE_CHECKING:
     from parlor.app.saves import KeyValue
     from parlor.app.saving import SavingDesk
+    from parlor.app.session import Session
+    from parlor.app.table import Table
     from parlor.app.turns import TurnDesk
     from parlor.i18n.catalog import Translator
 
 #: How long an answer may take to become a connection before pairing is called failed.
 CONNECT_MS = 20_000
-#: The store key of the STUN/TURN setting.
-ICE_KEY = "parlor:setting:ice"
 
 
 #: A remote seat's connection, as the host sees it: "offering" (gathering), "inviting"
@@ -68,11 +70,36 @@ class Peer:
     error: str = ""
 
 
-class HostDesk:
-    """The remote seats' connections and messages: a part of the controller
-    (``page.py``)."""
+class HostPage(Protocol):
+    """The page, as the host sees it: the game, and the table a guest's move is played
+    at; the store (the STUN/TURN setting), clock, words and address (an invitation is a
+    link to it); ``?net=loopback`` (pair over 127.0.0.1 only, for tests); a number per
+    connection; and drawing, saying and scheduling."""
 
-    def __init__(self, page: Page, turns: TurnDesk, saving: SavingDesk) -> None:
+    @property
+    def session(self) -> Session | None: ...
+    @property
+    def table(self) -> Table: ...
+    @property
+    def store(self) -> KeyValue: ...
+    @property
+    def clock(self) -> Callable[[], float]: ...
+    @property
+    def t(self) -> Translator: ...
+    @property
+    def url(self) -> str: ...
+    @property
+    def loopback(self) -> bool: ...
+    def new_conn(self) -> int: ...
+    def render(self, out: list[Effect]) -> None: ...
+    def say(self, text: str, out: list[Effect]) -> None: ...
+    def schedule(self, out: list[Effect]) -> None: ...
+
+
+class HostDesk:
+    """The remote seats' connections and messages: a part of the controller."""
+
+    def __init__(self, page: HostPage, turns: TurnDesk, saving: SavingDesk) -> None:
         self.page = page
         self.turns = turns  # a timed window's answers from other devices go there
         self.saving = saving  # a guest's move is refused when another tab went on
@@ -118,14 +145,14 @@ class HostDesk:
         if self.page.session is None:
             return ""
         names = self.page.session.display_names(self.page.t)
-        ice = self.page.store.get(ICE_KEY) or ""
+        ice = self.page.store.get(sdp.ICE_KEY) or ""
         return "".join(host_panel(self.page.t, s, names[s], p, self.page.url, ice)
                        for s, p in sorted(self.peers.items()) if p.state != "connected")
 
     def _invite(self, seat: int, out: list[Effect], lost: bool = False) -> None:
         conn = self.page.new_conn()
         self.peers[seat] = Peer(conn=conn, lost=lost)
-        out.append(LinkOpen(seat, conn, ice=ice_servers(self.page.store)))
+        out.append(LinkOpen(seat, conn, ice=sdp.ice_servers(self.page.store)))
 
     def event(self, event: LinkEvent, out: list[Effect]) -> None:
         peer = self.peers.get(event.seat)
@@ -194,7 +221,7 @@ class HostDesk:
         except BadOffer as err:
             self.page.say(self.page.t("link.error.bad_ice", reason=str(err)), out)
             return
-        self.page.store.set(ICE_KEY, text)
+        self.page.store.set(sdp.ICE_KEY, text)
         for seat, peer in list(self.peers.items()):
             if peer.state != "connected":
                 out.append(LinkClose(seat))
@@ -343,14 +370,6 @@ class HostDesk:
     def to_act_remote(self) -> bool:
         s = self.page.session
         return s is not None and s.to_act() not in (None, TABLE) and s.to_act() in s.remotes
-
-
-def ice_servers(store: KeyValue) -> tuple[tuple[str, str, str], ...]:
-    """The STUN/TURN servers of the setting (none when it cannot be read)."""
-    try:
-        return parse_ice(store.get(ICE_KEY) or "")
-    except BadOffer:
-        return ()
 
 
 def _seat(text: str | None) -> int | None:

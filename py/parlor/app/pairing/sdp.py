@@ -17,6 +17,9 @@ a URL fragment: ``<role>,<ufrag>,<pwd>,<fingerprint base64url>,<cand>;<cand>…`
 candidate ``<address>_<port>`` (UDP host candidates only: TCP host candidates add
 nothing on one local network). ``loopback_only`` keeps 127.0.0.1 alone, for tests that
 must not send a packet anywhere but the loopback interface.
+
+The STUN/TURN setting is read here too (``parse_ice``, ``ice_servers``): the host and
+the guest both open their connections with it.
 """
 
 from __future__ import annotations
@@ -25,7 +28,10 @@ import base64
 import binascii
 import re
 from dataclasses import dataclass
-from typing import Literal, TypeGuard
+from typing import TYPE_CHECKING, Literal, TypeGuard
+
+if TYPE_CHECKING:
+    from parlor.app.saves import KeyValue
 
 #: A description's DTLS role (its ``a=setup:``): ``actpass`` in an offer, ``active`` or
 #: ``passive`` in an answer.
@@ -178,3 +184,15 @@ def parse_ice(text: str) -> tuple[tuple[str, str, str], ...]:
         url = f"{scheme}:{host}" + (f":{m['port']}" if m["port"] else "") + (m["query"] or "")
         servers.append((url, m["user"] or "", m["cred"] or ""))
     return tuple(servers)
+
+
+#: The store key of the STUN/TURN setting (the host's and the guest's alike).
+ICE_KEY = "parlor:setting:ice"
+
+
+def ice_servers(store: KeyValue) -> tuple[tuple[str, str, str], ...]:
+    """The STUN/TURN servers of the setting (none when it cannot be read)."""
+    try:
+        return parse_ice(store.get(ICE_KEY) or "")
+    except BadOffer:
+        return ()
