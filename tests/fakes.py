@@ -27,7 +27,7 @@ CLOCK_MS = 1_700_000_000_000.0
 
 @dataclass
 class StandInPage:
-    """The page as the menu and saving see it (``menu_desk.MenuPage`` and
+    """The page as the menu and saving see it (``menu.MenuPage`` and
     ``saving.SavingPage``, nothing more), recording what a part asks of it: a part of the
     controller driven with no controller and no other part (tests/test_parts.py)."""
 

@@ -15,8 +15,8 @@ import pytest
 
 from fakes import CLOCK_MS, StandInPage
 from parlor.app import saves
-from parlor.app.classroom.desk import ClassroomDesk, ClassroomPage
-from parlor.app.classroom.guiding import GuideDesk, GuidePage
+from parlor.app.classroom.guiding import GuidePage, Guiding
+from parlor.app.classroom.part import Classroom, ClassroomPage
 from parlor.app.events import (
     Action,
     After,
@@ -31,18 +31,18 @@ from parlor.app.events import (
     ShowGame,
     ShowLab,
 )
-from parlor.app.lab.desk import LabDesk, LabPage
-from parlor.app.menu_desk import MenuDesk, MenuPage
+from parlor.app.lab.part import Lab, LabPage
+from parlor.app.menu import Menu, MenuPage
 from parlor.app.pairing import link
-from parlor.app.pairing.guesting import GUEST_KEY, GuestDesk, GuestPage
-from parlor.app.pairing.hosting import HostDesk, HostPage
+from parlor.app.pairing.guesting import GUEST_KEY, Guesting, GuestPage
+from parlor.app.pairing.hosting import Hosting, HostPage
 from parlor.app.saves import DictStore
-from parlor.app.saving import SavingDesk, SavingPage
+from parlor.app.saving import Saving, SavingPage
 from parlor.app.session import Session
 from parlor.app.setup import Setup, parse_setup
 from parlor.app.table import Draws, Table
 from parlor.app.tabs import Tab
-from parlor.app.turns import TurnDesk, TurnsPage
+from parlor.app.turns import Turns, TurnsPage
 from parlor.core.errors import IllegalMove
 from parlor.i18n.catalog import Translator
 
@@ -50,7 +50,7 @@ from parlor.i18n.catalog import Translator
 def test_the_menu_part_starts_a_tiles_game_through_the_page(stand_in_page: StandInPage) -> None:
     page = stand_in_page
     out: list[Effect] = []
-    MenuDesk(page).do_play(Action("play", game="kabaleo", form={"humans": "1"}), out)
+    Menu(page).do_play(Action("play", game="kabaleo", form={"humans": "1"}), out)
     assert [s.game for s in page.games] == ["kabaleo"]
     assert [s.kind for s in page.games[0].seats].count("human") == 1
     assert page.games[0].seed == 7  # the page's seed, not one of the part's own
@@ -61,7 +61,7 @@ def test_the_saving_part_stops_the_turns_and_redraws_when_another_tab_deleted_th
     page = stand_in_page
     setup = parse_setup({"game": "kabaleo", "seats": "human,bot:easy", "seed": "3"}, 0)
     page.session = Session.start(setup.to_match(), "g1", page.clock())
-    saving = SavingDesk(page)
+    saving = Saving(page)
     out: list[Effect] = []
     saving.opened(None)
     assert saving.save(out)  # the first write: this tab is the game's writer
@@ -175,7 +175,7 @@ class Unpaced:
 
 @dataclass
 class NotStale:
-    """A tab that is the game's writer (``saving.SavingDesk.tab``)."""
+    """A tab that is the game's writer (``saving.Saving.tab``)."""
 
     tab: Tab = field(default_factory=lambda: Tab(DictStore()))
 
@@ -185,7 +185,7 @@ def test_the_turns_part_starts_a_bots_turn_and_hands_its_move_to_the_table() -> 
     a turn; the turn's move, once decided, is played at the table, not by the part."""
     page = TurnsStandIn(session=_session("kabaleo", "bot:easy,human", 1))
     assert page.session is not None and page.session.bot_to_act()
-    turns = TurnDesk(page, Unpaced(), NotStale())
+    turns = Turns(page, Unpaced(), NotStale())
     out: list[Effect] = []
     turns.schedule(out)
     assert turns.thinking and page.asked == ["render"]
@@ -203,7 +203,7 @@ def test_the_turns_part_starts_a_bots_turn_and_hands_its_move_to_the_table() -> 
 
 @dataclass
 class ClassroomStandIn:
-    """``classroom.desk.ClassroomPage``."""
+    """``classroom.part.ClassroomPage``."""
 
     shown: str = "game"
     session: Session | None = None
@@ -234,7 +234,7 @@ def test_the_classroom_part_reviews_a_saved_game_in_place_of_the_one_being_playe
     address names the save; a save that is not there goes back to the menu saying so."""
     page = ClassroomStandIn(session=_session("kabaleo", "human,bot:easy", 1))
     saves.write(page.store, page.session, CLOCK_MS, expect=None)
-    classroom = ClassroomDesk(page)
+    classroom = Classroom(page)
     out: list[Effect] = []
     classroom.open_review("g1", out)
     assert page.asked == ["stop"] and page.table.asked == ["clear"]
@@ -262,7 +262,7 @@ class GuideStandIn:
 
 @dataclass
 class NoWindow:
-    """No timed window is open (``turns.TurnDesk.window``)."""
+    """No timed window is open (``turns.Turns.window``)."""
 
     window: None = None
 
@@ -271,7 +271,7 @@ def test_the_guide_part_starts_its_game_and_shows_the_first_tip_once_it_is_shown
     """The guide's game is started through the page; drawing it then finds the first
     tip, and "Got it" puts the tip away and draws again."""
     page = GuideStandIn()
-    guide = GuideDesk(page, NoWindow())
+    guide = Guiding(page, NoWindow())
     guide.do_guide(Action("guide", game="kabaleo"), [])
     [setup] = page.games
     assert [s.kind for s in setup.seats].count("human") == 1
@@ -313,7 +313,7 @@ def test_the_host_part_invites_each_remote_seat_and_the_game_waits_for_it() -> N
     """A game with a seat on another device opens a connection for it, numbered by the
     page, and waits (no bot, no window, no move) until that device is connected."""
     page = HostStandIn(session=_session("saboteur", "human,remote", 5))
-    host = HostDesk(page, Unreached("turns"), Unreached("saving"))
+    host = Hosting(page, Unreached("turns"), Unreached("saving"))
     out: list[Effect] = []
     host.start(out)
     assert out == [LinkOpen(1, 1)] and page.asked == ["new_conn"]
@@ -354,7 +354,7 @@ def test_the_guest_part_refuses_a_move_while_it_is_not_connected() -> None:
     hello = link.Hello(game="saboteur", seat=1, save="g1", names=("Ann", "Bo"))
     page.store.set(GUEST_KEY, json.dumps({"v": 1, "table": "", "pending": [],
                                           "hello": link.encode(link.Envelope(0, 0, hello))}))
-    guest = GuestDesk(page)
+    guest = Guesting(page)
     out: list[Effect] = []
     assert guest.resume("g1", out)
     assert page.shown == "guest" and page.asked == ["render"]
@@ -366,7 +366,7 @@ def test_the_guest_part_refuses_a_move_while_it_is_not_connected() -> None:
 
 @dataclass
 class LabStandIn:
-    """``lab.desk.LabPage``."""
+    """``lab.part.LabPage``."""
 
     shown: str = "menu"
     store: DictStore = field(default_factory=DictStore)
@@ -388,7 +388,7 @@ def test_the_lab_part_asks_the_worker_for_a_match_of_the_code_on_lab_run() -> No
     """Run starts one job: a match of the editor's code with the chosen settings, on the
     page's seed, and the Lab is drawn with it under way."""
     page = LabStandIn()
-    lab = LabDesk(page, leave=Unreached("leave"), review=Unreached("review"))
+    lab = Lab(page, leave=Unreached("leave"), review=Unreached("review"))
     out: list[Effect] = []
     lab.open("kabaleo", out)
     assert page.shown == "lab"

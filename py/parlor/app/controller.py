@@ -6,16 +6,16 @@ this screen, set the URL, "after N ms send this event", download a file, ask to 
 Nothing here touches the browser, so a CPython test can drive a whole game, bots and
 timed windows included, by feeding events and reading effects (tests/test_controller.py).
 
-The controller routes each event to a part that owns its own state: ``TurnDesk``
-(bots' turns and timed windows), ``SavingDesk`` (writes, the stale tab), ``ClassroomDesk``
-(reviews, transfer, watching bots), ``GuideDesk``, ``MenuDesk``, ``HostDesk`` and
-``GuestDesk`` (two devices, one game) and the Lab's ``LabDesk``. Each part reaches the
-page through a protocol of its own holding only what it uses (``page.py``), which this
-class satisfies: the game shown, the words, the store and clock, and the verbs.
+Each event goes to a part that owns its own state, the attribute of its name here
+(a feature package's part is its ``part.py``): ``table`` plays every move; ``turns``
+(bots, timed windows), ``saving`` (writes, a stale tab), ``menu`` (start, again,
+delete, download), ``classroom.part`` (reviews, transfer, watching bots),
+``classroom.guiding``, ``pairing.hosting`` and ``pairing.guesting`` (two devices),
+``lab.part``. Each reaches the page through a protocol of its own (in its module).
 
 Saves go through the injected ``KeyValue`` store (local storage, or a ``DictStore`` in
 tests) and time through the injected clock. Timers never act on a game they were not
-started for: each carries the ``generation`` it was started in (``TurnDesk``), and
+started for: each carries the ``generation`` it was started in (``Turns``), and
 opening another game (or the menu, or an undo) starts a new one.
 """
 
@@ -25,8 +25,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from parlor.app import saves
-from parlor.app.classroom.desk import ClassroomDesk
-from parlor.app.classroom.guiding import GuideDesk
+from parlor.app.classroom.guiding import Guiding
+from parlor.app.classroom.part import Classroom
 from parlor.app.classroom.review import Review
 from parlor.app.events import (
     Action,
@@ -48,20 +48,20 @@ from parlor.app.events import (
     StoreChanged,
     WindowDecide,
 )
-from parlor.app.lab.desk import LAB_ACTIONS, LabDesk
-from parlor.app.menu_desk import MenuDesk
+from parlor.app.lab.part import LAB_ACTIONS, Lab
+from parlor.app.menu import Menu
 from parlor.app.page import Handler, Shown, merged
 from parlor.app.page_params import bot_delay, lang_note
-from parlor.app.pairing.guesting import GuestDesk
-from parlor.app.pairing.hosting import HostDesk, host_msg, link_state
+from parlor.app.pairing.guesting import Guesting
+from parlor.app.pairing.hosting import Hosting, host_msg, link_state
 from parlor.app.room import make_room_for_watching
 from parlor.app.saves import KeyValue
-from parlor.app.saving import SavingDesk
+from parlor.app.saving import Saving
 from parlor.app.screens.game import game_screen
 from parlor.app.session import Session
 from parlor.app.setup import Setup, parse_setup, setup_query
 from parlor.app.table import Table
-from parlor.app.turns import TurnDesk
+from parlor.app.turns import Turns
 from parlor.core.errors import IllegalMove, ParlorError
 from parlor.core.protocol import TABLE
 from parlor.i18n.catalog import Msg, Translator
@@ -87,18 +87,18 @@ class Controller:
         self.conns = 0  # connections to other devices made so far (hosting, guesting)
         self.loopback = False  # ?net=loopback: pair over 127.0.0.1 only (tests)
         self.url = ""
-        self.menu = MenuDesk(self)
-        self.saving = SavingDesk(self)
-        self.classroom = ClassroomDesk(self)
+        self.menu = Menu(self)
+        self.saving = Saving(self)
+        self.classroom = Classroom(self)
         # The Bot Lab: it leaves what was shown, or shows a game of its match, by these.
-        self.lab = LabDesk(self, leave=lambda out: self._leave(out, lab=False),
+        self.lab = Lab(self, leave=lambda out: self._leave(out, lab=False),
                            review=lambda match, said, out: self.classroom.show_review(
                                Review.of(match, said=said, lab=True), out))
-        self.turns = TurnDesk(self, self.classroom, self.saving)
+        self.turns = Turns(self, self.classroom, self.saving)
         self.table = Table(self, self.turns, self.saving, self.classroom)
-        self.guiding = GuideDesk(self, self.turns)
-        self.hosting = HostDesk(self, self.turns, self.saving)
-        self.guesting = GuestDesk(self)
+        self.guiding = Guiding(self, self.turns)
+        self.hosting = Hosting(self, self.turns, self.saving)
+        self.guesting = Guesting(self)
         #: Every ``data-action`` the controller answers (the page's own view actions,
         #: such as zooming a board, never reach it), each to the part it concerns.
         self.actions: dict[str, Handler] = merged(

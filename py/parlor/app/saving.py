@@ -48,7 +48,7 @@ class SavingPage(Protocol):
     def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
 
 
-class SavingDesk:
+class Saving:
     """Writes, the stale tab and the full storage: a part of the controller."""
 
     def __init__(self, page: SavingPage) -> None:

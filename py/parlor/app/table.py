@@ -31,7 +31,7 @@ class Draws(Protocol):
 
 
 class Waits(Protocol):
-    """What the game waits on (``turns.TurnDesk``): done with at every move."""
+    """What the game waits on (``turns.Turns``): done with at every move."""
 
     def moved(self) -> None: ...
 
@@ -39,13 +39,13 @@ class Waits(Protocol):
 
 
 class Saves(Protocol):
-    """The tab's record of the game (``saving.SavingDesk``)."""
+    """The tab's record of the game (``saving.Saving``)."""
 
     def save(self, out: list[Effect]) -> bool: ...
 
 
 class Paces(Protocol):
-    """A watched match's pace (``classroom.desk.ClassroomDesk``)."""
+    """A watched match's pace (``classroom.part.Classroom``)."""
 
     def moved(self) -> None: ...
 

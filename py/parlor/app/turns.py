@@ -33,8 +33,8 @@ from parlor.app.windows import GRACE_MS, open_window
 from parlor.bots import Bot, make_bot
 
 if TYPE_CHECKING:
-    from parlor.app.classroom.desk import ClassroomDesk
-    from parlor.app.saving import SavingDesk
+    from parlor.app.classroom.part import Classroom
+    from parlor.app.saving import Saving
     from parlor.app.session import Session
     from parlor.app.table import Table
     from parlor.core.windows import Window
@@ -57,11 +57,11 @@ class TurnsPage(Protocol):
     def schedule(self, out: list[Effect]) -> None: ...
 
 
-class TurnDesk:
+class Turns:
     """Bot turns and timed windows, across devices too: a part of the controller. It
     owns what the game waits on and the ``generation`` its timers carry."""
 
-    def __init__(self, page: TurnsPage, classroom: ClassroomDesk, saving: SavingDesk) -> None:
+    def __init__(self, page: TurnsPage, classroom: Classroom, saving: Saving) -> None:
         self.page = page
         self.classroom = classroom  # a match of bots being watched sets the pace
         self.saving = saving  # a stale tab starts nothing

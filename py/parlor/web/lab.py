@@ -1,6 +1,6 @@
 """The Bot Lab on the page: its screen drawn, its worker asked (assets/lab.js), the
 editor's text and a chosen ``.py`` file read. What any of it means is
-``app/lab/desk.py``'s business."""
+``app/lab/part.py``'s business."""
 
 from __future__ import annotations
 

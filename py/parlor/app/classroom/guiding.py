@@ -10,10 +10,10 @@ that view, so that a player who follows the suggestions plays the game the guide
 written for (and meets every tip); any other legal move is fine too, and the tips then
 come when their situations arise.
 
-``GuideDesk``, a part of the controller, starts a guided game, shows each tip once, the
+``Guiding``, a part of the controller, starts a guided game, shows each tip once, the
 suggested move, "Got it" and "Leave the guide"; it reaches the rest of the page through
 ``GuidePage``, which holds only what this part uses. The guide's progress (which tips
-were shown) lives in the desk, not in the save: a guided game is an ordinary saved game,
+were shown) lives in the part, not in the save: a guided game is an ordinary saved game,
 so a reload resumes it without the tips, and old saves need nothing new.
 """
 
@@ -32,7 +32,7 @@ from parlor.core.errors import ParlorError
 from parlor.core.guide import Guide, GuideContext, Tip
 
 if TYPE_CHECKING:
-    from parlor.app.turns import TurnDesk
+    from parlor.app.turns import Turns
     from parlor.i18n.catalog import Translator
 
 
@@ -89,10 +89,10 @@ def suggestion(guide: Guide, session: Session, ctx: GuideContext) -> str | None:
     return move if move in ctx.legal else None
 
 
-class GuideDesk:
+class Guiding:
     """Guided-game handlers: a part of the controller."""
 
-    def __init__(self, page: GuidePage, turns: TurnDesk) -> None:
+    def __init__(self, page: GuidePage, turns: Turns) -> None:
         self.page = page
         self.turns = turns  # the open timed window, if any, is part of a tip's context
         #: The guide being followed, for the save it started (None: no guide).

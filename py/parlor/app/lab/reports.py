@@ -3,7 +3,7 @@
 The reports come from the referee (``referee.py``, ``jobs.py``), trusted code of the
 page's own, but what a bot said travels inside them (what it printed, its error); they
 are read field by field, and one that cannot be read is refused (``BadReport``) so the
-desk says the Lab failed instead of raising out of the page.
+part says the Lab failed instead of raising out of the page.
 """
 
 from __future__ import annotations

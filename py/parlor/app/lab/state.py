@@ -1,6 +1,6 @@
 """What the Lab's screen shows, as plain values: the settings of a match, the match as
 the worker has reported it so far, and a ``LabScreen`` (everything the renderer needs,
-so ``app/screens/lab.py`` never reaches into the desk)."""
+so ``app/screens/lab.py`` never reaches into the part)."""
 
 from __future__ import annotations
 

@@ -116,7 +116,7 @@ class GuestPage(Protocol):
     def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
 
 
-class GuestDesk:
+class Guesting:
     """This page as a guest seat of another device's game: a part of the controller."""
 
     def __init__(self, page: GuestPage) -> None:

@@ -39,10 +39,10 @@ from parlor.i18n.catalog import Msg
 
 if TYPE_CHECKING:
     from parlor.app.saves import KeyValue
-    from parlor.app.saving import SavingDesk
+    from parlor.app.saving import Saving
     from parlor.app.session import Session
     from parlor.app.table import Table
-    from parlor.app.turns import TurnDesk
+    from parlor.app.turns import Turns
     from parlor.i18n.catalog import Translator
 
 #: How long an answer may take to become a connection before pairing is called failed.
@@ -96,10 +96,10 @@ class HostPage(Protocol):
     def schedule(self, out: list[Effect]) -> None: ...
 
 
-class HostDesk:
+class Hosting:
     """The remote seats' connections and messages: a part of the controller."""
 
-    def __init__(self, page: HostPage, turns: TurnDesk, saving: SavingDesk) -> None:
+    def __init__(self, page: HostPage, turns: Turns, saving: Saving) -> None:
         self.page = page
         self.turns = turns  # a timed window's answers from other devices go there
         self.saving = saving  # a guest's move is refused when another tab went on

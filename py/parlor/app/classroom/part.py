@@ -64,7 +64,7 @@ class ClassroomPage(Protocol):
     def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
 
 
-class ClassroomDesk:
+class Classroom:
     """Review, transfer and watch handlers: a part of the controller."""
 
     def __init__(self, page: ClassroomPage) -> None:

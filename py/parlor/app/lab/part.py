@@ -1,7 +1,7 @@
 """The Bot Lab screen's state and what its buttons do, as pure code.
 
-The controller owns one ``LabDesk`` and routes to it the Lab's actions (``lab-*``), the
-editor's text (``LabCode``) and the worker's reports (``LabReport``). The desk asks the
+The controller owns one ``Lab`` and routes to it the Lab's actions (``lab-*``), the
+editor's text (``LabCode``) and the worker's reports (``LabReport``). The part asks the
 page for what it cannot do itself through effects: draw the Lab (``ShowLab``), start or
 stop the worker's match or tournament (``LabStart``, ``LabStop``), warm the worker up
 (``LabWarm``), download or share the code. It reaches the menu and a new game against
@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     from parlor.app.saves import KeyValue
     from parlor.i18n.catalog import Translator
 
-#: The Lab's own actions (``data-action``), routed by the controller to ``LabDesk.act``.
+#: The Lab's own actions (``data-action``), routed by the controller to ``Lab.act``.
 LAB_ACTIONS = ("lab-run", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
                "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-lesson",
                "lab-play")
@@ -79,7 +79,7 @@ class LabPage(Protocol):
 
 
 @dataclass
-class LabDesk:
+class Lab:
     """The Bot Lab's screen: a part of the controller; besides its page it is given the
     two things only the controller can do for it."""
 

@@ -56,7 +56,7 @@ class MenuPage(Protocol):
     def net_param(self) -> dict[str, str]: ...
 
 
-class MenuDesk:
+class Menu:
     """Set-up forms and saved-game buttons: a part of the controller."""
 
     def __init__(self, page: MenuPage) -> None:
