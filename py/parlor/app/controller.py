@@ -67,6 +67,7 @@ from parlor.core.protocol import TABLE
 from parlor.i18n.catalog import Msg, Translator
 from parlor.i18n.languages import DEFAULT as DEFAULT_LANG
 from parlor.i18n.languages import parse_lang
+from parlor.render.contract import ActionName
 
 # --------------------------------------------------------------------------- controller
 
@@ -101,7 +102,7 @@ class Controller:
         self.guesting = GuestDesk(self)
         #: Every ``data-action`` the controller answers (the page's own view actions,
         #: such as zooming a board, never reach it), each to the part it concerns.
-        self.actions: dict[str, Handler] = merged(
+        self.actions: dict[ActionName, Handler] = merged(
             {"resume": self.do_resume,
              "menu": self.do_menu,
              "handoff-ok": self.do_handoff_ok,

@@ -9,12 +9,15 @@ controller: it owns the tab's record and reaches the rest through ``page.Page``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from parlor.app import saves
 from parlor.app.events import Action, Effect
 from parlor.app.page import Handler, Page
 from parlor.app.room import WARN_AT, free_some, fullness
 from parlor.app.screens.notices import stale_notice, stale_title, unsaved_notice
 from parlor.app.tabs import Tab
+from parlor.render.contract import ActionName
 
 
 class SavingDesk:
@@ -25,7 +28,7 @@ class SavingDesk:
         self.tab = Tab(page.store)  # one writer per game: what this tab last read or wrote
         self.unsaved: str | None = None  # why the newest moves could not be written
 
-    def actions(self) -> dict[str, Handler]:
+    def actions(self) -> Mapping[ActionName, Handler]:
         """The actions of a stale tab's notice."""
         return {"take-newer": self.do_take_newer, "keep-here": self.do_keep_here}
 

@@ -7,6 +7,7 @@ acts on a game it was not started for."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from parlor.app.events import (
@@ -29,6 +30,7 @@ from parlor.app.seeds import turn_rng
 from parlor.app.thinking import BotThinking
 from parlor.app.windows import GRACE_MS, open_window
 from parlor.bots import Bot, make_bot
+from parlor.render.contract import ActionName
 
 if TYPE_CHECKING:
     from parlor.app.classroom.desk import ClassroomDesk
@@ -56,7 +58,7 @@ class TurnDesk:
         self.answers: list[tuple[int, str, int, int]] = []
         self.lab_seats = LabSeats()  # a bot written in the Lab, at this game's table
 
-    def actions(self) -> dict[str, Handler]:
+    def actions(self) -> Mapping[ActionName, Handler]:
         return {"lab-retry": self.lab_retry}
 
     def stop(self) -> None:

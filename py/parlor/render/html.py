@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
+from parlor.render.contract import ActionName
+
 
 def esc(text: object) -> str:
     return escape(str(text), quote=True)
@@ -23,7 +25,7 @@ def attrs(**values: object) -> str:
     return "".join(out)
 
 
-def button(label: str, *, action: str, cls: str = "btn", **extra: object) -> str:
+def button(label: str, *, action: ActionName, cls: str = "btn", **extra: object) -> str:
     extra_attrs = attrs(class_=cls, data_action=action, **extra)
     return f'<button type="button"{extra_attrs}>{esc(label)}</button>'
 

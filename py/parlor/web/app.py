@@ -43,6 +43,7 @@ from parlor.app.events import (
     ShowSaves,
     StoreChanged,
 )
+from parlor.render.contract import ActionName, is_action
 from parlor.web.dom import absent, attr, el, redraw
 from parlor.web.lab import LAB_EFFECTS, LabPage
 from parlor.web.panzoom import PanZoom
@@ -86,7 +87,7 @@ def fragment() -> str:
 
 
 #: Keys that move through a review (reading direction decides which arrow is "next").
-REPLAY_KEYS = {"Home": "replay-first", "End": "replay-last"}
+REPLAY_KEYS: dict[str, ActionName] = {"Home": "replay-first", "End": "replay-last"}
 
 
 def read_form(game_id: str) -> dict[str, str]:
@@ -115,7 +116,7 @@ class App:
                                if self.controller.session else "")
         self.voice = Voice()
         #: Actions that only change how the page looks, never the game.
-        self.view_actions: dict[str, Callable[[], None]] = {
+        self.view_actions: dict[ActionName, Callable[[], None]] = {
             "zoom-in": lambda: self.panzoom.zoom(1 / 1.25),
             "zoom-out": lambda: self.panzoom.zoom(1.25),
             "zoom-fit": self.panzoom.fit,
@@ -308,7 +309,7 @@ class App:
                 "INPUT", "SELECT", "TEXTAREA"):
             return
         rtl = str(js.document.documentElement.dir) == "rtl"
-        arrows = {"ArrowRight": "replay-prev" if rtl else "replay-next",
+        arrows: dict[str, ActionName] = {"ArrowRight": "replay-prev" if rtl else "replay-next",
                   "ArrowLeft": "replay-next" if rtl else "replay-prev"}
         action = REPLAY_KEYS.get(key) or arrows.get(key)
         if action is not None:
@@ -330,7 +331,7 @@ class App:
             self.send(LanguageChosen(str(event.target.value)))
             return
         changed = attr(event.target, "data-change")  # a review's or watch bar's control
-        if changed is not None:
+        if is_action(changed):
             self.send(Action(changed, value=str(event.target.value)))
             return
         if event.target.hasAttribute("data-lab-import"):
@@ -352,7 +353,9 @@ class App:
         if pick is not None:
             self.send(Pick(pick))
             return
-        action = attr(target, "data-action") or ""
+        action = attr(target, "data-action")
+        if not is_action(action):  # nothing answers it
+            return
         if action in self.view_actions:
             self.view_actions[action]()
             return

@@ -7,7 +7,7 @@ rest of the page through ``page.Page``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from parlor.app import saves
@@ -30,6 +30,7 @@ from parlor.app.session import Session
 from parlor.core.errors import BadSave
 from parlor.core.match import Match
 from parlor.i18n.catalog import Msg
+from parlor.render.contract import ActionName
 
 
 class ClassroomDesk:
@@ -43,7 +44,7 @@ class ClassroomDesk:
         #: Ciao! match has thousands of moves to describe).
         self._review_lines: tuple[object, tuple[str, ...]] = (None, ())
 
-    def actions(self) -> dict[str, Handler]:
+    def actions(self) -> Mapping[ActionName, Handler]:
         """The ``data-action`` names these handlers answer."""
         return {
             "review": self.do_review,

@@ -52,11 +52,12 @@ from parlor.core.errors import BadSave
 from parlor.core.match import HUMAN, LAB, Match
 from parlor.games import ENTRIES
 from parlor.games import GAMES as GAMES_BY_ID
+from parlor.render.contract import ActionName
 
 #: The Lab's own actions (``data-action``), routed by the controller to ``LabDesk.act``.
-LAB_ACTIONS = ("lab-run", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
-               "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-lesson",
-               "lab-play")
+LAB_ACTIONS: tuple[ActionName, ...] = (
+    "lab-run", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new", "lab-bot",
+    "lab-said", "lab-review", "lab-tournament", "lab-lesson", "lab-play")
 
 
 @dataclass

@@ -16,6 +16,7 @@ invitation is opened here.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
@@ -39,6 +40,7 @@ from parlor.app.pairing.sdp import BadOffer, compact, expand, parse_sdp, read_co
 from parlor.app.screens.game import Rendered
 from parlor.app.screens.pairing import guest_panel, guest_toolbar
 from parlor.app.screens.untrusted import clean
+from parlor.render.contract import ActionName
 
 if TYPE_CHECKING:
     from parlor.app.saves import KeyValue
@@ -89,7 +91,7 @@ class GuestDesk:
         self.page = page
         self.guest: Guest | None = None  # None: this page plays no seat of another's game
 
-    def actions(self) -> dict[str, Handler]:
+    def actions(self) -> Mapping[ActionName, Handler]:
         """The ``data-action`` names these handlers answer."""
         return {"join": self.do_join}
 

@@ -14,6 +14,7 @@ nobody plays.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
@@ -34,6 +35,7 @@ from parlor.app.pairing.sdp import BadOffer, compact, expand, parse_ice, parse_s
 from parlor.core.errors import IllegalMove
 from parlor.core.protocol import TABLE
 from parlor.i18n.catalog import Msg
+from parlor.render.contract import ActionName
 
 if TYPE_CHECKING:
     from parlor.app.saves import KeyValue
@@ -78,7 +80,7 @@ class HostDesk:
         self.saving = saving  # a guest's move is refused when another tab went on
         self.peers: dict[int, Peer] = {}  # this page's remote seats' connections
 
-    def actions(self) -> dict[str, Handler]:
+    def actions(self) -> Mapping[ActionName, Handler]:
         """The ``data-action`` names these handlers answer."""
         return {"connect": self.do_connect, "link-retry": self.do_link_retry,
                 "link-ice": self.do_link_ice}
