@@ -20,14 +20,16 @@ from parlor.app.lab.student import Problem
 from parlor.app.saves import DictStore
 from parlor.app.screens.game import game_screen
 from parlor.app.screens.notices import lab_stopped_notice, stale_notice, unsaved_notice
+from parlor.app.screens.untrusted import clean
 from parlor.app.tabs import Stale
 from parlor.i18n.catalog import Translator
-from parlor.render.contract import ActionName, PageAction, ShellAction
+from parlor.render.contract import ActionName, Carry, PageAction, ShellAction
 from screens import classroom_screens, played
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = set(get_args(ActionName))
 NAMED = re.compile(r'data-(action|change)="([^"]*)"')
+CARRIED = re.compile(r'data-carry="([^"]*)"')
 MOVES0 = "def choose(view, moves, rng):\n    return moves[0]\n"
 
 
@@ -111,6 +113,12 @@ def test_the_screens_draw_the_names(every_screen: str) -> None:
     assert unseen <= {"delete-confirmed", "lab-import", "link-retry"}, sorted(unseen)
 
 
+def test_what_a_press_carries_is_a_kind_the_page_reads(every_screen: str) -> None:
+    """Every ``data-carry`` drawn is a ``Carry``, and every ``Carry`` is drawn: the page
+    reads what a press carries by that word, not by the action's name."""
+    assert set(CARRIED.findall(every_screen)) == set(get_args(Carry))
+
+
 def test_every_name_is_answered_once() -> None:
     """The controller's parts answer every name but the page's and the shell's own, and
     none of those."""
@@ -125,3 +133,10 @@ def test_every_name_is_answered_once() -> None:
 def test_the_page_and_the_shell_answer_their_own(names: object, where: str) -> None:
     code = "".join(p.read_text() for p in ROOT.glob(where))
     assert [n for n in get_args(names) if f'"{n}"' not in code] == []
+
+
+def test_a_hosts_markup_carries_nothing_on_a_guests_page() -> None:
+    """A guest's page shows the host's markup; what a press there reads from the guest's
+    page is the guest's own screens' business, never the host's."""
+    html = clean('<button data-action="zoom-in" data-carry="file">+</button>')
+    assert "data-carry" not in html and 'data-action="zoom-in"' in html

@@ -46,6 +46,13 @@ ActionName = Literal[
     PageAction, ShellAction,
 ]
 
+#: What pressing an element carries besides its own ``data-*``, read from the page when
+#: it is pressed (its ``data-carry``; web/app.py reads each): its game's set-up form, the
+#: tile's "people at this device", the Lab's code and settings, the pairing field beside
+#: it and its panel's seat, the import form's text or file, a QR code read with the
+#: camera (which then presses the pairing button beside it).
+Carry = Literal["form", "people", "lab", "pairing", "file", "scan"]
+
 #: The names, to check a name read from the page against.
 ACTION_NAMES: frozenset[str] = frozenset(get_args(ActionName))
 
@@ -54,3 +61,8 @@ def is_action(name: str | None) -> TypeGuard[ActionName]:
     """Whether ``name`` (read from the page) is an action at all: markup from elsewhere
     may hold any word, and nothing answers a word not listed here."""
     return name in ACTION_NAMES
+
+
+def is_carry(kind: str | None) -> TypeGuard[Carry]:
+    """Whether ``kind`` (an element's ``data-carry``) is one the page can read."""
+    return kind in get_args(Carry)

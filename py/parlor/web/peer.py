@@ -137,10 +137,6 @@ class Peers:
 
 # --------------------------------------------------------------------------- the page
 
-#: The pairing buttons whose event carries the field beside them (and its panel's seat).
-PAIRING_ACTIONS = ("join", "connect", "link-retry")
-
-
 def _absent(value: Any) -> bool:
     return value is None or value is jsnull
 
