@@ -53,6 +53,10 @@ ActionName = Literal[
 #: camera (which then presses the pairing button beside it).
 Carry = Literal["form", "people", "lab", "pairing", "file", "scan"]
 
+#: The game root's ``data-phase``: a game being played, passed to the next person at
+#: this device or over, a review, a guest's screen before the host's first, the Lab.
+Phase = Literal["play", "handoff", "over", "replay", "pairing", "lab"]
+
 #: The names, to check a name read from the page against.
 ACTION_NAMES: frozenset[str] = frozenset(get_args(ActionName))
 
