@@ -6,12 +6,11 @@ this screen, set the URL, "after N ms send this event", download a file, ask to 
 Nothing here touches the browser, so a CPython test can drive a whole game, bots and
 timed windows included, by feeding events and reading effects (tests/test_controller.py).
 
-Each event goes to a part that owns its own state, the attribute of its name here
-(a feature package's part is its ``part.py``): ``table`` plays every move; ``turns``
-(bots, timed windows), ``saving`` (writes, a stale tab), ``menu`` (start, again,
-delete, download), ``classroom.part`` (reviews, transfer, watching bots),
-``classroom.guiding``, ``pairing.hosting`` and ``pairing.guesting`` (two devices),
-``lab.part``. Each reaches the page through a protocol of its own (in its module).
+Each event goes to a part that owns its state and sees the page through a protocol of
+its own; each is the attribute of its name (a package's part is its ``part.py``):
+``table`` plays every move; ``turns`` (bots, timed windows), ``saving`` (writes, a
+stale tab), ``menu`` (start, again, delete, download), ``classroom.part`` (reviews,
+transfer, watching bots), ``classroom.guiding``, ``pairing.hosting``/``guesting``, ``lab.part``.
 
 Saves go through the injected ``KeyValue`` store (local storage, or a ``DictStore`` in
 tests) and time through the injected clock. Timers never act on a game they were not
@@ -67,6 +66,7 @@ from parlor.core.protocol import TABLE
 from parlor.i18n.catalog import Msg, Translator
 from parlor.i18n.languages import DEFAULT as DEFAULT_LANG
 from parlor.i18n.languages import parse_lang
+from parlor.render.contract import ActionName
 
 # --------------------------------------------------------------------------- controller
 
@@ -101,7 +101,7 @@ class Controller:
         self.guesting = Guesting(self)
         #: Every ``data-action`` the controller answers (the page's own view actions,
         #: such as zooming a board, never reach it), each to the part it concerns.
-        self.actions: dict[str, Handler] = merged(
+        self.actions: dict[ActionName, Handler] = merged(
             {"resume": self.do_resume,
              "menu": self.do_menu,
              "handoff-ok": self.do_handoff_ok,

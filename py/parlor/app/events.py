@@ -10,6 +10,7 @@ from typing import Literal
 from parlor.app.lab.messages import WorkerNews
 from parlor.app.screens.game import Rendered
 from parlor.core.windows import Window
+from parlor.render.contract import ActionName
 
 # --------------------------------------------------------------------------- events
 
@@ -33,7 +34,7 @@ class Pick:
 
 @dataclass(frozen=True)
 class Action:
-    name: str  # a data-action
+    name: ActionName  # a data-action (or data-change)
     save: str | None = None  # its data-save
     game: str | None = None  # its data-game
     form: Mapping[str, str] | None = None  # the set-up form of that game, as URL params

@@ -30,6 +30,7 @@ from parlor.app.screens.rules import rules_html
 from parlor.app.seats import parse_seat
 from parlor.app.setup import Setup, parse_setup, play_setup
 from parlor.core.errors import BadOptions, ParlorError
+from parlor.render.contract import ActionName
 
 if TYPE_CHECKING:
     from parlor.app.saves import KeyValue
@@ -64,7 +65,7 @@ class Menu:
         #: What each game's set-up form holds (kept while the page is open).
         self.forms: dict[str, MenuForm] = initial_forms()
 
-    def actions(self) -> dict[str, Handler]:
+    def actions(self) -> Mapping[ActionName, Handler]:
         """The ``data-action`` names these handlers answer."""
         return {"start": self.do_start, "again": self.do_again, "play": self.do_play,
                 "delete": self.do_delete, "delete-confirmed": self.do_delete_confirmed,

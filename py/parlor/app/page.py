@@ -41,6 +41,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Literal
 
+from parlor.render.contract import ActionName
+
 if TYPE_CHECKING:
     from parlor.app.events import Action, Effect
 
@@ -55,11 +57,11 @@ Shown = Literal["menu", "game", "review", "guest", "lab"]
 Handler = Callable[["Action", "list[Effect]"], None]
 
 
-def merged(*tables: Mapping[str, Handler]) -> dict[str, Handler]:
+def merged(*tables: Mapping[ActionName, Handler]) -> dict[ActionName, Handler]:
     """The parts' ``data-action`` handlers in one table. A name two parts answer is a
     mistake (one of them would silently never run): refused here, when the controller
     is made, so every test that makes one finds it."""
-    out: dict[str, Handler] = {}
+    out: dict[ActionName, Handler] = {}
     for table in tables:
         for name, handler in table.items():
             if name in out:

@@ -10,7 +10,7 @@ holds only what this part uses.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from parlor.app import saves
@@ -19,6 +19,7 @@ from parlor.app.page import Handler
 from parlor.app.room import WARN_AT, free_some, fullness
 from parlor.app.screens.notices import stale_notice, stale_title, unsaved_notice
 from parlor.app.tabs import Tab
+from parlor.render.contract import ActionName
 
 if TYPE_CHECKING:
     from parlor.app.saves import KeyValue
@@ -56,7 +57,7 @@ class Saving:
         self.tab = Tab(page.store)  # one writer per game: what this tab last read or wrote
         self.unsaved: str | None = None  # why the newest moves could not be written
 
-    def actions(self) -> dict[str, Handler]:
+    def actions(self) -> Mapping[ActionName, Handler]:
         """The actions of a stale tab's notice."""
         return {"take-newer": self.do_take_newer, "keep-here": self.do_keep_here}
 

@@ -8,7 +8,7 @@ the page through ``TurnsPage``, which holds only what this part uses."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from parlor.app.events import (
@@ -31,6 +31,7 @@ from parlor.app.seeds import turn_rng
 from parlor.app.thinking import BotThinking
 from parlor.app.windows import GRACE_MS, open_window
 from parlor.bots import Bot, make_bot
+from parlor.render.contract import ActionName
 
 if TYPE_CHECKING:
     from parlor.app.classroom.part import Classroom
@@ -75,7 +76,7 @@ class Turns:
         self.answers: list[tuple[int, str, int, int]] = []
         self.lab_seats = LabSeats()  # a bot written in the Lab, at this game's table
 
-    def actions(self) -> dict[str, Handler]:
+    def actions(self) -> Mapping[ActionName, Handler]:
         return {"lab-retry": self.lab_retry}
 
     def stop(self) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, TypeVar
 
 from parlor.core.errors import BadOptions, BadSave, IllegalMove
 from parlor.i18n.catalog import Msg
@@ -71,24 +71,30 @@ class Match:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
 
-class Rules(Protocol):
+#: A game's state, as its rules make and move it.
+S = TypeVar("S")
+
+
+class Rules(Protocol[S]):
     """What a match record needs of its game: its rules version and migrations, and the
-    moves (every ``core.protocol.Game`` is one)."""
+    moves, over the game's states ``S`` (every ``core.protocol.Game[S, V]`` is one), so
+    a state replayed from a match is the game's own type to the checker."""
 
     @property
     def rules_version(self) -> int: ...
     @property
     def migrations(self) -> Mapping[int, Migration]: ...
-    def new(self, players: int, seed: int, options: Mapping[str, object]) -> Any: ...
-    def to_act(self, s: Any) -> int | None: ...
-    def legal_moves(self, s: Any) -> list[str]: ...
-    def apply(self, s: Any, move: str) -> Any: ...
+    def new(self, players: int, seed: int, options: Mapping[str, object]) -> S: ...
+    def to_act(self, s: S) -> int | None: ...
+    def legal_moves(self, s: S) -> list[str]: ...
+    def apply(self, s: S, move: str) -> S: ...
 
 
 #: One step of a game's save migration: a match recorded under rules version ``v``
 #: becomes the same game under version ``v + 1`` (``BadSave`` with a reason if it can't).
-#: The step is handed the game it upgrades, to replay the match under today's rules.
-Migration = Callable[[Match, Rules], Match]
+#: The step is handed the game it upgrades, to replay the match under today's rules
+#: (any game's: a step is kept in a table beside other games' steps).
+Migration = Callable[[Match, "Rules[Any]"], Match]
 
 
 def _require(cond: bool, reason: Msg, raw: str | None) -> None:
@@ -96,7 +102,7 @@ def _require(cond: bool, reason: Msg, raw: str | None) -> None:
         raise BadSave(reason, raw)
 
 
-def match_from_dict(data: object, games: Mapping[str, Rules], raw: str | None = None
+def match_from_dict(data: object, games: Mapping[str, Rules[Any]], raw: str | None = None
                     ) -> Match:
     """Check every field's type and value against ``games`` (the registry by game id),
     then bring the match up to the current rules; raise ``BadSave`` naming the first
@@ -170,7 +176,7 @@ def match_from_dict(data: object, games: Mapping[str, Rules], raw: str | None = 
 
 
 
-def upgrade(match: Match, game: Rules, raw: str | None = None) -> Match:
+def upgrade(match: Match, game: Rules[Any], raw: str | None = None) -> Match:
     """Bring a match of ``game`` recorded under an older rules version up to the current
     one, one step at a time, through the game's ``migrations`` (keyed by the version
     they start from). Saves are never rewritten here: the app saves the upgraded match
@@ -197,7 +203,7 @@ def upgrade(match: Match, game: Rules, raw: str | None = None) -> Match:
 
 
 def insert_missing_moves(
-    match: Match, game: Rules, filler: Callable[[Any, str], str | None]
+    match: Match, game: Rules[S], filler: Callable[[S, str], str | None]
 ) -> tuple[str, ...]:
     """The match's moves replayed under the current rules, with the moves a newer
     version asks for and an older one did not (e.g. an explicit "end of turn") put in.
@@ -225,7 +231,7 @@ def insert_missing_moves(
     return tuple(out)
 
 
-def match_from_json(text: str, games: Mapping[str, Rules]) -> Match:
+def match_from_json(text: str, games: Mapping[str, Rules[Any]]) -> Match:
     try:
         data = json.loads(text)
     except (ValueError, TypeError):
@@ -233,7 +239,7 @@ def match_from_json(text: str, games: Mapping[str, Rules]) -> Match:
     return match_from_dict(data, games, text)
 
 
-def replay(match: Match, game: Rules, raw: str | None = None) -> Any:
+def replay(match: Match, game: Rules[S], raw: str | None = None) -> S:
     """Rebuild the state of a match of ``game`` move by move; any move the rules do not
     offer refuses the save."""
     try:

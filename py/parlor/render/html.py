@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
+from parlor.render.contract import ActionName, Carry
+
 
 def esc(text: object) -> str:
     return escape(str(text), quote=True)
@@ -23,8 +25,11 @@ def attrs(**values: object) -> str:
     return "".join(out)
 
 
-def button(label: str, *, action: str, cls: str = "btn", **extra: object) -> str:
-    extra_attrs = attrs(class_=cls, data_action=action, **extra)
+def button(label: str, *, action: ActionName, cls: str = "btn", carry: Carry | None = None,
+           **extra: object) -> str:
+    """A button pressing ``action``; ``carry``: what else the page reads when it is
+    pressed (``Carry``)."""
+    extra_attrs = attrs(class_=cls, data_action=action, data_carry=carry, **extra)
     return f'<button type="button"{extra_attrs}>{esc(label)}</button>'
 
 

@@ -43,10 +43,12 @@ from parlor.app.events import (
     ShowSaves,
     StoreChanged,
 )
+from parlor.render.contract import ActionName, Carry, is_action, is_carry
+from parlor.web.carry import pressed, read_form, with_form, with_people
 from parlor.web.dom import absent, attr, el, redraw
 from parlor.web.lab import LAB_EFFECTS, LabPage
 from parlor.web.panzoom import PanZoom
-from parlor.web.peer import PAIRING_ACTIONS, Peers, draw_codes, pairing_action, scan
+from parlor.web.peer import Peers, draw_codes, pairing_action, scan
 from parlor.web.storage import open_store
 from parlor.web.voice import Voice
 
@@ -86,21 +88,7 @@ def fragment() -> str:
 
 
 #: Keys that move through a review (reading direction decides which arrow is "next").
-REPLAY_KEYS = {"Home": "replay-first", "End": "replay-last"}
-
-
-def read_form(game_id: str) -> dict[str, str]:
-    """A set-up form's fields as URL parameters (``seats`` joined by commas)."""
-    params: dict[str, str] = {"game": game_id}
-    seats = []
-    for node in js.document.querySelectorAll(f"#setup-{game_id} [data-field]"):
-        name, value = attr(node, "data-field") or "", str(node.value)
-        if name.startswith("seat"):
-            seats.append(value)
-        elif name != "seed" or value:
-            params[name] = value
-    params["seats"] = ",".join(seats)
-    return params
+REPLAY_KEYS: dict[str, ActionName] = {"Home": "replay-first", "End": "replay-last"}
 
 
 class App:
@@ -115,7 +103,7 @@ class App:
                                if self.controller.session else "")
         self.voice = Voice()
         #: Actions that only change how the page looks, never the game.
-        self.view_actions: dict[str, Callable[[], None]] = {
+        self.view_actions: dict[ActionName, Callable[[], None]] = {
             "zoom-in": lambda: self.panzoom.zoom(1 / 1.25),
             "zoom-out": lambda: self.panzoom.zoom(1.25),
             "zoom-fit": self.panzoom.fit,
@@ -123,6 +111,16 @@ class App:
         }
         self.peers = Peers(self.send)  # connections to other devices
         self.lab = LabPage(self.send, self.voice)  # the Bot Lab's screen and worker
+        #: How the page reads what a pressed element carries (its ``data-carry``, which
+        #: the screen that drew it wrote), by kind; each sends the action with it.
+        self.carriers: dict[Carry, Callable[[Any, ActionName], object]] = {
+            "form": lambda target, action: self.send(with_form(target, action)),
+            "people": lambda target, action: self.send(with_people(target, action)),
+            "lab": lambda target, action: self.send(self.lab.run_action(action)),
+            "pairing": lambda target, action: self.send(pairing_action(target, action)),
+            "file": lambda target, action: asyncio.ensure_future(self.import_game(action)),
+            "scan": lambda target, action: asyncio.ensure_future(scan(target, self.activate)),
+        }
 
     def boot(self) -> None:
         root = js.document.body
@@ -269,13 +267,13 @@ class App:
         except Exception:  # no clipboard in this browser: the selected link is there
             said("shell.share.copy_by_hand")(None)
 
-    async def import_game(self) -> None:
+    async def import_game(self, action: ActionName) -> None:
         """The import form: pasted text wins; else the chosen file's text."""
         text = str(js.document.querySelector("textarea[data-import-text]").value or "")
         files = js.document.querySelector("input[data-import]").files
         if not text.strip() and files.length > 0:
             text = str(await files.item(0).text())
-        self.send(Action("import", value=text))
+        self.send(Action(action, value=text))
 
     def download(self, filename: str, text: str) -> None:
         blob = js.Blob.new([text], to_js({"type": "application/json"},
@@ -308,7 +306,7 @@ class App:
                 "INPUT", "SELECT", "TEXTAREA"):
             return
         rtl = str(js.document.documentElement.dir) == "rtl"
-        arrows = {"ArrowRight": "replay-prev" if rtl else "replay-next",
+        arrows: dict[str, ActionName] = {"ArrowRight": "replay-prev" if rtl else "replay-next",
                   "ArrowLeft": "replay-next" if rtl else "replay-prev"}
         action = REPLAY_KEYS.get(key) or arrows.get(key)
         if action is not None:
@@ -330,7 +328,7 @@ class App:
             self.send(LanguageChosen(str(event.target.value)))
             return
         changed = attr(event.target, "data-change")  # a review's or watch bar's control
-        if changed is not None:
+        if is_action(changed):
             self.send(Action(changed, value=str(event.target.value)))
             return
         if event.target.hasAttribute("data-lab-import"):
@@ -352,31 +350,17 @@ class App:
         if pick is not None:
             self.send(Pick(pick))
             return
-        action = attr(target, "data-action") or ""
+        action = attr(target, "data-action")
+        if not is_action(action):  # nothing answers it
+            return
         if action in self.view_actions:
             self.view_actions[action]()
             return
-        if action == "import":
-            asyncio.ensure_future(self.import_game())
-            return
-        if action in ("lab-run", "lab-tournament", "lab-play"):
-            self.send(self.lab.run_action(action))
-            return
-        if action == "scan":
-            asyncio.ensure_future(scan(target, self.activate))
-            return
-        if action in PAIRING_ACTIONS:
-            self.send(pairing_action(target, action))
-            return
-        game_id = attr(target, "data-game")
-        form = None
-        if game_id and action == "start":
-            form = read_form(game_id)
-        elif game_id and action == "play":  # a tile's "People at this device"
-            people = js.document.querySelector(f'select[data-people="{game_id}"]')
-            form = {} if absent(people) else {"humans": str(people.value)}
-        self.send(Action(action, save=attr(target, "data-save"), game=game_id,
-                         value=attr(target, "data-value"), form=form))
+        carry = attr(target, "data-carry")
+        if is_carry(carry):
+            self.carriers[carry](target, action)
+        else:
+            self.send(pressed(target, action))
 
 
 def main() -> None:

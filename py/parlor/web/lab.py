@@ -24,6 +24,7 @@ from parlor.app.events import (
     ShowLab,
 )
 from parlor.app.lab.messages import worker_news
+from parlor.render.contract import ActionName
 from parlor.web.dom import absent, attr, el, redraw
 from parlor.web.voice import Voice
 
@@ -74,7 +75,7 @@ class LabPage:
                      "data-busy", "data-still"):
             root.removeAttribute(name)
 
-    def run_action(self, name: str) -> Action:
+    def run_action(self, name: ActionName) -> Action:
         """Run or a tournament: the code as the editor has it and the settings."""
         code = js.document.querySelector("textarea[data-lab-code]")
         form = {str(attr(node, "data-lab-field")): str(node.value)

@@ -27,6 +27,7 @@ from parlor.app.events import (
     LinkOpen,
     LinkSend,
 )
+from parlor.render.contract import ActionName
 
 #: How long candidates may take to gather. Host candidates take milliseconds; an
 #: unreachable STUN server would otherwise hold the invitation back for ~40 s.
@@ -136,15 +137,11 @@ class Peers:
 
 # --------------------------------------------------------------------------- the page
 
-#: The pairing buttons whose event carries the field beside them (and its panel's seat).
-PAIRING_ACTIONS = ("join", "connect", "link-retry")
-
-
 def _absent(value: Any) -> bool:
     return value is None or value is jsnull
 
 
-def pairing_action(target: Any, action: str) -> Action:
+def pairing_action(target: Any, action: ActionName) -> Action:
     """A pairing button's event: the text of the field beside it (an invitation or an
     answer) and the remote seat its panel is for."""
     box = target.closest("[data-join],[data-link-seat]")

@@ -19,6 +19,7 @@ so a reload resumes it without the tips, and old saves need nothing new.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from parlor.app.events import Action, Effect, MenuMessage
@@ -30,6 +31,7 @@ from parlor.app.session import Session
 from parlor.app.setup import Setup, parse_setup
 from parlor.core.errors import ParlorError
 from parlor.core.guide import Guide, GuideContext, Tip
+from parlor.render.contract import ActionName
 
 if TYPE_CHECKING:
     from parlor.app.turns import Turns
@@ -103,7 +105,7 @@ class Guiding:
         #: The box and what it was worked out for (save, moves, window, tip, language).
         self.box: tuple[tuple[str, int, str | None, str | None, str], str] | None = None
 
-    def actions(self) -> dict[str, Handler]:
+    def actions(self) -> Mapping[ActionName, Handler]:
         """The ``data-action`` names these handlers answer."""
         return {"guide": self.do_guide, "guide-next": self.do_guide_next,
                 "guide-leave": self.do_guide_leave}

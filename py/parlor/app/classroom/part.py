@@ -7,7 +7,7 @@ rest of the page through ``ClassroomPage``, which holds only what this part uses
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
@@ -31,6 +31,7 @@ from parlor.app.session import Session
 from parlor.core.errors import BadSave
 from parlor.core.match import Match
 from parlor.i18n.catalog import Msg
+from parlor.render.contract import ActionName
 
 if TYPE_CHECKING:
     from parlor.app.saves import KeyValue
@@ -75,7 +76,7 @@ class Classroom:
         #: Ciao! match has thousands of moves to describe).
         self._review_lines: tuple[object, tuple[str, ...]] = (None, ())
 
-    def actions(self) -> dict[str, Handler]:
+    def actions(self) -> Mapping[ActionName, Handler]:
         """The ``data-action`` names these handlers answer."""
         return {
             "review": self.do_review,

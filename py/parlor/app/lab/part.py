@@ -53,15 +53,16 @@ from parlor.core.errors import BadSave
 from parlor.core.match import HUMAN, LAB, Match
 from parlor.games import ENTRIES
 from parlor.games import GAMES as GAMES_BY_ID
+from parlor.render.contract import ActionName
 
 if TYPE_CHECKING:
     from parlor.app.saves import KeyValue
     from parlor.i18n.catalog import Translator
 
 #: The Lab's own actions (``data-action``), routed by the controller to ``Lab.act``.
-LAB_ACTIONS = ("lab-run", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
-               "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-lesson",
-               "lab-play")
+LAB_ACTIONS: tuple[ActionName, ...] = (
+    "lab-run", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new", "lab-bot",
+    "lab-said", "lab-review", "lab-tournament", "lab-lesson", "lab-play")
 
 
 class LabPage(Protocol):

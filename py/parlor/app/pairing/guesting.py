@@ -19,7 +19,7 @@ holds only what this part uses.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal, Protocol
 
@@ -50,6 +50,7 @@ from parlor.app.pairing.sdp import (
 from parlor.app.screens.game import Rendered
 from parlor.app.screens.pairing import guest_panel, guest_toolbar
 from parlor.app.screens.untrusted import clean
+from parlor.render.contract import ActionName
 
 if TYPE_CHECKING:
     from parlor.app.saves import KeyValue
@@ -126,7 +127,7 @@ class Guesting:
         #: invitation, a save that failed): kept here, not written into the page's.
         self.notice: str | None = None
 
-    def actions(self) -> dict[str, Handler]:
+    def actions(self) -> Mapping[ActionName, Handler]:
         """The ``data-action`` names these handlers answer."""
         return {"join": self.do_join}
 

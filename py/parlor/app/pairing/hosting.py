@@ -15,7 +15,7 @@ nobody plays. A part of the controller: it reaches the rest of the page through
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal, Protocol
 
@@ -36,6 +36,7 @@ from parlor.app.pairing.sdp import BadOffer, compact, expand, parse_ice, parse_s
 from parlor.core.errors import IllegalMove
 from parlor.core.protocol import TABLE
 from parlor.i18n.catalog import Msg
+from parlor.render.contract import ActionName
 
 if TYPE_CHECKING:
     from parlor.app.saves import KeyValue
@@ -105,7 +106,7 @@ class Hosting:
         self.saving = saving  # a guest's move is refused when another tab went on
         self.peers: dict[int, Peer] = {}  # this page's remote seats' connections
 
-    def actions(self) -> dict[str, Handler]:
+    def actions(self) -> Mapping[ActionName, Handler]:
         """The ``data-action`` names these handlers answer."""
         return {"connect": self.do_connect, "link-retry": self.do_link_retry,
                 "link-ice": self.do_link_ice}

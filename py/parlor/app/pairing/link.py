@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Literal, TypeGuard
+from typing import Any, Literal, TypeGuard, get_args
+
+from parlor.render.contract import Phase
 
 WIRE_VERSION = 1
 #: How far ahead of a gap a message is kept (more is dropped, and sent again later):
@@ -55,7 +57,7 @@ class Table:
     moves: int
     html: str
     status: str
-    phase: str
+    phase: Phase
     to_act: int  # -1: the table (a timed window), -2: nobody (the game is over)
     window: int  # the id of the timed window open now, -1 if none
 
@@ -135,6 +137,9 @@ def _field(cls: type[Body], name: str, value: object, kind: object) -> Any:  # c
             return value
     elif kind in ("str", str):
         if isinstance(value, str):
+            return value
+    elif kind == "Phase":  # one of the page's phases, as the page reads it
+        if value in get_args(Phase):
             return value
     elif isinstance(value, list) and all(isinstance(x, str) for x in value):
         return tuple(value)  # tuple[str, ...]

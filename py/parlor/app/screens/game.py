@@ -17,6 +17,7 @@ from parlor.core.protocol import TABLE
 from parlor.core.windows import Window
 from parlor.i18n.catalog import Msg, Translator
 from parlor.render.common import Renderer
+from parlor.render.contract import Phase
 from parlor.render.html import button, esc
 
 
@@ -32,7 +33,7 @@ def renderer(game_id: str) -> Renderer:
 @dataclass(frozen=True)
 class Rendered:
     html: str
-    phase: str  # "play" | "handoff" | "over"
+    phase: Phase
     to_act: int | None
     status: str
     #: More ``data-*`` of the game root (a review's ``ply`` and ``plies``).
@@ -121,6 +122,7 @@ def game_screen(
     html = (bar + panels
             + mod.render_play(view, screen, outcome) + rules_html(t, session.match.game))
     lines = mod.log_lines(view, names, t)
+    phase: Phase
     if outcome is not None:
         phase = "over"
         if not outcome.winners:  # e.g. a solo game below the winning score

@@ -52,7 +52,7 @@ def _bots(lab: LabScreen, t: Translator) -> str:
             + button(t("lab.export"), action="lab-export", cls="btn subtle")
             + file_input
             + button(t("lab.share"), action="lab-share", cls="btn subtle")
-            + button(t("lab.play"), action="lab-play", cls="btn subtle") + "</div>")
+            + button(t("lab.play"), action="lab-play", cls="btn subtle", carry="lab") + "</div>")
 
 
 def _editor(lab: LabScreen, t: Translator) -> str:
@@ -160,11 +160,12 @@ def lab_results(lab: LabScreen, t: Translator) -> str:
     job = lab.tour or run
     running = job is not None and job.running
     buttons = ('<div class="lab-actions">'
-               + button(t("lab.run"), action="lab-run", cls="btn", disabled=running)
+               + button(t("lab.run"), action="lab-run", cls="btn", carry="lab",
+                        disabled=running)
                + button(t("lab.stop"), action="lab-stop", cls="btn subtle",
                         disabled=not running)
                + button(t("lab.tournament"), action="lab-tournament", cls="btn subtle",
-                        disabled=running) + "</div>")
+                        carry="lab", disabled=running) + "</div>")
     if lab.note:
         buttons += f'<p class="lab-note" role="status">{esc(lab.note)}</p>'
     if lab.tour is not None:

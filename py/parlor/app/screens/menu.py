@@ -58,9 +58,10 @@ def setup_form(t: Translator, game_id: str, players: int, seats: Sequence[str],
                   f'placeholder="{esc(t("menu.seed.placeholder"))}" size="10">'
                   f'<small class="help">{esc(t("menu.seed.help"))}</small></label>')
     name = Msg(f"game.{game_id}.name")
+    start = button(t("menu.start"), action="start", cls="btn big", carry="form",
+                   data_game=game_id)
     return (f'<form class="setup" data-game-form="{esc(game_id)}" onsubmit="return false">'
-            f'<h3>{esc(t("menu.new_game", game=name))}</h3>{"".join(fields)}'
-            f'{button(t("menu.start"), action="start", cls="btn big", data_game=game_id)}'
+            f'<h3>{esc(t("menu.new_game", game=name))}</h3>{"".join(fields)}{start}'
             '</form>')
 
 

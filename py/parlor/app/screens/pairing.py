@@ -50,8 +50,8 @@ def _qr(text: str, label: str) -> str:
 
 def _scan(t: Translator) -> str:
     """Shown by the page only where a camera and a decoder are there (assets/qr.js)."""
-    return button(t("link.scan"), action="scan", cls="btn subtle", data_needs_camera=True,
-                  hidden=True)
+    return button(t("link.scan"), action="scan", cls="btn subtle", carry="scan",
+                  data_needs_camera=True, hidden=True)
 
 
 def _network_help(t: Translator, ice: str) -> str:
@@ -84,7 +84,7 @@ def host_panel(t: Translator, seat: int, name: str, peer: Peer, page: str, ice: 
             f'<li><p>{esc(t("link.host.step2", name=name))}</p>'
             f"<textarea{answer}></textarea>"
             f'<p class="actions">{_scan(t)}'
-            + button(t("link.connect"), action="connect", cls="btn",
+            + button(t("link.connect"), action="connect", cls="btn", carry="pairing",
                      disabled=peer.state == "connecting")
             + "</p></li></ol>")
         if peer.state == "connecting":
@@ -92,7 +92,8 @@ def host_panel(t: Translator, seat: int, name: str, peer: Peer, page: str, ice: 
     elif peer.state == "failed":
         body.append(f'<p class="error" role="alert">{esc(peer.error)}</p>'
                     f'<p>{esc(t("link.failed.why"))}</p>'
-                    + button(t("link.retry"), action="link-retry", cls="btn"))
+                    + button(t("link.retry"), action="link-retry", cls="btn",
+                           carry="pairing"))
     title = t("link.host.title", name=name)
     section = attrs(class_="link-panel", data_link_seat=seat, data_link_state=peer.state,
                     aria_label=title)
@@ -106,7 +107,8 @@ def join_form(t: Translator) -> str:
     return (f'<div class="join" data-join><label>{esc(t("link.join.field"))}'
             f'<textarea{attrs(data_join_text=True, rows="3", dir="ltr", spellcheck="false")}>'
             "</textarea></label>"
-            f'<p class="actions">{_scan(t)}' + button(t("link.join"), action="join", cls="btn")
+            f'<p class="actions">{_scan(t)}'
+            + button(t("link.join"), action="join", cls="btn", carry="pairing")
             + "</p></div>")
 
 

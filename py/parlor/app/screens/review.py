@@ -13,7 +13,14 @@ from parlor.app.classroom.review import EVERYTHING, Review
 from parlor.app.screens.game import SAID, Rendered, renderer
 from parlor.app.screens.thinks import beliefs_html
 from parlor.i18n.catalog import Msg, Translator
+from parlor.render.contract import ActionName
 from parlor.render.html import attrs, button, esc
+
+#: The review's step buttons: action, the words' key (``review.<step>``), the keys that
+#: do the same (web/app.py).
+STEPS: tuple[tuple[ActionName, str, str], ...] = (
+    ("replay-first", "first", "Home"), ("replay-prev", "prev", "ArrowLeft"),
+    ("replay-next", "next", "ArrowRight"), ("replay-last", "last", "End"))
 
 
 def perspective_name(t: Translator, r: Review, seat: int, names: tuple[str, ...]) -> str:
@@ -23,11 +30,10 @@ def perspective_name(t: Translator, r: Review, seat: int, names: tuple[str, ...]
 def controls(t: Translator, r: Review, names: tuple[str, ...]) -> str:
     at_start, at_end = r.ply == 0, r.ply == r.plies
     nav = "".join(
-        button(t(f"review.{step}"), action=f"replay-{step}", cls="btn",
+        button(t(f"review.{step}"), action=action, cls="btn",
                disabled=(at_start if step in ("first", "prev") else at_end),
                aria_keyshortcuts=keys)
-        for step, keys in (("first", "Home"), ("prev", "ArrowLeft"), ("next", "ArrowRight"),
-                           ("last", "End")))
+        for action, step, keys in STEPS)
     where = (t("review.at_start") if r.ply == 0
              else t("review.position", k=r.ply, n=r.plies))
     seek_attrs = attrs(min="0", max=str(r.plies), value=str(r.ply), step="1",

@@ -19,6 +19,8 @@ from __future__ import annotations
 from html import escape
 from html.parser import HTMLParser
 
+from parlor.render.contract import ActionName
+
 #: Elements whose content is dropped with them.
 DROPPED = frozenset({"script", "style", "iframe", "frame", "frameset", "object", "embed",
                      "template", "noscript", "textarea", "select"})
@@ -32,10 +34,11 @@ ADDRESSES = frozenset({"href", "xlink:href", "src", "srcset", "action", "formact
                        "srcdoc", "data", "poster", "background", "ping"})
 #: What a host's markup may ask of a guest's page besides moves and picks: panning and
 #: zooming the maze (web/panzoom.py), which changes only how this screen looks.
-GUEST_ACTIONS = frozenset({"zoom-in", "zoom-out", "zoom-fit"})
-#: Attributes the page acts on when an element changes (web/app.py, ``on_change``).
+GUEST_ACTIONS: frozenset[ActionName] = frozenset({"zoom-in", "zoom-out", "zoom-fit"})
+#: Attributes the page acts on when an element changes (web/app.py, ``on_change``), or
+#: reads from the page when it is pressed (``data-carry``).
 TRIGGERS = frozenset({"data-change", "data-lab-import", "data-field", "data-game-form",
-                      "data-import", "data-import-text", "data-people"})
+                      "data-import", "data-import-text", "data-people", "data-carry"})
 
 
 class _Cleaner(HTMLParser):

@@ -60,7 +60,7 @@ def _changed_ruling(state: CiaoState, move: str) -> Msg | None:
     return None
 
 
-def v1_to_v2(match: Match, game: Rules) -> Match:
+def v1_to_v2(match: Match, game: Rules[CiaoState]) -> Match:
     options = dict(match.options)
     variant = options.get("variant", 3)
     if isinstance(variant, int) and not isinstance(variant, bool):

@@ -27,10 +27,10 @@ from parlor.core.match import Match, Rules
 from parlor.core.protocol import Msg
 from parlor.games.saboteur import rules
 from parlor.games.saboteur.notation import END_TURN
-from parlor.games.saboteur.state import BRIBE, OVER
+from parlor.games.saboteur.state import BRIBE, OVER, SaboteurState
 
 
-def v1_to_v2(match: Match, game: Rules) -> Match:
+def v1_to_v2(match: Match, game: Rules[SaboteurState]) -> Match:
     """The version-1 match with ``done`` inserted wherever version 2 opens a bribe
     window; ``BadSave`` if a recorded move is not legal under version 2."""
     try:
