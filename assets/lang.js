@@ -1,4 +1,4 @@
-// The page's language, chosen before anything is drawn (issue 12).
+// The page's language, chosen before anything is drawn.
 //
 // Order: `lang=` in the link, then what the player picked before (local storage), then
 // the browser's preferred languages, then English. A `lang=` value Parlor does not

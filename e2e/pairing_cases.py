@@ -1,4 +1,4 @@
-"""Two devices, one game (issue 14), in real Chromium pages that pair through their own
+"""Two devices, one game, in real Chromium pages that pair through their own
 fields and talk over a real WebRTC data channel.
 
 Run by e2e/test_pairing.py inside a network namespace whose only interface is loopback

@@ -44,7 +44,7 @@ def test_menu_and_game_screen_have_no_serious_accessibility_violation(
     # A fresh tab for the game (the menu's closed first): one Python in memory at a time.
     context = page.context
     page.close()
-    # Each game's play screen, a tab at a time (issue 24: every game, every language).
+    # Each game's play screen, a tab at a time (every game, every language).
     for game, seats in (("kabaleo", "human,bot:random,bot:random"),
                         ("ciao", "human,bot:random,bot:random"),
                         ("saboteur", "human,bot:random")):

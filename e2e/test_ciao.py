@@ -1,4 +1,4 @@
-"""Ciao! end to end in headless Chromium (issue 3): a whole round against bots to the
+"""Ciao! end to end in headless Chromium: a whole round against bots to the
 score table, a speed race won by a click in time, a missed "Thank you!" and its cards."""
 
 from __future__ import annotations

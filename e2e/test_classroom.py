@@ -1,4 +1,4 @@
-"""Issue 13, the classroom table, in the browser: a match of bots watched with every
+"""The classroom table, in the browser: a match of bots watched with every
 secret shown, reviews stepped through, games carried by a file and by a link."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13: the guided first game of each title, finished in the browser by following
+"""The guided first game of each title, finished in the browser by following
 its tips ("Got it") and its suggested moves ("Play it")."""
 
 from __future__ import annotations

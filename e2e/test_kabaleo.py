@@ -16,7 +16,7 @@ KABALEO = GAMES["kabaleo"]
 
 
 def test_whole_game_against_a_bot_to_the_end_screen(app) -> None:
-    """Issue 2: a whole human-vs-bot game played by clicking, ending on the walk-through."""
+    """A whole human-vs-bot game played by clicking, ending on the walk-through."""
     page = app("?game=kabaleo&players=2&seats=human,bot:hard&seed=11&botdelay=0")
     mine = 0
     while wait_for_my_turn_or_end(page) != "over":
@@ -56,7 +56,7 @@ def test_keyboard_play_and_illegal_piles_not_clickable(app) -> None:
 
 
 def test_save_reload_resume(app, page: Page) -> None:
-    """Issue 2, saves: autosave after every move; a reload resumes the same game."""
+    """Saves: autosave after every move; a reload resumes the same game."""
     page = app("?game=kabaleo&players=3&seats=human,bot:easy,bot:random&seed=21&botdelay=0")
     for _ in range(2):
         wait_for_my_turn_or_end(page)
@@ -79,7 +79,7 @@ def test_save_reload_resume(app, page: Page) -> None:
 
 
 def test_corrupt_save_is_listed_kept_and_downloadable(app, page: Page) -> None:
-    """Issue 2: a corrupt save gives a clear message, offers its raw text, is never lost."""
+    """A corrupt save gives a clear message, offers its raw text, is never lost."""
     page = app()
     page.evaluate("localStorage.setItem('parlor:save:broken-0', '{not json')")
     page.evaluate("""localStorage.setItem('parlor:save:edited-0', JSON.stringify({format: 1,
@@ -103,7 +103,7 @@ def test_corrupt_save_is_listed_kept_and_downloadable(app, page: Page) -> None:
 
 
 def test_handoff_hides_the_next_seats_target(app) -> None:
-    """Issue 2, seats: between two humans a hand-off screen; a target never reaches the
+    """Seats: between two humans a hand-off screen; a target never reaches the
     DOM of a seat that may not see it."""
     seed = 8
     targets = KABALEO.new(2, seed, {}).targets

@@ -1,4 +1,4 @@
-"""The Bot Lab in headless Chromium (issue 25, item 7): a newcomer types a three-line bot
+"""The Bot Lab in headless Chromium: a newcomer types a three-line bot
 into the editor and reads its score against random; an endless loop is stopped by the
 page's watchdog with its message while the page answers clicks (no main-thread task
 over 100 ms); a share link opened in a fresh context shows the code and has run

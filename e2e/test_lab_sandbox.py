@@ -1,4 +1,4 @@
-"""A shared bot is a stranger's code (issue 32): these tests are the stranger. With the
+"""A shared bot is a stranger's code: these tests are the stranger. With the
 service worker on, as for any visitor, and a server that logs every request, bots try
 every door a classmate could: the network (fetch, XHR, WebSocket, EventSource,
 import, importScripts, a nested worker, a beacon) to the page's origin and to another,
@@ -212,7 +212,7 @@ def choose(view, moves, rng):
 
 def test_a_bot_reaches_nothing_and_sees_no_state(visitor: BrowserContext,
                                                  servers: tuple[Logged, Logged]) -> None:
-    """Issue 32, items 1 and 7: no request from a bot reaches any server, the cache and
+    """No request from a bot reaches any server, the cache and
     the databases are as they were, and the bot's interpreter holds no game state (it
     never called ``game.deal``), for all that the referee's holds the true one."""
     app, other = servers
@@ -274,7 +274,7 @@ STOPPER = "while True:\n    pass\n"
 
 def test_a_cheater_in_a_tournament_changes_no_other_result_and_cannot_stop_it(
         visitor: BrowserContext, servers: tuple[Logged, Logged]) -> None:
-    """Issue 32, items 2 and 7: each entrant has an interpreter of its own, so a cheater's
+    """Each entrant has an interpreter of its own, so a cheater's
     rigging stays in its own; a bot whose file never ends loses its games and the
     tournament goes on. The table equals the one played by the same bots with the
     cheater honest and the stopper failing at once, computed here in CPython."""
@@ -323,7 +323,7 @@ def test_a_cheater_in_a_tournament_changes_no_other_result_and_cannot_stop_it(
 def test_a_top_level_that_never_ends_or_eats_memory_is_stopped(
         visitor: BrowserContext, servers: tuple[Logged, Logged], code: str, kind: str,
         words: str) -> None:
-    """Issue 32, item 3: the top level is timed too, and a memory bomb meets the
+    """The top level is timed too, and a memory bomb meets the
     sandbox's cap; the Lab says why, and the page answers all along."""
     app, _ = servers
     page = visitor.new_page()
@@ -383,7 +383,7 @@ def choose(view, moves, rng):
 
 def test_forged_answers_are_refused_and_the_match_goes_on(
         visitor: BrowserContext, servers: tuple[Logged, Logged]) -> None:
-    """Issue 32, item 2: every message from the sandbox is checked against the wire's
+    """Every message from the sandbox is checked against the wire's
     shape and the moves offered; a forged one stops that game only, with the reason."""
     app, _ = servers
     page = visitor.new_page()
@@ -423,7 +423,7 @@ def choose(view, moves, rng):
 
 def test_a_lab_bot_at_the_table_never_holds_the_humans_secret(
         visitor: BrowserContext, servers: tuple[Logged, Logged]) -> None:
-    """Issue 32, items 2 and 4: "Play against this bot" asks the bot's sandbox with its
+    """'Play against this bot' asks the bot's sandbox with its
     seat's view only; the game is played to its end and resumes after a reload."""
     from kabaleo_helpers import play_one_move, wait_for_my_turn_or_end
 

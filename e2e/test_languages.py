@@ -1,4 +1,4 @@
-"""Choosing the language (issue 12): the page speaks the language of `lang=`, of the
+"""Choosing the language: the page speaks the language of `lang=`, of the
 picker (remembered) or of the browser, lays Persian out right to left, says a wrong
 `lang=` clearly, and never shows English before the chosen language."""
 

@@ -1,4 +1,4 @@
-"""The page is useful before Python (issue 23): a press on Play while Python loads is
+"""The page is useful before Python: a press on Play while Python loads is
 kept, said in the status line, and carried out once, the moment Python is ready; the
 progress line names what is really happening (the runtime's files, then starting
 Python), in the page's language. The CPU is throttled 4x and the network slowed (CDP),

@@ -1,4 +1,4 @@
-"""Issue 13, readable from the back of the room: the projector layout and the motion
+"""Readable from the back of the room: the projector layout and the motion
 switch (both remembered), reduced motion respected, and screenshots of each game at a
 projector's, a laptop's and a phone's width for a person to look at."""
 

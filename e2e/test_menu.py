@@ -1,4 +1,4 @@
-"""The menu a child can use (issue 13): a tile per game with a picture and one big Play,
+"""The menu a child can use: a tile per game with a picture and one big Play,
 shown before Python is ready; the set-up form folded under More options; Continue first
 when a game is saved."""
 

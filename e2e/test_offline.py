@@ -1,4 +1,4 @@
-"""Offline play and static deployment (issue 5): a built dist/ served from a sub-path,
+"""Offline play and static deployment: a built dist/ served from a sub-path,
 precached by the service worker, reopens and resumes a saved game with the server
 stopped and the network off; a changed build offers a "reload" prompt."""
 
@@ -30,7 +30,7 @@ def dist(tmp_path: Path) -> Path:
 
 
 def test_dist_holds_exactly_the_app(dist: Path) -> None:
-    """Issue 5: the app and its runtime; no tests, no node_modules, no tools."""
+    """The app and its runtime; no tests, no node_modules, no tools."""
     top = {p.name for p in dist.iterdir()}
     assert top == {"index.html", "pyscript.toml", "sw.js", "precache.js", "py", "assets",
                    "vendor"}
@@ -73,9 +73,9 @@ def served(dist: Path, browser: Browser, browser_log: BrowserLog
 
 
 def test_offline_reload_resumes_the_saved_game(served, dist: Path) -> None:
-    """Issue 5: reloading with the network off and the server stopped opens the app and
-    resumes the saved game (dist/ served from a sub-path); issue 25: the Lab runs a
-    match offline."""
+    """Reloading with the network off and the server stopped opens the app and
+    resumes the saved game (dist/ served from a sub-path); the Bot Lab runs a match
+    offline."""
     server, app_url, ctx = served
     page = ctx.new_page()
     page.goto(f"{app_url}index.html?game=kabaleo&players=2&seats=human,bot:random"
@@ -103,7 +103,7 @@ def test_offline_reload_resumes_the_saved_game(served, dist: Path) -> None:
     page.goto(app_url)
     page.wait_for_function(READY, timeout=60_000)
     expect(page.locator("#continue")).to_be_visible()
-    # Issue 25: the Bot Lab works offline too: its editor, its worker (a Pyodide of its
+    # The Bot Lab works offline too: its editor, its worker (a Pyodide of its
     # own, from the same cached files) and a match of the starter bot.
     page.goto(f"{app_url}index.html?lab=kabaleo")
     page.wait_for_function(READY, timeout=60_000)
@@ -116,7 +116,7 @@ def test_offline_reload_resumes_the_saved_game(served, dist: Path) -> None:
 
 
 def test_a_new_version_offers_a_reload(served, dist: Path) -> None:
-    """Issue 5: a visible "new version available, reload" prompt when the cache changes,
+    """A visible "new version available, reload" prompt when the cache changes,
     and the new version replaces the old cache cleanly."""
     _, app_url, ctx = served
     page = ctx.new_page()

@@ -1,4 +1,4 @@
-"""Issue 14's browser tests, run where no packet can leave loopback.
+"""Two devices, one game, in the browser, run where no packet can leave loopback.
 
 The pairing cases (e2e/pairing_cases.py) make real WebRTC connections between browser
 pages. They run in a pytest of their own inside a new network namespace whose only

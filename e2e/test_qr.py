@@ -1,4 +1,4 @@
-"""QR codes for pairing two devices (issue 14), drawn and read offline by assets/qr.js.
+"""QR codes for pairing two devices, drawn and read offline by assets/qr.js.
 
 What a guest's camera sees is what the host's page shows: an invitation link is drawn
 with ``parlorQr.draw``, rasterised the way a screen shows it, and decoded back with the
@@ -64,7 +64,7 @@ def open_page(page: Page, base_url: str) -> Page:
 
 def test_the_qr_libraries_load_only_when_a_code_is_first_drawn(
         page: Page, base_url: str) -> None:
-    """Issue 23: a first visit does not download what only pairing uses."""
+    """A first visit does not download what only pairing uses."""
     page.goto(f"{base_url}/index.html", wait_until="domcontentloaded")
     page.wait_for_function("window.parlorQr !== undefined")
     assert page.evaluate("[typeof qrcode, typeof jsQR]") == ["undefined", "undefined"]

@@ -1,4 +1,4 @@
-"""One game, one writer (issue 22) in real Chromium: two tabs of one browser on one
+"""One game, one writer in real Chromium: two tabs of one browser on one
 game (the stale tab is told by the storage event and loses no move), and a local
 storage filled to the brim (the game plays on unsaved, says so, offers Export, and the
 save written before stays whole)."""

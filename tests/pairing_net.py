@@ -2,7 +2,7 @@
 "network" in the test's hands: descriptions are made up, messages are delivered (or
 dropped) when the test says, connections open and close when it says.
 
-Used by tests/test_pairing.py (issue 14: two devices, one game)."""
+Used by tests/test_pairing.py (two devices, one game)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The "What the computer thinks" panel (issue 13): each game's beliefs are computed from
+"""The "What the computer thinks" panel: each game's beliefs are computed from
 one seat's view only, say what that view implies (no more), and are drawn with every
 word from the catalogs."""
 

@@ -1,6 +1,6 @@
 """Ciao!'s fast simulation (games/ciao/bots/fast.py) plays exactly the public rules for a
 round: the same legal moves in the same order and the same positions, move by move,
-over seeded rounds with every option (issue 11, "Fast simulation")."""
+over seeded rounds with every option."""
 
 from __future__ import annotations
 

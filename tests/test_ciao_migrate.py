@@ -1,5 +1,4 @@
-"""Ciao! saves of rules version 1 resume under version 2 (issue 9, "Old saves keep
-working"; games/ciao/migrate.py)."""
+"""Ciao! saves of rules version 1 resume under version 2 (games/ciao/migrate.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Ciao! rulings corrected against the Persian sheet (issue 9): the race-won card is
+"""Ciao! rulings corrected against the Persian sheet: the race-won card is
 its player's play, the four kids' variants, a drawn card's secrecy. Each test cites
 the paragraph of docs/rules/ciao.md it checks."""
 
@@ -41,7 +41,7 @@ def test_a_race_won_plus3_hits_whoever_plays_next() -> None:
 
 @pytest.mark.parametrize("continue_after", ["winner", "speed_player"])
 def test_turn_order_mode_race_won_plus3_skips_its_player(continue_after: str) -> None:
-    """ciao.md, speed challenge: "Same in speed_mode = turn_order" (issue 9)."""
+    """ciao.md, speed challenge: "Same in speed_mode = turn_order"."""
     s = scenario(["Sg", "Rr.F Sg", "Py.3 Sg", "Sg Rg"], discard="Sy", turn=1,
                  options={"speed_continue": continue_after, "speed_mode": "turn_order"})
     s = play(s, "play Rr.F")

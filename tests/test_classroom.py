@@ -1,4 +1,4 @@
-"""Issue 13, the classroom table: reviews, files and links, watching bots.
+"""The classroom table: reviews, files and links, watching bots.
 
 Driven through the controller as the page drives it (``controller_driver.Driver``): the
 page contract's actions in, screens out."""

@@ -138,7 +138,7 @@ def test_every_action_on_a_screen_has_a_handler() -> None:
 
 
 def test_a_searching_bot_thinks_in_slices_and_the_page_stays_free() -> None:
-    """Issue 11, "The page never freezes": a hard bot's search runs in slices of at most
+    """A hard bot's search runs in slices of at most
     ``SLICE_MS`` of the clock, each its own timer event, so the browser can paint and
     take clicks in between; the status says the bot is thinking; the page's time cap
     plays the best move so far."""

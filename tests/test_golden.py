@@ -1,4 +1,4 @@
-"""Golden playthroughs (issue 10): seeded games between random bots, written out as a
+"""Golden playthroughs: seeded games between random bots, written out as a
 person reads them (the moves, the log the screen shows, the result). A change to the
 rules, the notation or the log shows up here as a diff to read, not as a silent change.
 

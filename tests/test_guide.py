@@ -1,4 +1,4 @@
-"""Issue 13, a guided first game for each title: followed move by move as the guide
+"""A guided first game for each title: followed move by move as the guide
 suggests, every tip of the game appears once, when its rule first matters, and the
 game ends; the player may leave the guide at any time."""
 

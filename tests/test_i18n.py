@@ -1,4 +1,4 @@
-"""The message catalogs and the Translator (issue 12): every language says everything
+"""The message catalogs and the Translator: every language says everything
 English says, with the same placeholders, the plural forms its grammar needs, its own
 digits, and isolated names, so no screen shows a raw key or a scrambled sentence."""
 

@@ -1,4 +1,4 @@
-"""Kabaleo in every language (issue 12): seeded games played to the end, every screen
+"""Kabaleo in every language: seeded games played to the end, every screen
 Kabaleo has (play, a picked piece with its refusals, a bot thinking, the hand-off, a
 spectator, the end walk-through) drawn in en/fa/ru/ja. Each language must find every
 key in its own catalog, and the fa/ru/ja screens must show no English: the visible text

@@ -1,4 +1,4 @@
-"""The pseudo-language test (issue 12): every visible word must come through the
+"""The pseudo-language test: every visible word must come through the
 catalogs. A Translator that brackets everything it says (⟦…⟧) draws the screens; any
 text left outside brackets (other than numbers, punctuation, isolated names and
 notation) was written by the code itself and would stay English in every language."""
@@ -84,7 +84,7 @@ def test_every_game_screen_says_everything_through_the_catalogs(
     assert found == {}
 
 
-#: Card codes a game prints as they are: none since issue 24 (cards are named in words;
+#: Card codes a game prints as they are: none (cards are named in words;
 #: tests/test_words_for_people.py looks for notation itself).
 NOTATION: dict[str, frozenset[str]] = {"kabaleo": frozenset(), "ciao": frozenset(),
                                        "saboteur": frozenset()}
@@ -97,7 +97,7 @@ NOTATION: dict[str, frozenset[str]] = {"kabaleo": frozenset(), "ciao": frozenset
 ])
 def test_the_classroom_screens_say_everything_through_the_catalogs(
         game_id: str, seats: str, options: dict[str, str]) -> None:
-    """Issue 13's screens: a match of bots watched with everything revealed and a bot's
+    """The classroom's screens: a match of bots watched with everything revealed and a bot's
     beliefs, its review from every perspective, and the guided game's box."""
     screens = classroom_screens(Pseudo(), game_id, seats, options,
                                 lambda n: (0, n // 2, n))

@@ -1,8 +1,8 @@
-"""Saboteur in every language (issue 12): each screen kind the game has (play with each
+"""Saboteur in every language: each screen kind the game has (play with each
 kind of pick, the hand-off, the reveal and bribe windows, the round banner, the duel
 and solo end screens) is drawn from the catalogs in en/fa/ru/ja with no key missing,
 and the fa/ru/ja pages show no English: whatever Latin letters remain are names inside
-isolates or the few marks listed in ``ALLOWED`` (card ids are not shown: issue 24)."""
+isolates or the few marks listed in ``ALLOWED`` (card ids are not shown)."""
 
 from __future__ import annotations
 

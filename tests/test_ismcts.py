@@ -1,5 +1,5 @@
 """The game-independent information-set search (bots/ismcts.py): fair, legal and
-reproducible in every game (issue 11, "Tests")."""
+reproducible in every game."""
 
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ def test_the_search_on_ciaos_fast_path_is_legal_and_reproducible() -> None:
                          ids=[f"{c[0]}-{c[1]}p" for c in CASES])
 def test_the_hard_level_is_the_search_legal_reproducible_and_fair(
         game_id: str, players: int, options: dict[str, object]) -> None:
-    """Issue 11, "Levels" and "Tests": ``hard`` is the search with the game's knowledge;
+    """``hard`` is the search with the game's knowledge;
     its move is legal, the same for the same view, seed and budget, and the same for
     two states that differ only in what the seat cannot see."""
     from parlor.bots import make_bot
@@ -124,7 +124,7 @@ def test_thinking_in_slices_reaches_the_same_move_as_thinking_at_once() -> None:
     ("saboteur", 1, {"rounds": 1})])
 def test_smoke_match_at_the_default_budget(game_id: str, players: int,
                                            options: dict[str, object]) -> None:
-    """Issue 11, "Tests": one whole match per game with ``hard`` at its default budget
+    """One whole match per game with ``hard`` at its default budget
     (against ``medium``), through the arena, which applies every move through the
     public rules (an illegal one would raise). Strength is `make bench`'s business."""
     from parlor.bots import make_bot
@@ -136,7 +136,7 @@ def test_smoke_match_at_the_default_budget(game_id: str, players: int,
 
 
 def test_the_oracle_is_not_a_level_and_plays_legally() -> None:
-    """Issue 11, "The price of fairness": the oracle (the search shown the whole state)
+    """The oracle (the search shown the whole state)
     is for the bench only: no menu level builds it, and shown the state by the arena it
     plays legal moves (the arena applies them through the rules)."""
     from parlor.bots import make_bot

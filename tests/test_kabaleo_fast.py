@@ -1,6 +1,6 @@
 """Kabaleo's fast simulation (games/kabaleo/bots/fast.py) plays exactly the public rules:
 the same legal moves in the same order and the same positions, move by move, over
-seeded games with every option (issue 11, "Fast simulation")."""
+seeded games with every option."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Bot Lab's lessons (issue 25, item 6): three per game, each a starter that runs as
+"""The Bot Lab's lessons: three per game, each a starter that runs as
 it is, a goal checked by a match, hints and a title in every language.
 
 The fast tests check that every starter and every reference solution

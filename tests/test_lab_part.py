@@ -1,4 +1,4 @@
-"""The Bot Lab's screen as the controller drives it (issue 25, items 1, 3, 4, 5 and 8):
+"""The Bot Lab's screen as the controller drives it:
 opened from the menu or a link, the code kept as it is typed (several named bots per
 game), a match asked of the worker and its reports drawn (progress, score, errors with
 the student's line), a share link that opens the code without running it, and a game of
@@ -264,7 +264,7 @@ def tournament(page: Driver, out: list[object]) -> list[object]:
 
 
 def test_a_class_tournament_plays_every_pair_and_ranks_the_bots() -> None:
-    """Issue 25, item 6: bots brought in from links or files play a round robin."""
+    """Bots brought in from links or files play a round robin."""
     page = Driver()
     page.send(Boot({"lab": "kabaleo"}))
     one = page.send(Action("lab-tournament", form=run_form(games=10)))
@@ -311,7 +311,7 @@ def test_a_tournament_game_stopped_by_the_watchdog_is_lost_by_its_bot() -> None:
 
 
 def test_a_lesson_starts_as_a_new_bot_and_its_goal_is_judged_on_its_own_games() -> None:
-    """Issue 25, item 6: a lesson's starter, its goal's settings, its verdict."""
+    """A lesson's starter, its goal's settings, its verdict."""
     from pathlib import Path
 
     from parlor.app.lab.lessons import lessons

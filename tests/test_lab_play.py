@@ -1,4 +1,4 @@
-"""Playing against a bot written in the Lab (issue 25, item 5): the game keeps the bot's
+"""Playing against a bot written in the Lab: the game keeps the bot's
 code, so it saves, resumes and replays with it; the bot's move is asked of the worker
 (played here by ``run_here``: the referee with in-process sandboxes) and played after
 the bot delay; a bot that gives no move stops the game with the reason, and nothing is
@@ -115,7 +115,7 @@ def test_a_bot_that_gives_no_move_stops_the_game_with_the_reason() -> None:
 ])
 def test_a_forged_answer_from_the_worker_stops_the_game_and_raises_nothing(
         forged: str) -> None:
-    """Issue 32, item 2: "a forged report is refused". The page checks the move once more
+    """A forged report is refused. The page checks the move once more
     with ``legal_moves_for`` before playing it; anything it cannot read or may not play
     stops the game with the reason, and nothing is played for the bot."""
     page = Driver()

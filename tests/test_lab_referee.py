@@ -1,4 +1,4 @@
-"""The referee keeps the Lab's bots at arm's length (issue 32, items 2 and 3;
+"""The referee keeps the Lab's bots at arm's length (see
 docs/lab-threat-model.md): a sandbox is asked for one move with its seat's view and
 the legal moves, and whatever comes back is checked. A forged, garbled or late answer,
 a sandbox that dies or runs out of memory is that bot's problem: its game stops with
@@ -93,7 +93,7 @@ def test_a_sandbox_is_asked_with_its_seats_view_and_the_legal_moves_only() -> No
     ('{id, "move": null, "problem": null, "printed": 7}', "broken"),
 ])
 def test_a_forged_answer_stops_that_game_only(forged: str, kind: str) -> None:
-    """Issue 32: "a forged report is refused": the game stops with the reason, nothing
+    """A forged report is refused: the game stops with the reason, nothing
     raises, and the next game is played (by a fresh sandbox, when the answer was not
     one a sandbox may give)."""
     count = [0]
@@ -194,7 +194,7 @@ def test_a_late_answer_and_an_unasked_one_are_ignored() -> None:
 
 
 def test_each_entrant_has_a_sandbox_of_its_own_and_few_are_alive() -> None:
-    """Issue 32, item 2: no bot's code runs where another's did; at most ``LIVE``
+    """No bot's code runs where another's did; at most ``LIVE``
     sandboxes at once; the two of a duel are never stopped in the middle of it."""
     sources = [MOVES0 + f"# bot {i}\n" for i in range(6)]
     w = Worker()

@@ -1,4 +1,4 @@
-"""The Bot Lab's reference (issue 25) is generated from the code, so it cannot drift: a
+"""The Bot Lab's reference is generated from the code, so it cannot drift: a
 view field, a type inside the view or a toolbox method without words in every language
 fails here, and so do words naming something that no longer exists. It renders for
 every game in every language with no missing words."""

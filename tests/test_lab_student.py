@@ -1,4 +1,4 @@
-"""The Bot Lab's protocol for a student's bot (issue 25, item 7): the same contract as the
+"""The Bot Lab's protocol for a student's bot: the same contract as the
 built-in bots, errors in the student's own terms (their line), prints kept per move, a
 move not among ``moves`` refused with the legal ones at hand, the time limit measured
 by the clock it is given (a fake one here)."""

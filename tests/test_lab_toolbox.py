@@ -1,4 +1,4 @@
-"""The Bot Lab's toolbox (issue 25): what a student's bot may call as ``game``. A
+"""The Bot Lab's toolbox: what a student's bot may call as ``game``. A
 look-ahead starts from the bot's view only: a dealt state looks exactly like the view,
 and two truths that look the same to the seat give the same deals, so a simulation
 never sees another seat's secrets. A three-line look-ahead bot, written as a student

@@ -1,4 +1,4 @@
-"""The code's shape, checked (issue 10; docs/design.md "Layout" and its layer rules).
+"""The code's shape, checked (docs/design.md "Layout" and its layer rules).
 
 - A game's rules never import bots, screens, the app or the browser; a game never
   imports another game.

@@ -1,4 +1,4 @@
-"""Legality per seat is the rules' (issue 26, item 1): ``legal_moves_for(state, seat)``
+"""Legality per seat is the rules': ``legal_moves_for(state, seat)``
 is a seat's part of ``legal_moves``: all of it on its turn, none on another's, and at a
 table decision (Ciao!'s speed race and "Thank you!") only the answers that name it.
 The host checks a guest's answer with it, never by reading the guest's screen."""

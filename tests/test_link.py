@@ -1,4 +1,4 @@
-"""Issue 14's groundwork: the messages between a host page and a guest page arrive once
+"""Two devices, one game: the messages between a host page and a guest page arrive once
 and in order whatever the connection does (drops, duplicates, reordering, a reload),
 anything malformed is refused, and a race across devices goes to the quickest hand."""
 

@@ -1,4 +1,4 @@
-"""The menu a child can use (issue 13, "the classroom table"): a tile's Play starts the
+"""The menu a child can use: a tile's Play starts the
 game at once against the default bot; several people at the device make it hot-seat;
 More options (the full form) still starts any table."""
 

@@ -1,4 +1,4 @@
-"""Issue 13, moves animate: the renderers mark the last move's element ``data-fresh``
+"""Moves animate: the renderers mark the last move's element ``data-fresh``
 (the page animates it with CSS, and not at all with motion off), and only that one."""
 
 from __future__ import annotations

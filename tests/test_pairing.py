@@ -1,4 +1,4 @@
-"""Issue 14, two devices and one game, through the controllers of a host page and its
+"""Two devices and one game, through the controllers of a host page and its
 guest pages (tests/pairing_net.py plays the network): pairing by the pages' own fields,
 the host holding the game, guests seeing and playing only their seat, nothing lost or
 applied twice across drops and reloads, and races decided by each device's own time."""
@@ -335,7 +335,7 @@ def test_a_guest_shows_the_host_s_markup_without_anything_that_could_run() -> No
                                     "resume", "lab-play", "join", "again"])
 def test_a_hosts_markup_asks_nothing_of_the_guests_page_but_moves_and_picks(
         action: str) -> None:
-    """Issue 32, item 5: a host's button with a ``data-action`` (``link-ice`` would
+    """A host's button with a ``data-action`` (``link-ice`` would
     rewrite the guest's stored TURN setting, ``delete`` a save) or a control the page
     acts on when it changes reaches the guest without it; moves, picks and the maze's
     zoom stay."""

@@ -1,4 +1,4 @@
-"""Which tests run a second time inside Pyodide, and why (issue 26, item 5).
+"""Which tests run a second time inside Pyodide, and why.
 
 CPython 3.11 runs every test (``make test-py``). Inside Pyodide (``make test-pyodide``,
 tools/pyodide_pytest.mjs) only the tests marked ``pyodide`` run: those whose result could

@@ -51,7 +51,7 @@ def test_a_built_zip_is_not_stale() -> None:
 
 
 def test_the_built_zip_holds_each_module_byte_compiled_and_each_data_file() -> None:
-    """Issue 23: the page imports Parlor without compiling it (sourceless .pyc)."""
+    """The page imports Parlor without compiling it (sourceless .pyc)."""
     built = ROOT / site.ZIP
     if not built.exists():
         pytest.skip("py/parlor.zip is built by `make setup`")

@@ -1,4 +1,4 @@
-"""Reveal everything (issue 13, the classroom table): in watch mode and reviews the
+"""Reveal everything (the classroom table): in watch mode and reviews the
 room is shown every secret. ``game.reveal(state)`` holds them all and agrees with the
 state; the public view's screen, given them (``Screen.revealed``), draws each one where a
 player would expect it, marked ``data-revealed`` and never clickable, in the catalogs'

@@ -1,4 +1,4 @@
-"""A storage that fills up (app/room.py, issue 22): watched matches of bots give way,
+"""A storage that fills up (app/room.py): watched matches of bots give way,
 oldest finished first, a game with a person in it never does, and a write that finds
 no room says so, offers Export and lets the game go on with the old save unharmed."""
 

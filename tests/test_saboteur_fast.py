@@ -1,7 +1,7 @@
 """Saboteur's fast simulation (games/saboteur/bots/fast.py) plays exactly the public
 rules for a round: the same legal moves in the same order, the same positions and
 networks, move by move, over seeded rounds of the duel and the solo game with every
-option, and the same round result (issue 11, "Fast simulation")."""
+option, and the same round result."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Saboteur: the rulings of issue 9, one scenario each, citing the canonical rules
-(docs/rules/saboteur_duel.md): "Goals, gold, trolls" (a reached goal joins the
+"""Saboteur: the rulings corrected against the Persian sheet, one scenario each, citing
+the canonical rules (docs/rules/saboteur_duel.md): "Goals, gold, trolls" (a reached goal joins the
 tunnel that reached it; the bribe right after your own action) and "Solo" (below 15
 gold there is no winner).
 

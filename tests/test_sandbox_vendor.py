@@ -1,4 +1,4 @@
-"""The Bot Lab's sandbox boots Pyodide from bytes the page hands it (issue 32, item 1;
+"""The Bot Lab's sandbox boots Pyodide from bytes the page hands it (see
 assets/lab-sandbox.js): its worker is one classic script made of Pyodide's classic
 loader, its glue with the module syntax rewritten, and the sandbox's own code. WebKit
 loads no module and no ``importScripts`` from a blob of an opaque origin, so nothing

@@ -1,5 +1,4 @@
-"""Saves: autosave per game, listing, and unreadable saves kept with a reason (issue 2,
-"Saves")."""
+"""Saves: autosave per game, listing, and unreadable saves kept with a reason."""
 
 from __future__ import annotations
 

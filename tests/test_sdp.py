@@ -1,4 +1,4 @@
-"""Issue 14's groundwork: an invitation is a browser's data-channel offer cut to what
+"""Two devices, one game: an invitation is a browser's data-channel offer cut to what
 differs between pairings, small enough for a QR code, and rebuilt into an SDP the
 browser accepts; damaged text is refused with what is wrong."""
 

@@ -1,4 +1,4 @@
-"""Issue 14's groundwork: the screen a host draws for a guest's seat is drawn from that
+"""Two devices, one game: the screen a host draws for a guest's seat is drawn from that
 seat's view alone, with that seat's moves only, whoever is at the host's device (no
 hand-off: the guest holds its own device)."""
 

@@ -1,5 +1,5 @@
-"""The browser's standard library is cut to what Parlor needs (issue 23,
-tools/stdlib_cut.py): a module parlor or PyScript imports must never be cut away, or the
+"""The browser's standard library is cut to what Parlor needs (tools/stdlib_cut.py,
+for start-up speed): a module parlor or PyScript imports must never be cut away, or the
 app fails in the browser only. These tests fail naming the missing module."""
 
 from __future__ import annotations

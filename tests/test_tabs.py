@@ -1,4 +1,4 @@
-"""One writer per game (app/tabs.py, issue 22): two controllers on one store play the
+"""One writer per game (app/tabs.py): two controllers on one store play the
 two tabs of one browser. A tab whose game went on elsewhere says so, never writes its
 older position, and offers the newer one; different continuations written at once are
 both kept. Every path that writes is checked: a move, a bot's move, undo, a timed
@@ -236,7 +236,7 @@ def test_every_write_bumps_the_revision_and_a_save_from_before_revisions_goes_on
     key = saves.PREFIX + page.c.session.save_id
     old = json.loads(page.store.get(key) or "")
     assert old["rev"] == 1
-    del old["rev"]  # as saves were written before issue 22
+    del old["rev"]  # as saves were written before tabs took turns (no "rev")
     page.store.set(key, json.dumps(old))
     again = Driver(page.store)
     again.send(Boot({"save": page.c.session.save_id, "botdelay": "0"}))

@@ -405,7 +405,7 @@ def section_pyodide(args: argparse.Namespace, results: dict[str, object]) -> Non
 
 
 def section_sim(args: argparse.Namespace, results: dict[str, object]) -> None:
-    """Simulated moves per second, public path vs fast path (issue 11, target: the fast
+    """Simulated moves per second, public path vs fast path (target: the fast
     path at least 5x the public one in Pyodide)."""
     heading("Simulated moves per second: public rules vs the bots' fast path")
     games = max(20, args.games // 10)

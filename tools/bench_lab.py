@@ -3,7 +3,7 @@
 - starts: the referee's worker (``new Worker()`` to its Python ready) and a bot's
   sandbox (asked for to its Python ready, its files given as bytes by the page);
 - the games per second a match reaches with a ``moves[0]`` bot against ``random`` in
-  each game, the bot in its sandbox (issue 32), beside two baselines from the same
+  each game, the bot in its sandbox, beside two baselines from the same
   run: the same match with the bot in the referee's own interpreter, in a worker of the
   same browser (how the Lab ran it before the sandbox), and in CPython in this process;
 - how long an endless loop takes to be stopped: in ``choose`` with a 250 ms limit, and

@@ -1,4 +1,4 @@
-"""The search bots' strength for `make bench` (issue 11): seeded, seat-swapped matches
+"""The search bots' strength for `make bench`: seeded, seat-swapped matches
 through the one arena (``bots/arena.py``, which answers Ciao!'s table decisions as the
 app does), win shares with 95% intervals, against the issue's targets.
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Drive tools/stdlib_pyodide.py inside real Pyodide under Node.js: the cut standard
-// library (issue 23) is measured, compiled and checked by the very Python the browser
+// library is measured, compiled and checked by the very Python the browser
 // runs, so the .pyc magic number and the module set are Pyodide's own.
 //
 //   node tools/stdlib_build.mjs measure              what boot + parlor + pyscript import

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The cut, byte-compiled standard library the browser loads (issue 23: start-up speed).
+"""The cut, byte-compiled standard library the browser loads (start-up speed).
 
     python3 tools/stdlib_cut.py measure        rewrite tools/stdlib-keep.txt (commit it)
     python3 tools/stdlib_cut.py build [OUT]    write the cut zip (default: vendor's)

@@ -1,4 +1,4 @@
-"""The Pyodide side of the cut standard library (issue 23); run by tools/stdlib_build.mjs.
+"""The Pyodide side of the cut standard library; run by tools/stdlib_build.mjs.
 
 Pyodide ships the whole standard library as .py sources in python_stdlib.zip and
 compiles every module it imports on each page start. Parlor needs a small part of it,

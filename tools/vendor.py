@@ -10,7 +10,7 @@ Run `npm ci` first (the Makefile does). vendor/ then holds:
                        Lab's code editor imports CodeMirror from it by a stable name
     vendor/pyodide/    the Pyodide runtime files the browser loads; its python_stdlib.zip
                        is not npm's but the cut, byte-compiled one tools/stdlib_cut.py
-                       builds from tools/stdlib-keep.txt (issue 23: start-up speed)
+                       builds from tools/stdlib-keep.txt (start-up speed)
     vendor/qr/         qrcode.js (qrcode-generator, MIT: its licence is in the file's
                        header) draws QR codes; jsQR.js (jsqr, Apache-2.0, with its
                        LICENSE beside it) reads them from camera frames
