@@ -57,8 +57,10 @@
             return (event.shiftKey ? cm.indentWithTab.shift : cm.indentWithTab.run)(view);
           },
         });
+        // Long lines wrap: on a phone the start of each line (def, the indentation)
+        // stays in view instead of scrolling sideways out of it.
         return { cm, setErrorLine, shared: [cm.basicSetup, cm.python(), errorLine, tab,
-          cm.indentUnit.of("    "), cm.EditorState.tabSize.of(4)] };
+          cm.indentUnit.of("    "), cm.EditorState.tabSize.of(4), cm.EditorView.lineWrapping] };
       });
       loading.catch(() => { loading = null; });  // a later textarea may try again
     }

@@ -106,7 +106,7 @@ class Controller:
              "menu": self.do_menu,
              "handoff-ok": self.do_handoff_ok,
              "undo": self.do_undo,
-             "lab": lambda event, out: self.lab.open_named(event.game or "", out)},
+             "lab": lambda event, out: self.lab.open_named(event.game or event.value or "", out)},
             dict.fromkeys(LAB_ACTIONS, self.lab.act),
             self.menu.actions(),
             self.classroom.actions(),

@@ -102,7 +102,8 @@ class Lab:
     # ---- opening and closing --------------------------------------------------------
 
     def open_named(self, game: str, out: list[Effect], shared: str | None = None) -> None:
-        """The Lab of a game named by the menu, a link's ``?lab=`` or the review."""
+        """The Lab of a game named by the menu, the Lab's own picker, a link's
+        ``?lab=`` or the review."""
         if game not in GAMES_BY_ID:
             self.page.show_menu(out, self.page.t("lab.unknown_game", game=repr(game),
                                                  known=", ".join(sorted(GAMES_BY_ID))))

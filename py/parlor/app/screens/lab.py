@@ -10,17 +10,23 @@ keeps it in step), ``data-action="lab-run"``/``"lab-stop"``/``"lab-share"``,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from parlor.app.lab.keep import STARTER
 from parlor.app.lab.matches import LabGame, Score
-from parlor.app.lab.reference import reference
+from parlor.app.lab.reference import CONTRACT, reference
 from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabScreen
 from parlor.app.lab.student import Problem
 from parlor.app.screens.lab_problems import percent, problem_text, wins_text
 from parlor.app.screens.lab_reference import lab_reference_html
 from parlor.app.screens.lab_tournament import tournament_html, tournament_status
 from parlor.bots import level_label_key
-from parlor.i18n.catalog import Translator
+from parlor.games import GAMES
+from parlor.i18n.catalog import FSI, PDI, Arg, Msg, Translator
 from parlor.render.html import attrs, button, esc
+
+#: The function a Lab bot is, as the intro names it (the reference's ``def`` line).
+SIGNATURE = CONTRACT.removeprefix("def ").removesuffix(":")
 
 #: The chart's size in SVG units (it scales with the page).
 CHART_W, CHART_H = 320.0, 120.0
@@ -29,14 +35,36 @@ CHART_W, CHART_H = 320.0, 120.0
 def lab_screen(lab: LabScreen, t: Translator) -> str:
     game = lab.game
     title = t("lab.title", game=t(f"game.{game}.name"))
-    head = (f'<div class="lab-head"><h2>{esc(title)}</h2>'
+    head = (f'<div class="lab-head"><h2>{esc(title)}</h2>{_games(game, t)}'
             + button(t("toolbar.menu"), action="menu", cls="btn subtle") + "</div>")
-    intro = f'<p class="lab-intro">{esc(t("lab.intro"))}</p>'
+    what_to_do = _with_code(t, "lab.intro", {"choose": SIGNATURE, "moves": "moves"},
+                            run=Msg("lab.run"))
+    intro = f'<p class="lab-intro">{what_to_do}</p>'
     return (f'<div class="lab"{attrs(data_lab=game)}>{head}{intro}'
             f'<div class="lab-main"><section class="lab-code">{_bots(lab, t)}'
             f"{_editor(lab, t)}{_settings(lab, t)}{_lessons(lab, t)}</section>"
             f'<section id="lab-results" class="lab-results" aria-label="{esc(t("lab.results"))}">'
             f"{lab_results(lab, t)}</section></div>{_reference(game, t)}</div>")
+
+
+def _with_code(t: Translator, key: str, code: Mapping[str, str], **args: Arg) -> str:
+    """The catalog's sentence ``key`` as HTML, each of ``code`` (a placeholder's name to
+    a Python fragment) in its own ``<code dir="ltr">``: a fragment reads left to right
+    on a Persian page too, and keeps the sentence around it in its order."""
+    marks = {name: chr(0xE000 + i) for i, name in enumerate(code)}  # private-use marks
+    html = esc(t(key, **marks, **args))
+    for name, mark in marks.items():
+        fragment = f'<code dir="ltr">{esc(code[name])}</code>'
+        html = html.replace(f"{FSI}{mark}{PDI}", fragment).replace(mark, fragment)
+    return html
+
+
+def _games(game: str, t: Translator) -> str:
+    """The Lab of another game, one choice away (the menu's entry opens the first's)."""
+    options = "".join(f"<option{attrs(value=g, selected=g == game)}>{esc(t(f'game.{g}.name'))}"
+                      "</option>" for g in GAMES)
+    return (f'<label class="lab-field lab-game">{esc(t("lab.pick_game"))} '
+            f'<select data-change="lab">{options}</select></label>')
 
 
 def _bots(lab: LabScreen, t: Translator) -> str:
