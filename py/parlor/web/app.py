@@ -359,7 +359,7 @@ class App:
         if action == "import":
             asyncio.ensure_future(self.import_game())
             return
-        if action in ("lab-run", "lab-tournament", "lab-play"):
+        if action in ("lab-run", "lab-run-new", "lab-tournament", "lab-play"):
             self.send(self.lab.run_action(action))
             return
         if action == "scan":
