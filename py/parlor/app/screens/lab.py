@@ -4,8 +4,9 @@ Two parts, drawn apart: ``lab_screen`` (everything, when the Lab opens or its co
 replaced) and ``lab_results`` (the ``#lab-results`` part: progress, score and its chart,
 the games, an error, what the bot printed), redrawn as the worker reports. The page
 contract's hooks are here: ``textarea[data-lab-code]`` (the editor, assets/editor.js,
-keeps it in step), ``data-action="lab-run"``/``"lab-stop"``/``"lab-share"``,
-``[data-lab-progress]``, ``[data-lab-score]`` and ``[data-lab-error]``.
+keeps it in step), ``data-action="lab-run"``/``"lab-run-new"``/``"lab-stop"``/
+``"lab-share"``, ``[data-lab-progress]``, ``[data-lab-score]`` and ``[data-lab-delta]``
+(``lab_score.py``), and ``[data-lab-error]``.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from __future__ import annotations
 from parlor.app.lab.keep import STARTER
 from parlor.app.lab.matches import LabGame, Score
 from parlor.app.lab.reference import reference
-from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabScreen
+from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen
 from parlor.app.lab.student import Problem
 from parlor.app.screens.lab_problems import percent, problem_text, wins_text
 from parlor.app.screens.lab_reference import lab_reference_html
+from parlor.app.screens.lab_score import change_words, score_html, score_words
 from parlor.app.screens.lab_tournament import tournament_html, tournament_status
 from parlor.bots import level_label_key
 from parlor.i18n.catalog import Translator
@@ -144,10 +146,8 @@ def lab_status(lab: LabScreen, t: Translator) -> str:
     games = run.games
     if not games:
         return t("lab.stopped", done=0, n=run.settings.games)
-    score = Score.of(games)
-    return t("lab.score", wins=wins_text(score.wins, t), n=score.games, share=percent(score.share),
-             low=percent(score.low),
-             high=percent(score.high))
+    change = change_words(run, Score.of(games), t)
+    return score_words(games, t) + (f" {change}" if change else "")
 
 
 # --------------------------------------------------------------------------- results
@@ -161,6 +161,8 @@ def lab_results(lab: LabScreen, t: Translator) -> str:
     running = job is not None and job.running
     buttons = ('<div class="lab-actions">'
                + button(t("lab.run"), action="lab-run", cls="btn", disabled=running)
+               + button(t("lab.run_new"), action="lab-run-new", cls="btn subtle",
+                        disabled=running)
                + button(t("lab.stop"), action="lab-stop", cls="btn subtle",
                         disabled=not running)
                + button(t("lab.tournament"), action="lab-tournament", cls="btn subtle",
@@ -188,16 +190,9 @@ def lab_results(lab: LabScreen, t: Translator) -> str:
         if turn.problem is not None:
             parts.append(_error(turn.problem, t, s.limit_ms, where,
                                 review=number if stopped.moves else None, moves=turn.moves))
-    done = len(games)
-    state = ("lab.running" if run.running else "lab.stopped" if run.stopped_by_student
-             else "lab.finished")
-    bar = attrs(data_lab_progress=True, data_done=done, data_total=s.games, max=s.games,
-                value=done, aria_label=t("lab.progress"))
-    parts.append(f'<p class="lab-progress-line">{esc(t(state, done=done, n=s.games))} '
-                 f"<progress{bar}></progress></p>")
+    parts.append(_progress(run, t))
     if games:
-        score = Score.of(games)
-        parts.append(_score(score, t))
+        parts.append(score_html(run, games, t))
         parts.append(_goal(lab, games, t))
         parts.append(_chart(games, s.players, t))
         parts.append(_games_table(lab, games, run.seed, t))
@@ -219,13 +214,14 @@ def _error(problem: Problem, t: Translator, limit_ms: int, where: str = "",
             f"<p>{esc(lead + text)}</p>{link}</div>")
 
 
-def _score(score: Score, t: Translator) -> str:
-    text = t("lab.score", wins=wins_text(score.wins, t), n=score.games, share=percent(score.share),
-             low=percent(score.low),
-             high=percent(score.high))
-    hooks = attrs(data_lab_score=True, data_wins=format(round(score.wins, 3), "g"),
-                  data_games=score.games)
-    return f'<p class="lab-score"{hooks}>{esc(text)}</p>'
+def _progress(run: LabRun, t: Translator) -> str:
+    done, n = len(run.played), run.settings.games
+    state = ("lab.running" if run.running else "lab.stopped" if run.stopped_by_student
+             else "lab.finished")
+    bar = attrs(data_lab_progress=True, data_done=done, data_total=n, max=n, value=done,
+                aria_label=t("lab.progress"))
+    return (f'<p class="lab-progress-line">{esc(t(state, done=done, n=n))} '
+            f"<progress{bar}></progress></p>")
 
 
 def _chart(games: list[LabGame], players: int, t: Translator) -> str:
