@@ -170,6 +170,16 @@ def test_the_score_words_are_in_every_language(lang: str) -> None:
     assert not t.missing
 
 
+def test_a_bot_that_does_not_compile_shows_only_its_error() -> None:
+    page = Driver()
+    page.send(Boot({"lab": "kabaleo"}))
+    _, html, status = play(page, "def choose(view, moves, rng)\n    return moves[0]\n")
+    assert 'data-lab-error="syntax"' in html
+    assert "Done" not in html and "data-lab-progress" not in html
+    assert "data-lab-score" not in html and "Done" not in status
+    assert "scores" not in stored(page) or stored(page)["scores"] == {}
+
+
 OLD = {"current": "greedy", "bots": {"greedy": LAST, "My bot": STARTER}}
 
 

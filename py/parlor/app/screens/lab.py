@@ -190,7 +190,8 @@ def lab_results(lab: LabScreen, t: Translator) -> str:
         if turn.problem is not None:
             parts.append(_error(turn.problem, t, s.limit_ms, where,
                                 review=number if stopped.moves else None, moves=turn.moves))
-    parts.append(_progress(run, t))
+    if run.problem is None:  # a bot that did not compile played nothing: its error says all
+        parts.append(_progress(run, t))
     if games:
         parts.append(score_html(run, games, t))
         parts.append(_goal(lab, games, t))
