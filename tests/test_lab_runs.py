@@ -207,3 +207,13 @@ def test_scores_that_cannot_be_read_are_dropped_never_the_bots(scores: object) -
     assert shelf.scores == {}
     assert Shelf.read(page.store, "kabaleo", "My bot").scored("greedy", "k", 3).scores == {
         "greedy": {"k": 3}}
+
+
+def test_a_score_with_thirds_reads_back_exactly_so_the_same_is_the_same() -> None:
+    """A win shared by three counts 1/3: the score is kept to the last bit, or the next
+    Run would call an unchanged bot "0.0 more wins"."""
+    page = Driver()
+    shelf = Shelf("ciao", {"b": STARTER}, "b").scored("b", "k", 10 + 2 / 3)
+    assert shelf.write(page.store)
+    again = Shelf.read(page.store, "ciao", "My bot")
+    assert again.last_score("b", "k") == 10 + 2 / 3 and again.last_score("b", "x") is None

@@ -89,7 +89,7 @@ class Shelf:
         """Bot ``name`` scored ``wins`` on the games ``match`` (kept for next time)."""
         if name not in self.bots:
             return self
-        mine = {**self.scores.get(name, {}), match: round(wins, 3)}
+        mine = {**self.scores.get(name, {}), match: wins}  # exact: compared to the last bit
         return replace(self, scores={**self.scores, name: mine})
 
     @staticmethod
