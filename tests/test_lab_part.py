@@ -235,7 +235,9 @@ def test_a_game_of_the_match_opens_in_the_review_with_what_the_bot_printed() -> 
     assert game.screen.phase == "replay"
     assert "Your bot: My bot" in game.screen.html
     assert 'data-action="lab"' in game.screen.html  # the way back to the Lab
-    said = page.send(Action("replay-goto", value="2"))  # game 1: the student's seat is 1
+    assert page.c.lab.run is not None
+    first = page.c.lab.run.played[1].plies[0]  # the bot's first move in game 1 (seat 1)
+    said = page.send(Action("replay-goto", value=str(first + 1)))
     html = next(e for e in said if isinstance(e, ShowGame)).screen.html
     assert "What your bot printed at this move" in html and "first of" in html
     back = page.send(Action("lab", game="kabaleo"))

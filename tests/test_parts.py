@@ -32,6 +32,7 @@ from parlor.app.events import (
     ShowLab,
 )
 from parlor.app.lab.part import Lab, LabPage
+from parlor.app.lab.state import Settings, fixed_seed
 from parlor.app.menu import Menu, MenuPage
 from parlor.app.pairing import link
 from parlor.app.pairing.guesting import GUEST_KEY, Guesting, GuestPage
@@ -386,7 +387,8 @@ class LabStandIn:
 
 def test_the_lab_part_asks_the_worker_for_a_match_of_the_code_on_lab_run() -> None:
     """Run starts one job: a match of the editor's code with the chosen settings, on the
-    page's seed, and the Lab is drawn with it under way."""
+    settings' fixed games (the same every Run), and the Lab is drawn with it under way;
+    "Run on new games" plays on the page's seed."""
     page = LabStandIn()
     lab = Lab(page, leave=Unreached("leave"), review=Unreached("review"))
     out: list[Effect] = []
@@ -399,8 +401,13 @@ def test_the_lab_part_asks_the_worker_for_a_match_of_the_code_on_lab_run() -> No
     [start] = [e for e in out if isinstance(e, LabStart)]
     request = json.loads(start.request)
     assert (request["kind"], request["game"], request["source"]) == ("match", "kabaleo", code)
-    assert (request["seed"], request["games"], request["players"]) == (7, 10, 2)
+    fixed = fixed_seed("kabaleo", Settings("random", 2, 10, 1000))
+    assert (request["seed"], request["games"], request["players"]) == (fixed, 10, 2)
     assert lab.run is not None and lab.run.running and isinstance(out[-1], ShowLab)
+    out = []
+    lab.act(Action("lab-run-new", value=code, form={}), out)
+    [start] = [e for e in out if isinstance(e, LabStart)]
+    assert json.loads(start.request)["seed"] == 7
 
 
 @dataclass

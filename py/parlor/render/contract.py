@@ -29,15 +29,15 @@ ActionName = Literal[
     "resume", "menu", "handoff-ok", "undo", "lab",
     # the menu: set-up forms, a tile's Play, the saved games (app/menu.py)
     "start", "again", "play", "delete", "delete-confirmed", "download",
-    # reviews, files and links, watching bots (app/classroom/desk.py)
+    # reviews, files and links, watching bots (app/classroom/part.py)
     "review", "replay-first", "replay-prev", "replay-next", "replay-last", "replay-goto",
     "replay-seat", "export", "share", "import", "adopt", "reveal", "pause", "step",
     "watch-speed", "watch-thinks",
     # the guided first game (app/classroom/guiding.py)
     "guide", "guide-next", "guide-leave",
-    # the Bot Lab (app/lab/desk.py), and a Lab bot that gave no move in a game (app/turns.py)
-    "lab-run", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new", "lab-bot",
-    "lab-said", "lab-review", "lab-tournament", "lab-lesson", "lab-play", "lab-retry",
+    # the Bot Lab (app/lab/part.py), and a Lab bot that gave no move in a game (app/turns.py)
+    "lab-run", "lab-run-new", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
+    "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-lesson", "lab-play", "lab-retry",
     # pairing devices: host (app/pairing/hosting.py), guest (app/pairing/guesting.py)
     "connect", "link-retry", "link-ice", "join",
     # a tab whose game went on in another tab (app/saving.py)

@@ -2,9 +2,13 @@
 student types, and carried by a share link or a ``.py`` file.
 
 Storage: one key per game, ``parlor:lab:<game>``, holding ``{"current": name, "bots":
-{name: source}}``. A value that cannot be read is never overwritten: ``Shelf.read``
-says so and the Lab works on a copy, leaving the stored text as it was (nothing the
-student wrote is lost because the Lab could not read it).
+{name: source}, "scores": {name: {match: wins}}}``: ``scores`` is each bot's last
+score on each fixed set of games (``match``, ``state.match_key``), so a Run can say how
+the score changed since last time. Bots kept before scores were (no ``scores``) read
+as they are, with no score yet; a score that cannot be read is dropped, never its bot.
+A value that cannot be read is never overwritten: ``Shelf.read`` says so and the Lab
+works on a copy, leaving the stored text as it was (nothing the student wrote is lost
+because the Lab could not read it).
 
 A share link's fragment is ``bot=<game>.<version>.<deflated source, base64url>``: the
 fragment never reaches a server, and a link opens the code in the editor without
@@ -14,7 +18,8 @@ running it.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from parlor.app.classroom.transfer import pack_text, unpack_text
@@ -38,6 +43,7 @@ def choose(view, moves, rng):
 @dataclass(frozen=True)
 class Shelf:
     """A game's bots: ``bots`` maps a name to its source; ``current`` is in the editor.
+    ``scores`` maps a bot's name to its last score on each fixed set of games.
     ``unreadable`` holds the stored text the Lab could not read (kept, never written
     over)."""
 
@@ -45,6 +51,7 @@ class Shelf:
     bots: dict[str, str] = field(default_factory=dict)
     current: str = ""
     unreadable: str | None = None
+    scores: dict[str, dict[str, float]] = field(default_factory=dict)
 
     @property
     def source(self) -> str:
@@ -71,7 +78,19 @@ class Shelf:
     def removed(self, name: str) -> Shelf:
         bots = {k: v for k, v in self.bots.items() if k != name}
         current = self.current if self.current != name else (sorted(bots) or [""])[0]
-        return replace(self, bots=bots, current=current)
+        scores = {k: v for k, v in self.scores.items() if k != name}
+        return replace(self, bots=bots, current=current, scores=scores)
+
+    def last_score(self, name: str, match: str) -> float | None:
+        """Bot ``name``'s score when it last played the games ``match``, if it has."""
+        return self.scores.get(name, {}).get(match)
+
+    def scored(self, name: str, match: str, wins: float) -> Shelf:
+        """Bot ``name`` scored ``wins`` on the games ``match`` (kept for next time)."""
+        if name not in self.bots:
+            return self
+        mine = {**self.scores.get(name, {}), match: wins}  # exact: compared to the last bit
+        return replace(self, scores={**self.scores, name: mine})
 
     @staticmethod
     def read(store: KeyValue, game: str, first_name: str) -> Shelf:
@@ -88,7 +107,8 @@ class Shelf:
             return Shelf(game, {first_name: STARTER}, first_name, unreadable=raw)
         if not bots:
             bots = {first_name: STARTER}
-        return Shelf(game, bots, current if current in bots else sorted(bots)[0])
+        return Shelf(game, bots, current if current in bots else sorted(bots)[0],
+                     scores=_scores(data.get("scores"), bots))
 
     def write(self, store: KeyValue) -> bool:
         """Store the bots; False (nothing written) when the stored text was unreadable,
@@ -96,8 +116,26 @@ class Shelf:
         if self.unreadable is not None:
             return False
         store.set(PREFIX + self.game,
-                  json.dumps({"current": self.current, "bots": self.bots}, sort_keys=True))
+                  json.dumps({"current": self.current, "bots": self.bots,
+                              "scores": self.scores}, sort_keys=True))
         return True
+
+
+def _scores(data: object, bots: Mapping[str, str]) -> dict[str, dict[str, float]]:
+    """The stored scores of the bots kept: none before they were stored (an older
+    Lab), and any that cannot be read left out (a score is worth less than a bot)."""
+    if not isinstance(data, dict):
+        return {}
+    scores: dict[str, dict[str, float]] = {}
+    for name, kept in data.items():
+        if str(name) not in bots or not isinstance(kept, dict):
+            continue
+        mine = {str(k): float(v) for k, v in kept.items()
+                if isinstance(v, int | float) and not isinstance(v, bool)
+                and math.isfinite(v)}
+        if mine:
+            scores[str(name)] = mine
+    return scores
 
 
 def share_fragment(game: str, source: str) -> str:

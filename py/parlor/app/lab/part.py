@@ -41,17 +41,27 @@ from parlor.app.lab.keep import (
     source_from_link,
 )
 from parlor.app.lab.lessons import Lesson, lessons
-from parlor.app.lab.matches import LabGame
+from parlor.app.lab.matches import LabGame, said_by_ply
 from parlor.app.lab.messages import WorkerNews, job_request
 from parlor.app.lab.reports import take_duel_report, take_match_report
-from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen, LabTour, Settings
+from parlor.app.lab.state import (
+    LabRun,
+    LabScreen,
+    LabTour,
+    Settings,
+    fits,
+    fixed_seed,
+    levels_of,
+    match_key,
+    players_of,
+    whole,
+)
 from parlor.app.page import Shown
 from parlor.app.screens.lab import lab_results, lab_screen, lab_status
 from parlor.app.seats import Seat, default_names
 from parlor.app.setup import Setup
 from parlor.core.errors import BadSave
 from parlor.core.match import HUMAN, LAB, Match
-from parlor.games import ENTRIES
 from parlor.games import GAMES as GAMES_BY_ID
 from parlor.render.contract import ActionName
 
@@ -61,8 +71,8 @@ if TYPE_CHECKING:
 
 #: The Lab's own actions (``data-action``), routed by the controller to ``Lab.act``.
 LAB_ACTIONS: tuple[ActionName, ...] = (
-    "lab-run", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new", "lab-bot",
-    "lab-said", "lab-review", "lab-tournament", "lab-lesson", "lab-play")
+    "lab-run", "lab-run-new", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
+    "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-lesson", "lab-play")
 
 
 class LabPage(Protocol):
@@ -173,12 +183,12 @@ class Lab:
         if self.game is None or self.shelf is None:
             return
         name = event.name
-        if name == "lab-run":
-            self.start(event.value, event.form or {}, out)
+        if name in ("lab-run", "lab-run-new"):
+            self.start(event.value, event.form or {}, out, new_games=name == "lab-run-new")
         elif name == "lab-tournament":
             self.tournament(event.value, event.form or {}, out)
         elif name == "lab-lesson":
-            self.begin_lesson(_number(event.value) or 0, out)
+            self.begin_lesson(whole(event.value) or 0, out)
         elif name == "lab-play":
             self.play_against(event.value, event.form or {}, out)
         elif name == "lab-stop":
@@ -191,10 +201,10 @@ class Lab:
         elif name in ("lab-import", "lab-new", "lab-bot"):
             self._shelf_action(name, event, out)
         elif name == "lab-said":
-            self.said = _number(event.value)
+            self.said = whole(event.value)
             self.draw(out)
         elif name == "lab-review" and self.run is not None:
-            played = self.run.played.get(_number(event.value) or 0)
+            played = self.run.played.get(whole(event.value) or 0)
             if played is not None:
                 self.review(self.match_of(played), said_by_ply(played), out)
 
@@ -218,21 +228,28 @@ class Lab:
         self.version += 1
         self.draw(out, whole=True)
 
-    def start(self, source: str | None, form: Mapping[str, str], out: list[Effect]) -> None:
-        """Run a match of the code in the editor with the settings in ``form``."""
+    def start(self, source: str | None, form: Mapping[str, str], out: list[Effect],
+              new_games: bool = False) -> None:
+        """Run a match of the code in the editor with the settings in ``form``: on the
+        same games as every Run with these settings (so the score can be compared with
+        the bot's last), or on ``new_games`` (compared with nothing)."""
         assert self.game is not None and self.shelf is not None and self.settings is not None
         if source is not None:
             self.code(source)
         self.stop(out)
-        self.settings = self._settings(form, self.settings)
-        s = self.settings
+        self.settings = Settings.read(self.game, form, self.settings)
+        s, bot = self.settings, self.shelf.current
         lesson = self._lesson()
         # A lesson's goal is checked on its own seeded games, so a result replays.
-        goal = lesson if lesson is not None and _fits(lesson, s) else None
-        seed = goal.seed if goal is not None else self.page.new_seed()
+        goal = lesson if lesson is not None and fits(lesson, s) else None
+        seed = (goal.seed if goal is not None else self.page.new_seed() if new_games
+                else fixed_seed(self.game, s))
+        match = None if new_games and goal is None else match_key(s, seed)
         self.run = LabRun(s, seed, self.shelf.source,
                           lesson=goal.number if goal is not None else None,
-                          options=dict(goal.options) if goal is not None else {})
+                          options=dict(goal.options) if goal is not None else {}, bot=bot,
+                          match=match,
+                          last=None if match is None else self.shelf.last_score(bot, match))
         self.tour, self.said, self.note = None, None, None
         out.append(LabStart(job_request(
             "match", source=self.run.source, game=self.game, level=s.level,
@@ -247,7 +264,7 @@ class Lab:
         assert self.game is not None and self.shelf is not None and self.settings is not None
         if source is not None:
             self.code(source)
-        self.settings = s = self._settings(form, self.settings)
+        self.settings = s = Settings.read(self.game, form, self.settings)
         seats = (Seat(HUMAN), Seat(LAB, LAB),
                  *(Seat("bot", s.level) for _ in range(s.players - 2)))
         names = list(default_names(seats))
@@ -293,7 +310,7 @@ class Lab:
             self.note = self.page.t("lab.tour.need_two")
             self.draw(out)
             return
-        self.settings = s = self._settings(form, self.settings)
+        self.settings = s = Settings.read(self.game, form, self.settings)
         self.tour = LabTour(names, s.games, self.page.new_seed(), s.limit_ms)
         self.run, self.said, self.note = None, None, None
         out.append(LabStart(job_request(
@@ -301,18 +318,6 @@ class Lab:
             games=s.games, seed=self.tour.seed, limit_ms=s.limit_ms, first=0,
             total=self.tour.total)))
         self.draw(out)
-
-    def _settings(self, form: Mapping[str, str], old: Settings) -> Settings:
-        assert self.game is not None
-        level = form.get("level", old.level)
-        players = _number(form.get("players")) or old.players
-        games = _number(form.get("games")) or old.games
-        limit = _number(form.get("limit")) or old.limit_ms
-        return Settings(
-            level if level in levels_of(self.game) else old.level,
-            players if players in players_of(self.game) else old.players,
-            games if games in GAME_COUNTS else old.games,
-            limit if limit in LIMITS_MS else old.limit_ms)
 
     # ---- the worker's reports -------------------------------------------------------
 
@@ -335,9 +340,19 @@ class Lab:
                 out.append(LabStop())
             else:
                 job.running = kind == "batch"
+                self._keep_score()
         elif kind == "failed":
             job.failed, job.running = text, False
         self.draw(out)
+
+    def _keep_score(self) -> None:
+        """A match played to its end on a fixed set of games: its score is kept with
+        the bot, for the next Run to compare with."""
+        run = self.run
+        if (run is not None and self.tour is None and run.complete and run.match is not None
+                and self.shelf is not None):
+            self.shelf = self.shelf.scored(run.bot, run.match, run.score().wins)
+            self._keep()
 
     # ---- a game of the match, in the review -----------------------------------------
 
@@ -366,36 +381,3 @@ class Lab:
         draw = lab_screen if whole else lab_results
         out.append(ShowLab(self.game, draw(screen, t), whole=whole,
                            status=lab_status(screen, t)))
-
-
-def _fits(lesson: Lesson, settings: Settings) -> bool:
-    """A match played as the lesson's goal asks (its level, table and games)."""
-    return (settings.level, settings.players, settings.games) == (
-        lesson.level, lesson.players, lesson.games)
-
-
-def levels_of(game_id: str) -> tuple[str, ...]:
-    """The levels a Lab bot can be matched against, weakest first."""
-    return tuple(level.name for level in ENTRIES[game_id].levels)
-
-
-def players_of(game_id: str) -> tuple[int, ...]:
-    """The table sizes a match may have (a Lab bot always has an opponent)."""
-    game = GAMES_BY_ID[game_id]
-    return tuple(range(max(2, game.min_players), game.max_players + 1))
-
-
-def said_by_ply(played: LabGame) -> tuple[str, ...]:
-    """What the student's bot printed at each move of ``played`` ("" for other seats)."""
-    said = [""] * len(played.moves)
-    for turn, ply in zip(played.turns, played.plies, strict=False):
-        if ply < len(said):
-            said[ply] = turn.printed
-    return tuple(said)
-
-
-def _number(value: str | None) -> int | None:
-    try:
-        return int(value) if value is not None else None
-    except ValueError:
-        return None

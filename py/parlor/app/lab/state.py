@@ -4,6 +4,8 @@ so ``app/screens/lab.py`` never reaches into the part)."""
 
 from __future__ import annotations
 
+import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from parlor.app.lab.keep import Shelf
@@ -11,6 +13,8 @@ from parlor.app.lab.lessons import Lesson
 from parlor.app.lab.matches import LabGame, Score
 from parlor.app.lab.student import Problem
 from parlor.app.lab.tournament import Duel, pairs
+from parlor.games import ENTRIES
+from parlor.games import GAMES as GAMES_BY_ID
 
 #: What a match plays unless the student chooses otherwise: 20 games, 1 s a move.
 GAMES, LIMIT_MS = 20, 1000
@@ -26,10 +30,64 @@ class Settings:
     games: int = GAMES
     limit_ms: int = LIMIT_MS
 
+    @staticmethod
+    def read(game: str, form: Mapping[str, str], old: Settings) -> Settings:
+        """The settings the page's form asks for; ``old``'s where it asks for none the
+        Lab offers."""
+        level = form.get("level", old.level)
+        players = whole(form.get("players")) or old.players
+        games = whole(form.get("games")) or old.games
+        limit = whole(form.get("limit")) or old.limit_ms
+        return Settings(
+            level if level in levels_of(game) else old.level,
+            players if players in players_of(game) else old.players,
+            games if games in GAME_COUNTS else old.games,
+            limit if limit in LIMITS_MS else old.limit_ms)
+
+
+def whole(value: str | None) -> int | None:
+    """A whole number from the page (a form's field, an action's value), if it is one."""
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+def fits(lesson: Lesson, settings: Settings) -> bool:
+    """A match played as the lesson's goal asks (its level, table and games)."""
+    return (settings.level, settings.players, settings.games) == (
+        lesson.level, lesson.players, lesson.games)
+
+
+def levels_of(game_id: str) -> tuple[str, ...]:
+    """The levels a Lab bot can be matched against, weakest first."""
+    return tuple(level.name for level in ENTRIES[game_id].levels)
+
+
+def players_of(game_id: str) -> tuple[int, ...]:
+    """The table sizes a match may have (a Lab bot always has an opponent)."""
+    game = GAMES_BY_ID[game_id]
+    return tuple(range(max(2, game.min_players), game.max_players + 1))
+
+
+def fixed_seed(game: str, s: Settings) -> int:
+    """The seed of the games Run plays for these settings: the same every Run (and on
+    every device), so an unchanged bot scores the same and a changed one can be
+    compared; "Run on new games" draws a fresh one instead."""
+    return zlib.crc32(f"{game}/{s.level}/{s.players}/{s.games}".encode()) % 1_000_000_007
+
+
+def match_key(s: Settings, seed: int) -> str:
+    """Which games a score was won on, as it is kept with the bot: the same key is the
+    same deals against the same level, with the same time a move."""
+    return f"{s.level}/{s.players}/{s.games}/{s.limit_ms}/{seed}"
+
 
 @dataclass
 class LabRun:
-    """A match asked of the worker: its settings, seed, what has come back so far."""
+    """A match asked of the worker: its settings, seed, what has come back so far.
+    ``bot`` is the bot's name; ``match`` the key its score is kept under (None for new
+    games, which nothing is compared with) and ``last`` its score there last time."""
 
     settings: Settings
     seed: int
@@ -41,10 +99,19 @@ class LabRun:
     stopped_by_student: bool = False
     lesson: int | None = None  # played as this lesson's goal asks: judged against it
     options: dict[str, object] = field(default_factory=dict)  # the games' options asked
+    bot: str = ""
+    match: str | None = None
+    last: float | None = None
 
     @property
     def games(self) -> list[LabGame]:
         return [self.played[n] for n in sorted(self.played)]
+
+    @property
+    def complete(self) -> bool:
+        """Every game played, the match over: a score to compare and keep."""
+        return (not self.running and self.problem is None and self.failed is None
+                and len(self.played) == self.settings.games)
 
     def score(self) -> Score:
         return Score.of(self.games)

@@ -4,8 +4,9 @@ Two parts, drawn apart: ``lab_screen`` (everything, when the Lab opens or its co
 replaced) and ``lab_results`` (the ``#lab-results`` part: progress, score and its chart,
 the games, an error, what the bot printed), redrawn as the worker reports. The page
 contract's hooks are here: ``textarea[data-lab-code]`` (the editor, assets/editor.js,
-keeps it in step), ``data-action="lab-run"``/``"lab-stop"``/``"lab-share"``,
-``[data-lab-progress]``, ``[data-lab-score]`` and ``[data-lab-error]``.
+keeps it in step), ``data-action="lab-run"``/``"lab-run-new"``/``"lab-stop"``/
+``"lab-share"``, ``[data-lab-progress]``, ``[data-lab-score]`` and ``[data-lab-delta]``
+(``lab_score.py``), and ``[data-lab-error]``.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from collections.abc import Mapping
 from parlor.app.lab.keep import STARTER
 from parlor.app.lab.matches import LabGame, Score
 from parlor.app.lab.reference import CONTRACT, reference
-from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabScreen
+from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen
 from parlor.app.lab.student import Problem
 from parlor.app.screens.lab_problems import percent, problem_text, wins_text
 from parlor.app.screens.lab_reference import lab_reference_html
+from parlor.app.screens.lab_score import change_words, score_html, score_words
 from parlor.app.screens.lab_tournament import tournament_html, tournament_status
 from parlor.bots import level_label_key
 from parlor.games import GAMES
@@ -172,10 +174,8 @@ def lab_status(lab: LabScreen, t: Translator) -> str:
     games = run.games
     if not games:
         return t("lab.stopped", done=0, n=run.settings.games)
-    score = Score.of(games)
-    return t("lab.score", wins=wins_text(score.wins, t), n=score.games, share=percent(score.share),
-             low=percent(score.low),
-             high=percent(score.high))
+    change = change_words(run, Score.of(games), t)
+    return score_words(games, t) + (f" {change}" if change else "")
 
 
 # --------------------------------------------------------------------------- results
@@ -189,6 +189,8 @@ def lab_results(lab: LabScreen, t: Translator) -> str:
     running = job is not None and job.running
     buttons = ('<div class="lab-actions">'
                + button(t("lab.run"), action="lab-run", cls="btn", carry="lab",
+                        disabled=running)
+               + button(t("lab.run_new"), action="lab-run-new", cls="btn subtle", carry="lab",
                         disabled=running)
                + button(t("lab.stop"), action="lab-stop", cls="btn subtle",
                         disabled=not running)
@@ -217,16 +219,10 @@ def lab_results(lab: LabScreen, t: Translator) -> str:
         if turn.problem is not None:
             parts.append(_error(turn.problem, t, s.limit_ms, where,
                                 review=number if stopped.moves else None, moves=turn.moves))
-    done = len(games)
-    state = ("lab.running" if run.running else "lab.stopped" if run.stopped_by_student
-             else "lab.finished")
-    bar = attrs(data_lab_progress=True, data_done=done, data_total=s.games, max=s.games,
-                value=done, aria_label=t("lab.progress"))
-    parts.append(f'<p class="lab-progress-line">{esc(t(state, done=done, n=s.games))} '
-                 f"<progress{bar}></progress></p>")
+    if run.problem is None:  # a bot that did not compile played nothing: its error says all
+        parts.append(_progress(run, t))
     if games:
-        score = Score.of(games)
-        parts.append(_score(score, t))
+        parts.append(score_html(run, games, t))
         parts.append(_goal(lab, games, t))
         parts.append(_chart(games, s.players, t))
         parts.append(_games_table(lab, games, run.seed, t))
@@ -248,13 +244,14 @@ def _error(problem: Problem, t: Translator, limit_ms: int, where: str = "",
             f"<p>{esc(lead + text)}</p>{link}</div>")
 
 
-def _score(score: Score, t: Translator) -> str:
-    text = t("lab.score", wins=wins_text(score.wins, t), n=score.games, share=percent(score.share),
-             low=percent(score.low),
-             high=percent(score.high))
-    hooks = attrs(data_lab_score=True, data_wins=format(round(score.wins, 3), "g"),
-                  data_games=score.games)
-    return f'<p class="lab-score"{hooks}>{esc(text)}</p>'
+def _progress(run: LabRun, t: Translator) -> str:
+    done, n = len(run.played), run.settings.games
+    state = ("lab.running" if run.running else "lab.stopped" if run.stopped_by_student
+             else "lab.finished")
+    bar = attrs(data_lab_progress=True, data_done=done, data_total=n, max=n, value=done,
+                aria_label=t("lab.progress"))
+    return (f'<p class="lab-progress-line">{esc(t(state, done=done, n=n))} '
+            f"<progress{bar}></progress></p>")
 
 
 def _chart(games: list[LabGame], players: int, t: Translator) -> str:
