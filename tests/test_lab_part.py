@@ -294,6 +294,41 @@ def test_a_class_tournament_plays_every_pair_and_ranks_the_bots() -> None:
     assert shown.status.startswith("The tournament is over: ")
 
 
+def test_equal_shares_share_a_place_and_the_rule_is_said() -> None:
+    """Issue 34, item 7: ties are shown as ties (1, =2, =2, 4), never broken by the order
+    the bots were entered in, and the ranking rule is stated under the table."""
+    from parlor.app.lab.tournament import Duel, pairs, standings
+
+    page = Driver()
+    page.send(Boot({"lab": "kabaleo"}))
+    for _ in range(3):
+        page.send(Action("lab-new"))
+    out = page.send(Action("lab-tournament", form=run_form(games=10)))
+    assert any(isinstance(e, LabStart) for e in out)
+    # One game of each pair: bot 1 beats all; 2 and 3 share their game, each beats 4.
+    shares = {(0, 1): (1.0, 0.0), (0, 2): (1.0, 0.0), (0, 3): (1.0, 0.0),
+              (1, 2): (0.5, 0.5), (1, 3): (1.0, 0.0), (2, 3): (1.0, 0.0)}
+    reports = [{"kind": "duel", "number": 10 * i,
+                "duel": Duel(a, b, 0, shares[a, b]).to_dict()}
+               for i, (a, b) in enumerate(pairs(4))]
+    html = lab(page, page.send(LabReport("done", json.dumps(reports)))).html
+    rows = re.findall(r'data-lab-entrant="([^"]+)" data-wins="[\d.]+" data-rank="(\d)"'
+                      r'( data-tied)?><td class="rank">([^<]*)</td>', html)
+    assert rows == [("My bot", "1", "", "1"), ("My bot 2", "2", " data-tied", "=2"),
+                    ("My bot 3", "2", " data-tied", "=2"), ("My bot 4", "4", "", "4")]
+    assert "Equal shares share a place" in html
+    page.send(LabCode(MOVES0))  # a tie for first: both named, neither silently first
+    reports[0]["duel"] = Duel(0, 1, 0, (0.5, 0.5)).to_dict()
+    reports[3]["duel"] = Duel(1, 2, 0, (1.0, 0.0)).to_dict()
+    page.send(Action("lab-tournament", form=run_form(games=10)))
+    shown = lab(page, page.send(LabReport("done", json.dumps(reports))))
+    assert shown.status == "The tournament is over: My bot and My bot 2 share first place."
+
+    even = [Duel(0, 1, 0, (1.0, 0.0)), Duel(0, 1, 1, (0.0, 1.0)),
+            Duel(0, 2, 0, (0.5, 0.5)), Duel(1, 2, 0, (0.5, 0.5))]
+    assert [(s.rank, s.tied) for s in standings(3, even)] == [(1, True)] * 3
+
+
 def test_a_tournament_game_stopped_by_the_watchdog_is_lost_by_its_bot() -> None:
     page = Driver()
     page.send(Boot({"lab": "ciao"}))

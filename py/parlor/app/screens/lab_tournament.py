@@ -1,7 +1,8 @@
 """A class tournament's table, fit for a projector: one row per bot, best first, its
-wins against each other bot and in all, and why a bot gave no move (its first problem).
-``data-lab-tournament`` carries ``data-done`` and ``data-total``; each row
-``data-lab-entrant`` (the bot's name) and ``data-wins``."""
+rank (shared when its share of wins equals another's, the rule said under the table),
+its wins against each other bot and in all, and why a bot gave no move (its first
+problem). ``data-lab-tournament`` carries ``data-done`` and ``data-total``; each row
+``data-lab-entrant`` (the bot's name), ``data-wins``, ``data-rank`` and ``data-tied``."""
 
 from __future__ import annotations
 
@@ -20,7 +21,10 @@ def tournament_status(tour: LabTour, t: Translator) -> str:
     table = standings(len(tour.names), list(tour.duels.values()))
     if not tour.duels:
         return t("lab.stopped", done=0, n=tour.total)
-    return t("lab.tour.status.done", name=tour.names[table[0].entrant])
+    first = [tour.names[s.entrant] for s in table if s.rank == 1]
+    if len(first) > 1:
+        return t("lab.tour.status.tied", names=t.join(first))
+    return t("lab.tour.status.done", name=first[0])
 
 
 def tournament_html(tour: LabTour, t: Translator) -> str:
@@ -38,7 +42,8 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
     parts.append(f'<p class="lab-progress-line">{esc(t(state, done=done, n=tour.total))} '
                  f"<progress{bar}></progress></p>")
     table = standings(n, duels)
-    head = (f'<th scope="col">{esc(t("lab.tour.col.bot"))}</th>'
+    head = (f'<th scope="col">{esc(t("lab.tour.col.rank"))}</th>'
+            f'<th scope="col">{esc(t("lab.tour.col.bot"))}</th>'
             + "".join(f'<th scope="col">{esc(tour.names[s.entrant])}</th>' for s in table)
             + f'<th scope="col">{esc(t("lab.tour.col.total"))}</th>')
     rows = []
@@ -53,12 +58,16 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
             cells.append(f"<td>{esc(cell)}</td>")
         total = t("lab.tour.cell", wins=wins_text(s.wins, t), n=s.games)
         row = attrs(data_lab_entrant=tour.names[s.entrant],
-                    data_wins=format(round(s.wins, 3), "g"))
-        rows.append(f'<tr{row}><th scope="row">{esc(tour.names[s.entrant])}</th>'
+                    data_wins=format(round(s.wins, 3), "g"), data_rank=s.rank,
+                    data_tied=s.tied)
+        rank = t("lab.tour.rank.tied" if s.tied else "lab.tour.rank", rank=s.rank)
+        rows.append(f'<tr{row}><td class="rank">{esc(rank)}</td>'
+                    f'<th scope="row">{esc(tour.names[s.entrant])}</th>'
                     f'{"".join(cells)}<td><strong>{esc(total)}</strong></td></tr>')
     hooks = attrs(data_done=done, data_total=tour.total)
     parts.append(f'<table class="lab-tour" data-lab-tournament{hooks}>'
                  f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+    parts.append(f'<p class="help lab-tour-rule">{esc(t("lab.tour.rule"))}</p>')
     problems = []
     for e, name in enumerate(tour.names):
         problem = tour.problems.get(e)
