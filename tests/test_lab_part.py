@@ -329,6 +329,30 @@ def test_equal_shares_share_a_place_and_the_rule_is_said() -> None:
     assert [(s.rank, s.tied) for s in standings(3, even)] == [(1, True)] * 3
 
 
+def test_a_tournament_run_again_plays_the_same_games_and_gives_the_same_table() -> None:
+    """Issue 34, item 7: the seed is the game's own, not the clock's, so a class that
+    runs its tournament again (or on another computer) sees the same table."""
+    tables, seeds = [], []
+    for clock in (1000.0, 987654.0):
+        page = Driver()
+        page.clock = clock  # a seed drawn anew would differ
+        page.send(Boot({"lab": "kabaleo"}))
+        page.send(LabCode("def choose(view, moves, rng):\n    return rng.choice(moves)\n"))
+        page.send(Action("lab-import", value=MOVES0, form={"name": "first.py"}))
+        page.send(Action("lab-import", value="def choose(view, moves, rng):\n"
+                         "    return moves[-1]\n", form={"name": "last.py"}))
+        for _ in range(2):
+            out = page.send(Action("lab-tournament", form=run_form(games=10)))
+            seeds.append(json.loads(next(e for e in out if isinstance(e, LabStart)).request)
+                         ["seed"])
+            html = lab(page, tournament(page, out)).html
+            table = re.search(r"<table.*</table>", html, re.S)
+            assert table is not None
+            tables.append(table.group(0))
+    assert len(set(seeds)) == 1 and len(set(tables)) == 1
+    assert 'data-done="30"' in tables[0]
+
+
 def test_a_tournament_game_stopped_by_the_watchdog_is_lost_by_its_bot() -> None:
     page = Driver()
     page.send(Boot({"lab": "ciao"}))

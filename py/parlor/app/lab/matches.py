@@ -138,3 +138,12 @@ def call(bot: int, asked: ArenaTurn) -> Call:
     """The call for an outside seat's turn, with a generator of its own (forked: what
     the bot draws is its business and never shifts the next turn's draws)."""
     return Call(bot, asked.view, asked.moves, asked.rng.fork())
+
+
+def said_by_ply(played: LabGame) -> tuple[str, ...]:
+    """What the student's bot printed at each move of ``played`` ("" for other seats)."""
+    said = [""] * len(played.moves)
+    for turn, ply in zip(played.turns, played.plies, strict=False):
+        if ply < len(said):
+            said[ply] = turn.printed
+    return tuple(said)

@@ -41,10 +41,11 @@ from parlor.app.lab.keep import (
     source_from_link,
 )
 from parlor.app.lab.lessons import Lesson, lessons
-from parlor.app.lab.matches import LabGame
+from parlor.app.lab.matches import LabGame, said_by_ply
 from parlor.app.lab.messages import WorkerNews, job_request
 from parlor.app.lab.reports import take_duel_report, take_match_report
 from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen, LabTour, Settings
+from parlor.app.lab.tournament import tournament_seed
 from parlor.app.page import Shown
 from parlor.app.screens.lab import lab_results, lab_screen, lab_status
 from parlor.app.seats import Seat, default_names
@@ -282,7 +283,8 @@ class Lab:
     def tournament(self, source: str | None, form: Mapping[str, str],
                    out: list[Effect]) -> None:
         """Every pair of the bots kept for this game plays ``games`` two-player games
-        (the class's bots come in as new bots, from their links or files)."""
+        (the class's bots come in as new bots, from their links or files), the same
+        games at each run (``tournament_seed``)."""
         assert self.game is not None and self.shelf is not None and self.settings is not None
         if source is not None:
             self.code(source)
@@ -293,7 +295,7 @@ class Lab:
             self.draw(out)
             return
         self.settings = s = self._settings(form, self.settings)
-        self.tour = LabTour(names, s.games, self.page.new_seed(), s.limit_ms)
+        self.tour = LabTour(names, s.games, tournament_seed(self.game), s.limit_ms)
         self.run, self.said, self.note = None, None, None
         out.append(LabStart(job_request(
             "tournament", game=self.game, sources=[self.shelf.bots[n] for n in names],
@@ -382,15 +384,6 @@ def players_of(game_id: str) -> tuple[int, ...]:
     """The table sizes a match may have (a Lab bot always has an opponent)."""
     game = GAMES_BY_ID[game_id]
     return tuple(range(max(2, game.min_players), game.max_players + 1))
-
-
-def said_by_ply(played: LabGame) -> tuple[str, ...]:
-    """What the student's bot printed at each move of ``played`` ("" for other seats)."""
-    said = [""] * len(played.moves)
-    for turn, ply in zip(played.turns, played.plies, strict=False):
-        if ply < len(said):
-            said[ply] = turn.printed
-    return tuple(said)
 
 
 def _number(value: str | None) -> int | None:

@@ -10,6 +10,7 @@ does not compile loses all its games the same way, and the table says why.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,14 @@ from parlor.app.lab.steps import Call
 from parlor.app.lab.student import Problem, Turn
 from parlor.bots.arena import OUTSIDE, steps, win_share
 from parlor.core.protocol import Game
+
+
+def tournament_seed(game: str) -> int:
+    """A tournament's seed: the same at every run of a game's tournaments, so a rerun
+    plays the same games and its table is the same (bots choosing alike). Not drawn from
+    the entrants: a bot added or changed leaves the other pairs' games as they were, and
+    a pair meets the same deals whoever else is entered."""
+    return zlib.crc32(f"parlor-tournament:{game}".encode())
 
 
 def pairs(entrants: int) -> list[tuple[int, int]]:
