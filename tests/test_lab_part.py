@@ -317,6 +317,10 @@ def test_equal_shares_share_a_place_and_the_rule_is_said() -> None:
     assert rows == [("My bot", "1", "", "1"), ("My bot 2", "2", " data-tied", "=2"),
                     ("My bot 3", "2", " data-tied", "=2"), ("My bot 4", "4", "", "4")]
     assert "Equal shares share a place" in html
+    # The leaderboard's columns first (a wide table scrolls, they stay in view).
+    head = re.findall(r'<th scope="col"[^>]*>([^<]*)</th>', html)
+    assert head[:4] == ["Place", "Bot", "In all", "My bot"]
+    assert '<div class="lab-tour-box"><table class="lab-tour"' in html
     page.send(LabCode(MOVES0))  # a tie for first: both named, neither silently first
     reports[0]["duel"] = Duel(0, 1, 0, (0.5, 0.5)).to_dict()
     reports[3]["duel"] = Duel(1, 2, 0, (1.0, 0.0)).to_dict()

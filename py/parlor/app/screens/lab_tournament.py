@@ -31,7 +31,7 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
     duels = [tour.duels[k] for k in sorted(tour.duels)]
     n = len(tour.names)
     done = len(duels)
-    parts = [f'<p class="help">{esc(t("lab.tour.help", n=tour.games))}</p>']
+    parts = [f'<p class="help lab-tour-help">{esc(t("lab.tour.help", n=tour.games))}</p>']
     if tour.failed is not None:
         parts.append(f'<p class="message" role="alert">'
                      f'{esc(t("lab.failed", reason=tour.failed))}</p>')
@@ -42,20 +42,23 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
     parts.append(f'<p class="lab-progress-line">{esc(t(state, done=done, n=tour.total))} '
                  f"<progress{bar}></progress></p>")
     table = standings(n, duels)
+    # The leaderboard first (place, bot, in all), then each pair's games: the three
+    # columns a room reads stay on screen when many bots make the table scroll.
     head = (f'<th scope="col">{esc(t("lab.tour.col.rank"))}</th>'
             f'<th scope="col">{esc(t("lab.tour.col.bot"))}</th>'
-            + "".join(f'<th scope="col">{esc(tour.names[s.entrant])}</th>' for s in table)
-            + f'<th scope="col">{esc(t("lab.tour.col.total"))}</th>')
+            f'<th scope="col">{esc(t("lab.tour.col.total"))}</th>'
+            + "".join(f'<th scope="col" class="vs">{esc(tour.names[s.entrant])}</th>'
+                      for s in table))
     rows = []
     for s in table:
         cells = []
         for other in table:
             if other.entrant == s.entrant:
-                cells.append('<td class="self">—</td>')
+                cells.append('<td class="vs self">—</td>')
                 continue
             wins, games = head_to_head(duels, s.entrant, other.entrant)
             cell = t("lab.tour.cell", wins=wins_text(wins, t), n=games)
-            cells.append(f"<td>{esc(cell)}</td>")
+            cells.append(f'<td class="vs">{esc(cell)}</td>')
         total = t("lab.tour.cell", wins=wins_text(s.wins, t), n=s.games)
         row = attrs(data_lab_entrant=tour.names[s.entrant],
                     data_wins=format(round(s.wins, 3), "g"), data_rank=s.rank,
@@ -63,10 +66,10 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
         rank = t("lab.tour.rank.tied" if s.tied else "lab.tour.rank", rank=s.rank)
         rows.append(f'<tr{row}><td class="rank">{esc(rank)}</td>'
                     f'<th scope="row">{esc(tour.names[s.entrant])}</th>'
-                    f'{"".join(cells)}<td><strong>{esc(total)}</strong></td></tr>')
+                    f'<td class="total">{esc(total)}</td>{"".join(cells)}</tr>')
     hooks = attrs(data_done=done, data_total=tour.total)
-    parts.append(f'<table class="lab-tour" data-lab-tournament{hooks}>'
-                 f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+    parts.append(f'<div class="lab-tour-box"><table class="lab-tour" data-lab-tournament{hooks}>'
+                 f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
     parts.append(f'<p class="help lab-tour-rule">{esc(t("lab.tour.rule"))}</p>')
     problems = []
     for e, name in enumerate(tour.names):
