@@ -415,3 +415,5 @@ def test_a_second_bots_name_is_numbered_in_the_pages_digits() -> None:
     page.send(Boot({"lab": "kabaleo"}))
     html = lab(page, page.send(Action("lab-new"))).html
     assert "ربات من ۲" in html and "ربات من 2" not in html
+    from parlor.app.screens.lab_problems import wins_text
+    assert wins_text(25.5, page.c.t) == "۲۵٫۵" and wins_text(3.0, page.c.t) == "۳"
