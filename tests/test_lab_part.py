@@ -357,6 +357,37 @@ def test_a_tournament_run_again_plays_the_same_games_and_gives_the_same_table() 
     assert 'data-done="30"' in tables[0]
 
 
+def test_the_tournament_table_downloads_as_csv_and_prints() -> None:
+    """Issue 34, item 7: the table as a CSV file (the Download the Lab's .py files use),
+    places as plain numbers (a tie: one place twice, never "=2", a formula to a
+    spreadsheet), names that look like formulas quoted; and a button that prints."""
+    import csv
+
+    from parlor.app.lab.tournament import Duel, pairs
+
+    page = Driver()
+    page.send(Boot({"lab": "kabaleo"}))
+    assert not [e for e in page.send(Action("lab-tour-csv")) if isinstance(e, Download)]
+    page.send(Action("lab-import", value=MOVES0, form={"name": "=1+1.py"}))
+    page.send(Action("lab-new"))
+    out = page.send(Action("lab-tournament", form=run_form(games=10)))
+    assert 'data-action="lab-tour-csv"' not in lab(page, out).html  # nothing played yet
+    shares = {(0, 1): (1.0, 0.0), (0, 2): (0.5, 0.5), (1, 2): (0.0, 1.0)}
+    reports = [{"kind": "duel", "number": 10 * i, "duel": Duel(a, b, 0, shares[a, b]).to_dict()}
+               for i, (a, b) in enumerate(pairs(3))]
+    html = lab(page, page.send(LabReport("done", json.dumps(reports)))).html
+    assert 'data-action="lab-tour-csv"' in html and 'data-action="print"' in html
+    got = [e for e in page.send(Action("lab-tour-csv")) if isinstance(e, Download)]
+    assert len(got) == 1 and got[0].filename == "kabaleo-tournament.csv"
+    assert got[0].mime == "text/csv" and got[0].text.startswith("\ufeff")
+    rows = list(csv.reader(got[0].text[1:].splitlines()))
+    # The bots are entered by name: "=1+1", "My bot", "My bot 2".
+    assert rows == [["Place", "Bot", "Wins", "Games", "'=1+1", "My bot 2", "My bot"],
+                    ["1", "'=1+1", "1.5", "2", "", "0.5", "1"],
+                    ["1", "My bot 2", "1.5", "2", "0.5", "", "1"],
+                    ["3", "My bot", "0", "2", "0", "0", ""]]
+
+
 def test_a_tournament_game_stopped_by_the_watchdog_is_lost_by_its_bot() -> None:
     page = Driver()
     page.send(Boot({"lab": "ciao"}))

@@ -48,6 +48,7 @@ from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen, LabT
 from parlor.app.lab.tournament import tournament_seed
 from parlor.app.page import Shown
 from parlor.app.screens.lab import lab_results, lab_screen, lab_status
+from parlor.app.screens.lab_tournament import tournament_csv
 from parlor.app.seats import Seat, default_names
 from parlor.app.setup import Setup
 from parlor.core.errors import BadSave
@@ -63,7 +64,7 @@ if TYPE_CHECKING:
 #: The Lab's own actions (``data-action``), routed by the controller to ``Lab.act``.
 LAB_ACTIONS: tuple[ActionName, ...] = (
     "lab-run", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new", "lab-bot",
-    "lab-said", "lab-review", "lab-tournament", "lab-lesson", "lab-play")
+    "lab-said", "lab-review", "lab-tournament", "lab-tour-csv", "lab-lesson", "lab-play")
 
 
 class LabPage(Protocol):
@@ -188,6 +189,9 @@ class Lab:
             out.append(ShareLink(share_fragment(self.game, self.shelf.source), key="bot"))
         elif name == "lab-export":
             out.append(Download(file_name(self.shelf.current), self.shelf.source))
+        elif name == "lab-tour-csv" and self.tour is not None:
+            out.append(Download(f"{self.game}-tournament.csv",
+                                tournament_csv(self.tour, self.page.t), "text/csv"))
         elif name in ("lab-import", "lab-new", "lab-bot"):
             self._shelf_action(name, event, out)
         elif name == "lab-said":

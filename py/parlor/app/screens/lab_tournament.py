@@ -10,7 +10,7 @@ from parlor.app.lab.state import LabTour
 from parlor.app.lab.tournament import head_to_head, standings
 from parlor.app.screens.lab_problems import problem_text, wins_text
 from parlor.i18n.catalog import Translator
-from parlor.render.html import attrs, esc
+from parlor.render.html import attrs, button, esc
 
 
 def tournament_status(tour: LabTour, t: Translator) -> str:
@@ -71,6 +71,11 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
     parts.append(f'<div class="lab-tour-box"><table class="lab-tour" data-lab-tournament{hooks}>'
                  f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
     parts.append(f'<p class="help lab-tour-rule">{esc(t("lab.tour.rule"))}</p>')
+    if duels:
+        parts.append('<div class="lab-actions lab-tour-actions">'
+                     + button(t("lab.tour.csv"), action="lab-tour-csv", cls="btn subtle")
+                     + button(t("lab.tour.print"), action="print", cls="btn subtle")
+                     + "</div>")
     problems = []
     for e, name in enumerate(tour.names):
         problem = tour.problems.get(e)
@@ -84,3 +89,38 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
     if problems:
         parts.append(f'<ul class="lab-tour-problems">{"".join(problems)}</ul>')
     return "".join(parts)
+
+
+def tournament_csv(tour: LabTour, t: Translator) -> str:
+    """The table as a spreadsheet reads it: a row per bot, best first, its place (a
+    plain number: "=2" would be a formula; a tie is two rows with one place), its wins
+    and games, then its wins against each bot in the order of the rows. UTF-8 with a
+    byte-order mark, so a spreadsheet reads the names in any script."""
+    duels = list(tour.duels.values())
+    table = standings(len(tour.names), duels)
+    rows: list[list[object]] = [[
+        t("lab.tour.col.rank"), t("lab.tour.col.bot"), t("lab.tour.csv.wins"),
+        t("lab.tour.csv.games"), *(_cell(tour.names[s.entrant]) for s in table)]]
+    for s in table:
+        against = ["" if o.entrant == s.entrant
+                   else _number(head_to_head(duels, s.entrant, o.entrant)[0]) for o in table]
+        rows.append([s.rank, _cell(tour.names[s.entrant]), _number(s.wins), s.games,
+                     *against])
+    # Written here: the page's Python has no csv module (the site ships a cut stdlib).
+    return "\ufeff" + "".join(",".join(_field(str(x)) for x in row) + "\r\n" for row in rows)
+
+
+def _field(text: str) -> str:
+    """A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break."""
+    if any(c in text for c in ',"\r\n'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def _number(x: float) -> str:
+    return format(round(x, 3), "g")
+
+
+def _cell(text: str) -> str:
+    """A name a spreadsheet keeps as text: one starting like a formula is quoted."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
