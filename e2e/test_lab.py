@@ -8,6 +8,8 @@ nothing. The page contract (README): ``?lab=<game>``, ``data-phase="lab"``,
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from e2e.conftest import open_app
 from e2e.test_accessibility import serious_violations
@@ -171,6 +173,11 @@ def test_a_class_tournament_runs_in_the_worker(page: Page, base_url: str) -> Non
         "rows => rows.map(r => r.dataset.wins)")]
     assert len(wins) == 2 and sum(wins) == 10 and wins[0] >= wins[1]
     page.screenshot(path="e2e/artifacts/lab-tournament.png", full_page=True)
+    with page.expect_download() as got:  # the table as a spreadsheet's file
+        page.click("[data-action=lab-tour-csv]")
+    assert got.value.suggested_filename == "kabaleo-tournament.csv"
+    text = Path(got.value.path()).read_text(encoding="utf-8-sig")
+    assert text.splitlines()[0].startswith("Place,Bot,Wins,Games,") and len(text.splitlines()) == 3
 
 
 def test_a_game_against_your_own_bot_is_played_to_its_end_and_resumes(

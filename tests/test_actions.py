@@ -17,6 +17,7 @@ from pairing_net import Net
 from parlor.app.events import Action, Boot, LabReport, LabStart, ShowGame, ShowLab, ShowMenu
 from parlor.app.lab.here import run_here
 from parlor.app.lab.student import Problem
+from parlor.app.lab.tournament import Duel
 from parlor.app.saves import DictStore
 from parlor.app.screens.game import game_screen
 from parlor.app.screens.notices import lab_stopped_notice, stale_notice, unsaved_notice
@@ -52,7 +53,8 @@ def shown(out: list[object]) -> str:
 
 def menu_and_games() -> str:
     """The menu with a save and a broken one, a game with two people sharing the device
-    (its hand-off), that game's end screen and the menu's Lab with a finished run."""
+    (its hand-off), that game's end screen and the menu's Lab with a finished run and a
+    tournament under way."""
     store = DictStore()
     store.set("parlor:save:broken", "{not json")
     page = Driver(store)
@@ -70,6 +72,11 @@ def menu_and_games() -> str:
     run_here(start.request, texts.append, clock=lambda: 0.0)
     out += page.send(LabReport("batch", json.dumps([json.loads(t) for t in texts[:-1]])))
     out += page.send(LabReport("done", "[]"))
+    page.send(Action("lab-new"))  # a tournament of two bots, one game played
+    page.send(Action("lab-tournament", form={"games": "10"}))
+    duel = Duel(0, 1, 0, (1.0, 0.0)).to_dict()
+    out += page.send(LabReport("done", json.dumps([{"kind": "duel", "number": 0,
+                                                     "duel": duel}])))
     return shown(out)
 
 

@@ -296,6 +296,100 @@ def test_a_class_tournament_plays_every_pair_and_ranks_the_bots() -> None:
     assert shown.status.startswith("The tournament is over: ")
 
 
+def test_equal_shares_share_a_place_and_the_rule_is_said() -> None:
+    """Issue 34, item 7: ties are shown as ties (1, =2, =2, 4), never broken by the order
+    the bots were entered in, and the ranking rule is stated under the table."""
+    from parlor.app.lab.tournament import Duel, pairs, standings
+
+    page = Driver()
+    page.send(Boot({"lab": "kabaleo"}))
+    for _ in range(3):
+        page.send(Action("lab-new"))
+    out = page.send(Action("lab-tournament", form=run_form(games=10)))
+    assert any(isinstance(e, LabStart) for e in out)
+    # One game of each pair: bot 1 beats all; 2 and 3 share their game, each beats 4.
+    shares = {(0, 1): (1.0, 0.0), (0, 2): (1.0, 0.0), (0, 3): (1.0, 0.0),
+              (1, 2): (0.5, 0.5), (1, 3): (1.0, 0.0), (2, 3): (1.0, 0.0)}
+    reports = [{"kind": "duel", "number": 10 * i,
+                "duel": Duel(a, b, 0, shares[a, b]).to_dict()}
+               for i, (a, b) in enumerate(pairs(4))]
+    html = lab(page, page.send(LabReport("done", json.dumps(reports)))).html
+    rows = re.findall(r'data-lab-entrant="([^"]+)" data-wins="[\d.]+" data-rank="(\d)"'
+                      r'( data-tied)?><td class="rank">([^<]*)</td>', html)
+    assert rows == [("My bot", "1", "", "1"), ("My bot 2", "2", " data-tied", "=2"),
+                    ("My bot 3", "2", " data-tied", "=2"), ("My bot 4", "4", "", "4")]
+    assert "Equal shares share a place" in html
+    # The leaderboard's columns first (a wide table scrolls, they stay in view).
+    head = re.findall(r'<th scope="col"[^>]*>([^<]*)</th>', html)
+    assert head[:4] == ["Place", "Bot", "In all", "My bot"]
+    assert '<div class="lab-tour-box"><table class="lab-tour"' in html
+    page.send(LabCode(MOVES0))  # a tie for first: both named, neither silently first
+    reports[0]["duel"] = Duel(0, 1, 0, (0.5, 0.5)).to_dict()
+    reports[3]["duel"] = Duel(1, 2, 0, (1.0, 0.0)).to_dict()
+    page.send(Action("lab-tournament", form=run_form(games=10)))
+    shown = lab(page, page.send(LabReport("done", json.dumps(reports))))
+    assert shown.status == "The tournament is over: My bot and My bot 2 share first place."
+
+    even = [Duel(0, 1, 0, (1.0, 0.0)), Duel(0, 1, 1, (0.0, 1.0)),
+            Duel(0, 2, 0, (0.5, 0.5)), Duel(1, 2, 0, (0.5, 0.5))]
+    assert [(s.rank, s.tied) for s in standings(3, even)] == [(1, True)] * 3
+
+
+def test_a_tournament_run_again_plays_the_same_games_and_gives_the_same_table() -> None:
+    """Issue 34, item 7: the seed is the game's own, not the clock's, so a class that
+    runs its tournament again (or on another computer) sees the same table."""
+    tables, seeds = [], []
+    for clock in (1000.0, 987654.0):
+        page = Driver()
+        page.clock = clock  # a seed drawn anew would differ
+        page.send(Boot({"lab": "kabaleo"}))
+        page.send(LabCode("def choose(view, moves, rng):\n    return rng.choice(moves)\n"))
+        page.send(Action("lab-import", value=MOVES0, form={"name": "first.py"}))
+        page.send(Action("lab-import", value="def choose(view, moves, rng):\n"
+                         "    return moves[-1]\n", form={"name": "last.py"}))
+        for _ in range(2):
+            out = page.send(Action("lab-tournament", form=run_form(games=10)))
+            seeds.append(json.loads(next(e for e in out if isinstance(e, LabStart)).request)
+                         ["seed"])
+            html = lab(page, tournament(page, out)).html
+            table = re.search(r"<table.*</table>", html, re.S)
+            assert table is not None
+            tables.append(table.group(0))
+    assert len(set(seeds)) == 1 and len(set(tables)) == 1
+    assert 'data-done="30"' in tables[0]
+
+
+def test_the_tournament_table_downloads_as_csv_and_prints() -> None:
+    """Issue 34, item 7: the table as a CSV file (the Download the Lab's .py files use),
+    places as plain numbers (a tie: one place twice, never "=2", a formula to a
+    spreadsheet), names that look like formulas quoted; and a button that prints."""
+    import csv
+
+    from parlor.app.lab.tournament import Duel, pairs
+
+    page = Driver()
+    page.send(Boot({"lab": "kabaleo"}))
+    assert not [e for e in page.send(Action("lab-tour-csv")) if isinstance(e, Download)]
+    page.send(Action("lab-import", value=MOVES0, form={"name": "=1+1.py"}))
+    page.send(Action("lab-new"))
+    out = page.send(Action("lab-tournament", form=run_form(games=10)))
+    assert 'data-action="lab-tour-csv"' not in lab(page, out).html  # nothing played yet
+    shares = {(0, 1): (1.0, 0.0), (0, 2): (0.5, 0.5), (1, 2): (0.0, 1.0)}
+    reports = [{"kind": "duel", "number": 10 * i, "duel": Duel(a, b, 0, shares[a, b]).to_dict()}
+               for i, (a, b) in enumerate(pairs(3))]
+    html = lab(page, page.send(LabReport("done", json.dumps(reports)))).html
+    assert 'data-action="lab-tour-csv"' in html and 'data-action="print"' in html
+    got = [e for e in page.send(Action("lab-tour-csv")) if isinstance(e, Download)]
+    assert len(got) == 1 and got[0].filename == "kabaleo-tournament.csv"
+    assert got[0].mime == "text/csv" and got[0].text.startswith("\ufeff")
+    rows = list(csv.reader(got[0].text[1:].splitlines()))
+    # The bots are entered by name: "=1+1", "My bot", "My bot 2".
+    assert rows == [["Place", "Bot", "Wins", "Games", "'=1+1", "My bot 2", "My bot"],
+                    ["1", "'=1+1", "1.5", "2", "", "0.5", "1"],
+                    ["1", "My bot 2", "1.5", "2", "0.5", "", "1"],
+                    ["3", "My bot", "0", "2", "0", "0", ""]]
+
+
 def test_a_tournament_game_stopped_by_the_watchdog_is_lost_by_its_bot() -> None:
     page = Driver()
     page.send(Boot({"lab": "ciao"}))
@@ -354,3 +448,5 @@ def test_a_second_bots_name_is_numbered_in_the_pages_digits() -> None:
     page.send(Boot({"lab": "kabaleo"}))
     html = lab(page, page.send(Action("lab-new"))).html
     assert "ربات من ۲" in html and "ربات من 2" not in html
+    from parlor.app.screens.lab_problems import wins_text
+    assert wins_text(25.5, page.c.t) == "۲۵٫۵" and wins_text(3.0, page.c.t) == "۳"

@@ -196,6 +196,7 @@ class Focus:
 class Download:
     filename: str
     text: str
+    mime: str = "application/json"  # the file's type (text/csv: a spreadsheet opens it)
 
 
 @dataclass(frozen=True)

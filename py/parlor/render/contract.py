@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import Literal, TypeGuard, get_args
 
 #: Actions the page carries out itself and never sends to the controller: how the page
-#: looks (web/app.py, web/panzoom.py) and reading a QR code with the camera (web/peer.py).
-PageAction = Literal["zoom-in", "zoom-out", "zoom-fit", "share-close", "scan"]
+#: looks (web/app.py, web/panzoom.py), printing it (assets/parlor.css's print stylesheet
+#: picks what shows) and reading a QR code with the camera (web/peer.py).
+PageAction = Literal["zoom-in", "zoom-out", "zoom-fit", "share-close", "print", "scan"]
 
 #: Actions the shell's scripts answer, Python or not (assets/display.js).
 ShellAction = Literal["projector", "motion"]
@@ -37,7 +38,8 @@ ActionName = Literal[
     "guide", "guide-next", "guide-leave",
     # the Bot Lab (app/lab/part.py), and a Lab bot that gave no move in a game (app/turns.py)
     "lab-run", "lab-run-new", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
-    "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-lesson", "lab-play", "lab-retry",
+    "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-tour-csv", "lab-lesson",
+    "lab-play", "lab-retry",
     # pairing devices: host (app/pairing/hosting.py), guest (app/pairing/guesting.py)
     "connect", "link-retry", "link-ice", "join",
     # a tab whose game went on in another tab (app/saving.py)

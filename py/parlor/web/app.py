@@ -108,6 +108,7 @@ class App:
             "zoom-out": lambda: self.panzoom.zoom(1.25),
             "zoom-fit": self.panzoom.fit,
             "share-close": lambda: setattr(el("share-box"), "hidden", True),
+            "print": lambda: js.window.print(),  # the print stylesheet picks what shows
         }
         self.peers = Peers(self.send)  # connections to other devices
         self.lab = LabPage(self.send, self.voice)  # the Bot Lab's screen and worker
@@ -177,7 +178,7 @@ class App:
         elif isinstance(effect, LAB_EFFECTS):
             self.lab.apply(effect)
         elif isinstance(effect, Download):
-            self.download(effect.filename, effect.text)
+            self.download(effect.filename, effect.text, effect.mime)
         elif isinstance(effect, Confirm):
             if js.window.confirm(effect.question):
                 self.send(effect.event)
@@ -275,8 +276,8 @@ class App:
             text = str(await files.item(0).text())
         self.send(Action(action, value=text))
 
-    def download(self, filename: str, text: str) -> None:
-        blob = js.Blob.new([text], to_js({"type": "application/json"},
+    def download(self, filename: str, text: str, mime: str) -> None:
+        blob = js.Blob.new([text], to_js({"type": mime},
                                          dict_converter=js.Object.fromEntries))
         link = js.document.createElement("a")
         link.href = js.URL.createObjectURL(blob)

@@ -56,8 +56,10 @@ from parlor.app.lab.state import (
     players_of,
     whole,
 )
+from parlor.app.lab.tournament import tournament_seed
 from parlor.app.page import Shown
 from parlor.app.screens.lab import lab_results, lab_screen, lab_status
+from parlor.app.screens.lab_tournament import tournament_csv
 from parlor.app.seats import Seat, default_names
 from parlor.app.setup import Setup
 from parlor.core.errors import BadSave
@@ -72,7 +74,8 @@ if TYPE_CHECKING:
 #: The Lab's own actions (``data-action``), routed by the controller to ``Lab.act``.
 LAB_ACTIONS: tuple[ActionName, ...] = (
     "lab-run", "lab-run-new", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
-    "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-lesson", "lab-play")
+    "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-tour-csv", "lab-lesson",
+    "lab-play")
 
 
 class LabPage(Protocol):
@@ -198,6 +201,9 @@ class Lab:
             out.append(ShareLink(share_fragment(self.game, self.shelf.source), key="bot"))
         elif name == "lab-export":
             out.append(Download(file_name(self.shelf.current), self.shelf.source))
+        elif name == "lab-tour-csv" and self.tour is not None:
+            out.append(Download(f"{self.game}-tournament.csv",
+                                tournament_csv(self.tour, self.page.t), "text/csv"))
         elif name in ("lab-import", "lab-new", "lab-bot"):
             self._shelf_action(name, event, out)
         elif name == "lab-said":
@@ -300,7 +306,8 @@ class Lab:
     def tournament(self, source: str | None, form: Mapping[str, str],
                    out: list[Effect]) -> None:
         """Every pair of the bots kept for this game plays ``games`` two-player games
-        (the class's bots come in as new bots, from their links or files)."""
+        (the class's bots come in as new bots, from their links or files), the same
+        games at each run (``tournament_seed``)."""
         assert self.game is not None and self.shelf is not None and self.settings is not None
         if source is not None:
             self.code(source)
@@ -311,7 +318,7 @@ class Lab:
             self.draw(out)
             return
         self.settings = s = Settings.read(self.game, form, self.settings)
-        self.tour = LabTour(names, s.games, self.page.new_seed(), s.limit_ms)
+        self.tour = LabTour(names, s.games, tournament_seed(self.game), s.limit_ms)
         self.run, self.said, self.note = None, None, None
         out.append(LabStart(job_request(
             "tournament", game=self.game, sources=[self.shelf.bots[n] for n in names],

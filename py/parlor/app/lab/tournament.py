@@ -10,6 +10,7 @@ does not compile loses all its games the same way, and the table says why.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,14 @@ from parlor.app.lab.steps import Call
 from parlor.app.lab.student import Problem, Turn
 from parlor.bots.arena import OUTSIDE, steps, win_share
 from parlor.core.protocol import Game
+
+
+def tournament_seed(game: str) -> int:
+    """A tournament's seed: the same at every run of a game's tournaments, so a rerun
+    plays the same games and its table is the same (bots choosing alike). Not drawn from
+    the entrants: a bot added or changed leaves the other pairs' games as they were, and
+    a pair meets the same deals whoever else is entered."""
+    return zlib.crc32(f"parlor-tournament:{game}".encode())
 
 
 def pairs(entrants: int) -> list[tuple[int, int]]:
@@ -114,22 +123,39 @@ def duel(game: Game[Any, Any], a: int, b: int, number: int, seed: int
 
 @dataclass(frozen=True)
 class Standing:
+    """An entrant's place: its wins of its games, and its rank (``tied``: the rank is
+    shared with another entrant)."""
+
     entrant: int
     wins: float
     games: int
+    rank: int = 1
+    tied: bool = False
+
+    @property
+    def share(self) -> float:
+        """The share of its games won (rounded, so equal shares compare equal)."""
+        return round(self.wins / self.games, 9) if self.games else 0.0
 
 
 def standings(entrants: int, duels: Sequence[Duel]) -> list[Standing]:
-    """Each entrant's wins over the games played so far, best first (ties: the order
-    they were entered in)."""
+    """Each entrant's wins over the games played so far, the best share of its games
+    first. Equal shares share a rank (1, =2, =2, 4): nothing else breaks a tie, and the
+    order within one is only the order the bots were entered in."""
     wins = [0.0] * entrants
     games = [0] * entrants
     for d in duels:
         for e in (d.a, d.b):
             wins[e] += d.share_of(e)
             games[e] += 1
-    table = [Standing(e, wins[e], games[e]) for e in range(entrants)]
-    return sorted(table, key=lambda s: (-(s.wins / s.games if s.games else 0.0), s.entrant))
+    table = sorted((Standing(e, wins[e], games[e]) for e in range(entrants)),
+                   key=lambda s: (-s.share, s.entrant))
+    out = []
+    for s in table:
+        rank = next(j for j, o in enumerate(table) if o.share == s.share) + 1
+        tied = sum(o.share == s.share for o in table) > 1
+        out.append(Standing(s.entrant, s.wins, s.games, rank, tied))
+    return out
 
 
 def head_to_head(duels: Sequence[Duel], row: int, col: int) -> tuple[float, int]:

@@ -28,4 +28,5 @@ def wins_text(wins: float, t: Translator) -> str:
     whole = round(wins)
     if abs(wins - whole) < 1e-9:
         return t.number(whole)
-    return f"{wins:.1f}".replace(".", t("lab.decimal"))
+    units, tenth = f"{wins:.1f}".split(".")
+    return t.number(int(units)) + t("lab.decimal") + t.number(int(tenth))

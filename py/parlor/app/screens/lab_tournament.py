@@ -1,7 +1,8 @@
 """A class tournament's table, fit for a projector: one row per bot, best first, its
-wins against each other bot and in all, and why a bot gave no move (its first problem).
-``data-lab-tournament`` carries ``data-done`` and ``data-total``; each row
-``data-lab-entrant`` (the bot's name) and ``data-wins``."""
+rank (shared when its share of wins equals another's, the rule said under the table),
+its wins against each other bot and in all, and why a bot gave no move (its first
+problem). ``data-lab-tournament`` carries ``data-done`` and ``data-total``; each row
+``data-lab-entrant`` (the bot's name), ``data-wins``, ``data-rank`` and ``data-tied``."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from parlor.app.lab.state import LabTour
 from parlor.app.lab.tournament import head_to_head, standings
 from parlor.app.screens.lab_problems import problem_text, wins_text
 from parlor.i18n.catalog import Translator
-from parlor.render.html import attrs, esc
+from parlor.render.html import attrs, button, esc
 
 
 def tournament_status(tour: LabTour, t: Translator) -> str:
@@ -20,14 +21,17 @@ def tournament_status(tour: LabTour, t: Translator) -> str:
     table = standings(len(tour.names), list(tour.duels.values()))
     if not tour.duels:
         return t("lab.stopped", done=0, n=tour.total)
-    return t("lab.tour.status.done", name=tour.names[table[0].entrant])
+    first = [tour.names[s.entrant] for s in table if s.rank == 1]
+    if len(first) > 1:
+        return t("lab.tour.status.tied", names=t.join(first))
+    return t("lab.tour.status.done", name=first[0])
 
 
 def tournament_html(tour: LabTour, t: Translator) -> str:
     duels = [tour.duels[k] for k in sorted(tour.duels)]
     n = len(tour.names)
     done = len(duels)
-    parts = [f'<p class="help">{esc(t("lab.tour.help", n=tour.games))}</p>']
+    parts = [f'<p class="help lab-tour-help">{esc(t("lab.tour.help", n=tour.games))}</p>']
     if tour.failed is not None:
         parts.append(f'<p class="message" role="alert">'
                      f'{esc(t("lab.failed", reason=tour.failed))}</p>')
@@ -38,27 +42,40 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
     parts.append(f'<p class="lab-progress-line">{esc(t(state, done=done, n=tour.total))} '
                  f"<progress{bar}></progress></p>")
     table = standings(n, duels)
-    head = (f'<th scope="col">{esc(t("lab.tour.col.bot"))}</th>'
-            + "".join(f'<th scope="col">{esc(tour.names[s.entrant])}</th>' for s in table)
-            + f'<th scope="col">{esc(t("lab.tour.col.total"))}</th>')
+    # The leaderboard first (place, bot, in all), then each pair's games: the three
+    # columns a room reads stay on screen when many bots make the table scroll.
+    head = (f'<th scope="col">{esc(t("lab.tour.col.rank"))}</th>'
+            f'<th scope="col">{esc(t("lab.tour.col.bot"))}</th>'
+            f'<th scope="col">{esc(t("lab.tour.col.total"))}</th>'
+            + "".join(f'<th scope="col" class="vs">{esc(tour.names[s.entrant])}</th>'
+                      for s in table))
     rows = []
     for s in table:
         cells = []
         for other in table:
             if other.entrant == s.entrant:
-                cells.append('<td class="self">—</td>')
+                cells.append('<td class="vs self">—</td>')
                 continue
             wins, games = head_to_head(duels, s.entrant, other.entrant)
             cell = t("lab.tour.cell", wins=wins_text(wins, t), n=games)
-            cells.append(f"<td>{esc(cell)}</td>")
+            cells.append(f'<td class="vs">{esc(cell)}</td>')
         total = t("lab.tour.cell", wins=wins_text(s.wins, t), n=s.games)
         row = attrs(data_lab_entrant=tour.names[s.entrant],
-                    data_wins=format(round(s.wins, 3), "g"))
-        rows.append(f'<tr{row}><th scope="row">{esc(tour.names[s.entrant])}</th>'
-                    f'{"".join(cells)}<td><strong>{esc(total)}</strong></td></tr>')
+                    data_wins=format(round(s.wins, 3), "g"), data_rank=s.rank,
+                    data_tied=s.tied)
+        rank = t("lab.tour.rank.tied" if s.tied else "lab.tour.rank", rank=s.rank)
+        rows.append(f'<tr{row}><td class="rank">{esc(rank)}</td>'
+                    f'<th scope="row">{esc(tour.names[s.entrant])}</th>'
+                    f'<td class="total">{esc(total)}</td>{"".join(cells)}</tr>')
     hooks = attrs(data_done=done, data_total=tour.total)
-    parts.append(f'<table class="lab-tour" data-lab-tournament{hooks}>'
-                 f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+    parts.append(f'<div class="lab-tour-box"><table class="lab-tour" data-lab-tournament{hooks}>'
+                 f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
+    parts.append(f'<p class="help lab-tour-rule">{esc(t("lab.tour.rule"))}</p>')
+    if duels:
+        parts.append('<div class="lab-actions lab-tour-actions">'
+                     + button(t("lab.tour.csv"), action="lab-tour-csv", cls="btn subtle")
+                     + button(t("lab.tour.print"), action="print", cls="btn subtle")
+                     + "</div>")
     problems = []
     for e, name in enumerate(tour.names):
         problem = tour.problems.get(e)
@@ -72,3 +89,38 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
     if problems:
         parts.append(f'<ul class="lab-tour-problems">{"".join(problems)}</ul>')
     return "".join(parts)
+
+
+def tournament_csv(tour: LabTour, t: Translator) -> str:
+    """The table as a spreadsheet reads it: a row per bot, best first, its place (a
+    plain number: "=2" would be a formula; a tie is two rows with one place), its wins
+    and games, then its wins against each bot in the order of the rows. UTF-8 with a
+    byte-order mark, so a spreadsheet reads the names in any script."""
+    duels = list(tour.duels.values())
+    table = standings(len(tour.names), duels)
+    rows: list[list[object]] = [[
+        t("lab.tour.col.rank"), t("lab.tour.col.bot"), t("lab.tour.csv.wins"),
+        t("lab.tour.csv.games"), *(_cell(tour.names[s.entrant]) for s in table)]]
+    for s in table:
+        against = ["" if o.entrant == s.entrant
+                   else _number(head_to_head(duels, s.entrant, o.entrant)[0]) for o in table]
+        rows.append([s.rank, _cell(tour.names[s.entrant]), _number(s.wins), s.games,
+                     *against])
+    # Written here: the page's Python has no csv module (the site ships a cut stdlib).
+    return "\ufeff" + "".join(",".join(_field(str(x)) for x in row) + "\r\n" for row in rows)
+
+
+def _field(text: str) -> str:
+    """A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break."""
+    if any(c in text for c in ',"\r\n'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def _number(x: float) -> str:
+    return format(round(x, 3), "g")
+
+
+def _cell(text: str) -> str:
+    """A name a spreadsheet keeps as text: one starting like a formula is quoted."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
