@@ -1,4 +1,4 @@
-"""The Bot Lab found from the menu and used on a phone (issue 34, items 1 and 2): the
+"""The Bot Lab found from the menu and used on a phone: the
 menu's "Bot Lab (Python)" entry is on the first screen at 1280×720 and at 390×844 and
 opens the Lab, whose picker leads to another game's; at 390×844 Run is on the Lab's
 first screen and the score of a match shows there too, and the editor wraps long lines

@@ -3,24 +3,27 @@ it is, a goal checked by a match, hints and a title in every language.
 
 The fast tests check that every starter and every reference solution
 (``tests/fixtures/lab/<game>-<n>.py``) compiles with the game's toolbox and plays whole
-games. The slow test (run by the benchmark, ``-m slow``) proves each goal is fair: the
-reference solution reaches it over a hundred seeded games, the lower end of its 95%
-interval above the target, and the starter as it is does not.
-"""
+games. The slow tests (run by the benchmark, ``-m slow``) prove the lessons climb: each
+reference solution reaches its goal over a hundred seeded games (the lower end of its
+95% interval above the target) with no move over the Lab's second, the
+starter as it is does not (lesson 1's clearly: the top of its interval is below), and
+the look-ahead lesson's solution beats the greedy one's head to head."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 
 from parlor.app.lab.here import lab_match
 from parlor.app.lab.lessons import Lesson, games_with_lessons, lessons
-from parlor.app.lab.matches import Score
+from parlor.app.lab.matches import LabGame, Score
 from parlor.app.lab.student import StudentBot, compile_bot
 from parlor.app.lab.toolbox import Toolbox
 from parlor.bots import LEVELS
+from parlor.bots.arena import OUTSIDE, steps, win_share
 from parlor.games import GAMES
 from parlor.i18n.catalog import Translator, load
 from parlor.i18n.languages import LANGUAGES
@@ -103,27 +106,90 @@ def test_starter_and_solution_compile_and_play_two_games(lesson: Lesson, which: 
     assert all(g.turns for g in played)
 
 
-#: Games per lesson in the slow proof, and its first seed (not the lessons' own).
+#: Games per lesson in the slow proof, and its first seed (not the lessons' own). Lesson 1
+#: plays more: its bots are quick, and its starter must fall clearly short (the top of
+#: its 95% interval below the target), which a hundred games cannot show.
 PROOF_GAMES = 100
+FIRST_LESSON_GAMES = 200
 PROOF_SEED = 7000
+#: A move slower than this stops its game, as the Lab's default limit does. The proof
+#: prints each solution's slowest move: on a quiet machine all are far below it, on
+#: a loaded one Saboteur's lesson 3 has taken 600 ms (a tighter limit made the proof
+#: depend on the machine's load).
+MOVE_LIMIT_MS = 1000.0
+#: Games of the look-ahead solution against the greedy one, seats swapped each game.
+HEAD_TO_HEAD_GAMES = 200
+HEAD_TO_HEAD_SEED = 9000
+
+
+def _clock() -> float:
+    return time.perf_counter() * 1000
+
+
+def _measure(lesson: Lesson, source: str, games: int) -> tuple[Score, float]:
+    """``source``'s score against the lesson's level, and its slowest move in ms."""
+    played = lab_match(GAMES[lesson.game], _bot(lesson, source), lesson.level,
+                       lesson.players, games, PROOF_SEED, clock=_clock,
+                       limit_ms=MOVE_LIMIT_MS, options=lesson.options)
+    assert [g.stopped for g in played if g.stopped] == []
+    return Score.of(played), max(t.ms for g in played for t in g.turns)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lesson", ALL, ids=_id)
 def test_the_solution_reaches_the_goal_and_the_starter_does_not(lesson: Lesson) -> None:
-    game = GAMES[lesson.game]
-
-    def measure(source: str) -> tuple[Score, float]:
-        played = lab_match(game, _bot(lesson, source), lesson.level, lesson.players,
-                           PROOF_GAMES, PROOF_SEED, clock=lambda: time.perf_counter() * 1000,
-                           limit_ms=400.0, options=lesson.options)
-        assert [g.stopped for g in played if g.stopped] == []
-        return Score.of(played), max(t.ms for g in played for t in g.turns)
-
-    solved, slowest = measure(_solution(lesson))
-    start, _ = measure(lesson.starter)
+    games = FIRST_LESSON_GAMES if lesson.number == 1 else PROOF_GAMES
+    solved, slowest = _measure(lesson, _solution(lesson), games)
+    start, _ = _measure(lesson, lesson.starter, games)
     print(f"\n{_id(lesson)} vs {lesson.level}, target {lesson.target:.2f}: solution "
           f"{solved.share:.2f} ± {solved.half_interval:.2f} (slowest move {slowest:.0f} ms), "
-          f"starter {start.share:.2f} ± {start.half_interval:.2f}")
-    assert solved.share - solved.half_interval > lesson.target
-    assert start.share < lesson.target
+          f"starter {start.share:.2f} [{start.low:.2f}, {start.high:.2f}]")
+    assert solved.low > lesson.target
+    if lesson.number == 1:
+        assert start.high < lesson.target
+    else:
+        assert start.share < lesson.target
+
+
+#: The games whose look-ahead lesson does not yet beat the greedy one.
+NOT_YET = {"saboteur": "lesson 3 still plays random and has not been shown to beat lesson 2"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", [
+    pytest.param(g, marks=pytest.mark.xfail(reason=NOT_YET[g], strict=True)) if g in NOT_YET
+    else g for g in sorted(GAMES)])
+def test_looking_ahead_beats_the_greedy_lesson(game_id: str) -> None:
+    """Lesson 3 (look ahead) beats lesson 2 (greedy) head to head, the lower end of its
+    95% interval above an even share, and its goal is against easy or better."""
+    greedy, ahead = lessons(game_id)[1:3]
+    levels = LEVELS[game_id]
+    assert levels.index(ahead.level) >= levels.index("easy")
+    share = _head_to_head(game_id, _bot(ahead, _solution(ahead)),
+                          _bot(greedy, _solution(greedy)), ahead.options)
+    print(f"\n{game_id}: lesson 3 vs lesson 2 over {HEAD_TO_HEAD_GAMES} games: "
+          f"{share.share:.2f} [{share.low:.2f}, {share.high:.2f}]")
+    assert share.low > 0.5
+
+
+def _head_to_head(game_id: str, a: StudentBot, b: StudentBot,
+                  options: Mapping[str, object]) -> Score:
+    """``a``'s score against ``b``, ``a`` in seat ``g % 2`` of game ``g``."""
+    game = GAMES[game_id]
+    opts = game.options_for(2, options)
+    played: list[LabGame] = []
+    for number in range(HEAD_TO_HEAD_GAMES):
+        seat = number % 2
+        loop = steps(game_id, [OUTSIDE, OUTSIDE], HEAD_TO_HEAD_SEED + number, opts)
+        try:
+            asked = next(loop)
+            while True:
+                bot = a if asked.seat == seat else b
+                turn = bot.turn(asked.view, asked.moves, asked.rng.fork(), clock=_clock,
+                                limit_ms=MOVE_LIMIT_MS)
+                assert turn.move is not None, turn
+                asked = loop.send(turn.move)
+        except StopIteration as over:
+            share = win_share(over.value, seat)
+        played.append(LabGame(seat, HEAD_TO_HEAD_SEED + number, share, (), None, (), ()))
+    return Score.of(played)

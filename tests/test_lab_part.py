@@ -297,7 +297,7 @@ def test_a_class_tournament_plays_every_pair_and_ranks_the_bots() -> None:
 
 
 def test_equal_shares_share_a_place_and_the_rule_is_said() -> None:
-    """Issue 34, item 7: ties are shown as ties (1, =2, =2, 4), never broken by the order
+    """Ties are shown as ties (1, =2, =2, 4), never broken by the order
     the bots were entered in, and the ranking rule is stated under the table."""
     from parlor.app.lab.tournament import Duel, pairs, standings
 
@@ -336,7 +336,7 @@ def test_equal_shares_share_a_place_and_the_rule_is_said() -> None:
 
 
 def test_a_tournament_run_again_plays_the_same_games_and_gives_the_same_table() -> None:
-    """Issue 34, item 7: the seed is the game's own, not the clock's, so a class that
+    """The seed is the game's own, not the clock's, so a class that
     runs its tournament again (or on another computer) sees the same table."""
     tables, seeds = [], []
     for clock in (1000.0, 987654.0):
@@ -360,7 +360,7 @@ def test_a_tournament_run_again_plays_the_same_games_and_gives_the_same_table() 
 
 
 def test_the_tournament_table_downloads_as_csv_and_prints() -> None:
-    """Issue 34, item 7: the table as a CSV file (the Download the Lab's .py files use),
+    """The table as a CSV file (the Download the Lab's .py files use),
     places as plain numbers (a tie: one place twice, never "=2", a formula to a
     spreadsheet), names that look like formulas quoted; and a button that prints."""
     import csv

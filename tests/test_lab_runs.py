@@ -1,4 +1,4 @@
-"""Comparable runs in the Bot Lab (issue 34, items 2 and 4): Run plays the same games
+"""Comparable runs in the Bot Lab: Run plays the same games
 every time, so an unchanged bot scores the same and a changed one is compared with its
 last score on those games (kept with the bot in local storage); "Run on new games"
 deals fresh ones and compares them with nothing; the score is said in words a child
@@ -184,7 +184,7 @@ OLD = {"current": "greedy", "bots": {"greedy": LAST, "My bot": STARTER}}
 
 
 def test_bots_kept_before_scores_were_still_read_and_keep_their_code() -> None:
-    """The format before issue 34 had no ``scores``: its bots read as they were, and
+    """The format before comparable runs had no ``scores``: its bots read as they were, and
     the first Run adds a score beside them."""
     page = Driver()
     page.store.set(PREFIX + "kabaleo", json.dumps(OLD, sort_keys=True))

@@ -1,4 +1,4 @@
-"""The Bot Lab found from the menu (issue 34, item 1): a "Bot Lab (Python)" entry on the
+"""The Bot Lab found from the menu: a "Bot Lab (Python)" entry on the
 menu's first screen, before the game tiles, whose words come from the catalogs in every
 language; the Lab it opens says in one line what to write (the Python in its own
 left-to-right ``<code>``, so a Persian sentence keeps its order) and picks another
