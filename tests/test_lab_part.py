@@ -450,3 +450,23 @@ def test_a_second_bots_name_is_numbered_in_the_pages_digits() -> None:
     assert "ربات من ۲" in html and "ربات من 2" not in html
     from parlor.app.screens.lab_problems import wins_text
     assert wins_text(25.5, page.c.t) == "۲۵٫۵" and wins_text(3.0, page.c.t) == "۳"
+
+
+def test_a_bot_name_cannot_break_the_csv_into_other_columns_or_rows() -> None:
+    """Bot names come from classmates' files and links: a comma, a quote or a line break
+    in one stays inside its own cell (RFC 4180 quoting), and one that starts like a
+    formula is kept as text, so a spreadsheet shows the table as the page does."""
+    import csv
+
+    from parlor.app.lab.state import LabTour
+    from parlor.app.lab.tournament import Duel
+    from parlor.app.screens.lab_tournament import tournament_csv
+    from parlor.i18n.catalog import Translator
+
+    names = ('a,b "c"\r\nd', "-2+3")
+    tour = LabTour(names, 2, 1, 1000, duels={0: Duel(0, 1, 0, (2.0, 0.0))})
+    text = tournament_csv(tour, Translator())
+    rows = list(csv.reader(text[1:].splitlines(keepends=True)))
+    assert [len(r) for r in rows] == [6, 6, 6]
+    assert rows[0][4:] == ['a,b "c"\r\nd', "'-2+3"]
+    assert [r[1] for r in rows[1:]] == ['a,b "c"\r\nd', "'-2+3"]
