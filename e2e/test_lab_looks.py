@@ -1,0 +1,69 @@
+"""The Bot Lab as a class sees it, in every language, at a phone's and a laptop's width:
+the first view, a lesson, a finished match with the reference open, and a class
+tournament (in Projector mode too). Each screen is saved in ``e2e/artifacts/`` as
+``lab-<screen>-<lang>-<width>.png`` for a person to look at, and each is checked for
+what a person would notice first: nothing wider than the screen (no sideways scroll),
+the page's direction (Persian right to left), and no catalog key shown instead of
+words."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from e2e.conftest import ARTIFACTS
+from e2e.test_lab import WORKER_BOOT_MS, open_lab, set_code
+from playwright.sync_api import Page, expect
+
+WIDTHS = ((390, 844), (1280, 800))
+#: A catalog key that reached the page instead of its words ("lab.tour.need_two").
+KEY = re.compile(r"\b(?:lab|menu|error|tabs)\.[a-z_]+\.[a-z_.]+\b")
+
+
+def look(page: Page, screen: str, lang: str) -> None:
+    """Save ``screen`` at each width and check it there."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    for width, height in WIDTHS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)  # a layout pass at the new width
+        page.screenshot(path=str(ARTIFACTS / f"lab-{screen}-{lang}-{width}.png"),
+                        full_page=True)
+        sideways = page.evaluate("document.documentElement.scrollWidth - innerWidth")
+        assert sideways <= 1, f"{screen} in {lang} at {width}px scrolls sideways by {sideways}px"
+        text = page.locator("#game").inner_text()
+        assert not KEY.search(text), f"{screen} in {lang} shows a catalog key: {KEY.search(text)}"
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "ru", "ja"])
+def test_the_labs_screens_in_every_language_at_a_phones_and_a_laptops_width(
+        page: Page, base_url: str, lang: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_lab(page, base_url, "kabaleo", lang)
+    expect(page.locator("html")).to_have_attribute("dir", "rtl" if lang == "fa" else "ltr")
+    expect(page.locator(".lab-editor .cm-editor")).to_be_visible(timeout=30_000)
+    look(page, "first", lang)
+
+    page.locator("[data-action=lab-lesson]").first.click()
+    expect(page.locator(".lab-editor .cm-content")).to_contain_text("def choose")
+    look(page, "lesson", lang)
+
+    set_code(page, "def choose(view, moves, rng):\n    print(moves[0])\n    return moves[0]\n")
+    page.select_option("[data-lab-field=level]", "random")
+    page.select_option("[data-lab-field=games]", "10")
+    page.click("[data-action=lab-run]")
+    expect(page.locator("[data-lab-progress]")).to_have_attribute("data-done", "10",
+                                                                  timeout=WORKER_BOOT_MS)
+    page.click("details.lab-ref-box summary")
+    look(page, "match", lang)
+
+    page.click("[data-action=lab-new]")  # the lesson's bot, the first one and this one
+    page.click("[data-action=lab-tournament]")
+    expect(page.locator("[data-lab-tournament]")).to_have_attribute(
+        "data-total", "30")
+    expect(page.locator("[data-lab-tournament]")).to_have_attribute(
+        "data-done", "30", timeout=WORKER_BOOT_MS)
+    look(page, "tournament", lang)
+    page.locator("[data-action='projector']").click()
+    expect(page.locator("html")).to_have_attribute("data-layout", "projector")
+    look(page, "tournament-projector", lang)
