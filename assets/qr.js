@@ -80,11 +80,25 @@
 
   // Sets data-qr-version (modules = 17 + 4 × version). Only our own <svg> is replaced,
   // so the element may hold other things (a caption); the same text is left alone.
+  // A screen with no [data-qr] loads nothing. A library that cannot be loaded (offline
+  // before it was cached) is not an error thrown at the caller: each code's box is marked
+  // data-qr-failed and says so, in the page's language (the text beside it can still be
+  // copied). Rejects only for a text no code can hold.
   async function draw(root) {
-    if (typeof qrcode !== "function") await need("qrcode.js");
     root = root || document;
     const found = [...root.querySelectorAll("[data-qr]")];
     if (root.matches && root.matches("[data-qr]")) found.unshift(root);
+    if (!found.length) return;
+    try {
+      if (typeof qrcode !== "function") await need("qrcode.js");
+    } catch (err) {
+      for (const el of found) {
+        el.setAttribute("data-qr-failed", "");
+        const lang = document.documentElement.lang;
+        el.textContent = window.parlorShell.word(lang, "shell.qr.failed");
+      }
+      return;
+    }
     for (const el of found) {
       const text = el.getAttribute("data-qr");
       const label = el.getAttribute("data-qr-label") || "QR code";  // an img needs a name

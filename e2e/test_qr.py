@@ -78,6 +78,40 @@ def test_the_qr_libraries_load_only_when_a_code_is_first_drawn(
     assert page.locator("[data-qr='hello'] svg.parlor-qr").count() == 1
 
 
+def test_the_menu_never_loads_the_qr_library(app, page: Page, browser_log: BrowserLog) -> None:
+    """The menu shows no code: leaving it soon after it loads must leave no failed load
+    of qrcode.js behind (Firefox logged one as an unhandled rejection)."""
+    asked: list[str] = []
+    page.on("request", lambda req: asked.append(req.url) if "/vendor/qr/" in req.url else None)
+    page = app()
+    page.locator("[data-action='lab']").first.click()  # leave the menu at once
+    page.wait_for_function("document.querySelector('#game').dataset.phase === 'lab'")
+    page.locator("#game [data-action='menu']").first.click()
+    page.wait_for_function("!document.querySelector('#menu').hidden")
+    assert asked == [] and page.evaluate("typeof qrcode") == "undefined"
+    assert browser_log.page_errors == []
+
+
+def test_a_code_whose_library_cannot_load_says_so_in_its_box(page: Page, base_url: str,
+                                                             browser_log: BrowserLog) -> None:
+    """Offline before qrcode.js was cached: no error thrown at Python, no unhandled
+    rejection; the box says, in the page's language, to copy the text instead."""
+    page.route("**/vendor/qr/qrcode.js", lambda route: route.abort("internetdisconnected"))
+    page.goto(f"{base_url}/index.html?lang=fa", wait_until="domcontentloaded")
+    page.wait_for_function("window.parlorQr !== undefined && window.parlorShell !== undefined")
+    result = page.evaluate("""async () => {
+        document.documentElement.lang = 'fa';
+        const div = document.createElement('div');
+        div.setAttribute('data-qr', 'hello');
+        document.body.prepend(div);
+        await parlorQr.draw(document);
+        return [div.hasAttribute('data-qr-failed'), div.textContent];
+    }""")
+    assert result[0] is True and result[1] == page.evaluate(
+        "parlorShell.word('fa', 'shell.qr.failed')") and "QR" in result[1]
+    assert browser_log.page_errors == []
+
+
 #: Draw ``text`` in a new div of the given width; what the page then holds.
 DRAW_JS = """async ([text, width]) => {
     const div = document.createElement('div');

@@ -159,10 +159,24 @@ def draw_codes(root: Any) -> None:
     qr = getattr(js.window, "parlorQr", None)
     if qr is None or _absent(qr):
         return
-    qr.draw(root)
+    if not _absent(root.querySelector("[data-qr]")):  # else the library is not loaded
+        asyncio.ensure_future(_draw(qr, root))
     can = bool(qr.canScan())
     for node in root.querySelectorAll("[data-needs-camera]"):
         node.hidden = not can
+
+
+async def _draw(qr: Any, root: Any) -> None:
+    """Draw the codes, handling the promise: a library that cannot be loaded is said in
+    each code's box by qr.js itself; a text too long for any code is said here."""
+    try:
+        await qr.draw(root)
+    except Exception:
+        lang = js.document.documentElement.lang
+        for node in root.querySelectorAll("[data-qr]"):
+            if not node.querySelector("svg.parlor-qr"):
+                node.setAttribute("data-qr-failed", "")
+                node.textContent = str(js.parlorShell.word(lang, "shell.qr.failed"))
 
 
 #: Why the camera could not scan, by the browser's error name (shell words: the page's
