@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
-from parlor.app import saves
+from parlor.app import backup, saves
 from parlor.app.events import (
     Action,
     Confirm,
@@ -29,7 +29,7 @@ from parlor.app.screens.menu import saves_html
 from parlor.app.screens.rules import rules_html
 from parlor.app.seats import parse_seat
 from parlor.app.setup import Setup, parse_setup, play_setup
-from parlor.core.errors import BadOptions, ParlorError
+from parlor.core.errors import BadOptions, BadSave, ParlorError
 from parlor.render.contract import ActionName
 
 if TYPE_CHECKING:
@@ -55,6 +55,8 @@ class MenuPage(Protocol):
     def say(self, text: str, out: list[Effect]) -> None: ...
     def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
     def net_param(self) -> dict[str, str]: ...
+    @property
+    def clock(self) -> Callable[[], float]: ...
 
 
 class Menu:
@@ -69,7 +71,8 @@ class Menu:
         """The ``data-action`` names these handlers answer."""
         return {"start": self.do_start, "again": self.do_again, "play": self.do_play,
                 "delete": self.do_delete, "delete-confirmed": self.do_delete_confirmed,
-                "download": self.do_download}
+                "download": self.do_download, "backup": self.do_backup,
+                "restore": self.do_restore}
 
     # ---- the forms and the saves list ---------------------------------------------------
 
@@ -173,3 +176,23 @@ class Menu:
         if raw is not None:
             out.append(Download(f"parlor-save-{event.save}.json", raw))
 
+
+    def do_backup(self, event: Action, out: list[Effect]) -> None:
+        """Back up everything: every save, bot and setting in one file (app/backup.py)."""
+        now = self.page.clock()
+        out.append(Download(backup.file_name(now), backup.backup_text(self.page.store, now)))
+
+    def do_restore(self, event: Action, out: list[Effect]) -> None:
+        """A backup file's text: its saves and bots join this device's, nothing here is
+        replaced; the menu says what came in and why anything was left out."""
+        t = self.page.t
+        if not (event.value or "").strip():
+            out.append(MenuMessage(t("backup.none_chosen")))
+            return
+        try:
+            done = backup.restore(self.page.store, event.value or "", self.page.clock(),
+                                  t.number)
+        except BadSave as err:
+            out.append(MenuMessage(t("backup.failed", reason=t.text(err.message))))
+            return
+        self.page.show_menu(out, backup.said(t, done))

@@ -29,7 +29,7 @@ ActionName = Literal[
     # the controller's own: the page as a whole, a game's toolbar and hand-off
     "resume", "menu", "handoff-ok", "undo", "lab",
     # the menu: set-up forms, a tile's Play, the saved games (app/menu.py)
-    "start", "again", "play", "delete", "delete-confirmed", "download",
+    "start", "again", "play", "delete", "delete-confirmed", "download", "backup", "restore",
     # reviews, files and links, watching bots (app/classroom/part.py)
     "review", "replay-first", "replay-prev", "replay-next", "replay-last", "replay-goto",
     "replay-seat", "export", "share", "import", "adopt", "reveal", "pause", "step",
@@ -51,8 +51,9 @@ ActionName = Literal[
 #: What pressing an element carries besides its own ``data-*``, read from the page when
 #: it is pressed (its ``data-carry``; web/app.py reads each): its game's set-up form, the
 #: tile's "people at this device", the Lab's code and settings, the pairing field beside
-#: it and its panel's seat, the import form's text or file, a QR code read with the
-#: camera (which then presses the pairing button beside it).
+#: it and its panel's seat, a file form's text or file (a game to import, a backup to
+#: restore), a QR code read with the camera (which then presses the pairing button
+#: beside it).
 Carry = Literal["form", "people", "lab", "pairing", "file", "scan"]
 
 #: The game root's ``data-phase``: a game being played, passed to the next person at

@@ -119,7 +119,8 @@ class App:
             "people": lambda target, action: self.send(with_people(target, action)),
             "lab": lambda target, action: self.send(self.lab.run_action(action)),
             "pairing": lambda target, action: self.send(pairing_action(target, action)),
-            "file": lambda target, action: asyncio.ensure_future(self.import_game(action)),
+            "file": lambda target, action: asyncio.ensure_future(
+                self.import_game(target, action)),
             "scan": lambda target, action: asyncio.ensure_future(scan(target, self.activate)),
         }
 
@@ -268,10 +269,13 @@ class App:
         except Exception:  # no clipboard in this browser: the selected link is there
             said("shell.share.copy_by_hand")(None)
 
-    async def import_game(self, action: ActionName) -> None:
-        """The import form: pasted text wins; else the chosen file's text."""
-        text = str(js.document.querySelector("textarea[data-import-text]").value or "")
-        files = js.document.querySelector("input[data-import]").files
+    async def import_game(self, target: Any, action: ActionName) -> None:
+        """A file form (the button's own section: import a game, restore a backup):
+        pasted text wins; else the chosen file's text."""
+        form = target.closest("section")
+        area = form.querySelector("textarea[data-import-text]")
+        text = "" if absent(area) else str(area.value or "")
+        files = form.querySelector("input[data-import]").files
         if not text.strip() and files.length > 0:
             text = str(await files.item(0).text())
         self.send(Action(action, value=text))
