@@ -29,13 +29,20 @@ from parlor.app.events import (
     ShowGame,
     ShowLab,
 )
+from parlor.app.lab.carried import Carried, bot_from_link, share_fragment
+from parlor.app.lab.handin import files_json
 from parlor.app.lab.here import run_here as run
-from parlor.app.lab.keep import PREFIX, STARTER, share_fragment, source_from_link
+from parlor.app.lab.keep import PREFIX, STARTER
 from parlor.core.errors import BadSave
 
 pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
 
 MOVES0 = "def choose(view, moves, rng):\n    print('first of', len(moves))\n    return moves[0]\n"
+
+
+def opened(name: str, text: str) -> Action:
+    """One file opened in the Lab, as the page sends it."""
+    return Action("lab-import", value=files_json([(name, text, len(text.encode()))]))
 
 
 def lab(page: Driver, out: list[object]) -> ShowLab:
@@ -195,18 +202,21 @@ def test_a_share_link_opens_the_code_as_a_new_bot_and_runs_nothing() -> None:
     page = Driver()
     page.send(Boot({"lab": "kabaleo"}))
     page.send(LabCode(MOVES0))
+    page.send(Action("lab-author", value="Sara"))
     link = next(e for e in page.send(Action("lab-share")) if isinstance(e, ShareLink))
-    assert link.key == "bot" and source_from_link(link.data) == ("kabaleo", MOVES0)
+    assert link.key == "bot" and link.data.startswith("kabaleo.2.")
+    assert bot_from_link(link.data) == ("kabaleo", Carried(MOVES0, "My bot", "Sara", "kabaleo"))
     reader = Driver()
     out = reader.send(Boot({}, fragment="bot=" + link.data))
     assert not any(isinstance(e, LabStart) for e in out)
     html = lab(reader, out).html
-    assert "first of" in html and "Shared bot" in html and "runs only when you press Run" in html
+    assert "first of" in html and "runs only when you press Run" in html
+    assert '<option value="My bot (Sara)" selected>' in html  # whose bot it is
 
 
 def test_a_cut_or_foreign_share_link_says_why_and_keeps_the_menu() -> None:
     with pytest.raises(BadSave):
-        source_from_link("kabaleo.1.AAAA")
+        bot_from_link("kabaleo.1.AAAA")
     page = Driver()
     page.send(Boot({}, fragment="bot=" + share_fragment("kabaleo", MOVES0)[:-6]))
     assert page.menu is not None and page.menu.message
@@ -219,8 +229,10 @@ def test_export_and_import_of_a_py_file() -> None:
     page.send(Boot({"lab": "kabaleo"}))
     page.send(LabCode(MOVES0))
     files = [e for e in page.send(Action("lab-export")) if isinstance(e, Download)]
-    assert files and files[0].filename == "My_bot.py" and files[0].text == MOVES0
-    out = page.send(Action("lab-import", value=STARTER, form={"name": "greedy.py"}))
+    assert files and files[0].filename == "My_bot.py"
+    header = '# parlor-bot: {"author": "", "game": "kabaleo", "name": "My bot"}'
+    assert files[0].text == f"{header}\n{MOVES0}"  # its name, and still Python
+    out = page.send(opened("greedy.py", STARTER))
     html = lab(page, out).html
     assert '<option value="greedy" selected>' in html
 
@@ -273,11 +285,9 @@ def test_a_class_tournament_plays_every_pair_and_ranks_the_bots() -> None:
     assert "at least two bots" in lab(page, one).html
     assert not any(isinstance(e, LabStart) for e in one)
     page.send(LabCode(MOVES0))
-    page.send(Action("lab-import", value="def choose(view, moves, rng):\n    return moves[-1]\n",
-                     form={"name": "last.py"}))
-    page.send(Action("lab-import", value="def choose(view, moves, rng):\n    return 1 / 0\n",
-                     form={"name": "broken.py"}))
-    page.send(Action("lab-import", value="def choose(view, moves, rng)\n", form={"name": "typo"}))
+    page.send(opened("last.py", "def choose(view, moves, rng):\n    return moves[-1]\n"))
+    page.send(opened("broken.py", "def choose(view, moves, rng):\n    return 1 / 0\n"))
+    page.send(opened("typo", "def choose(view, moves, rng)\n"))
     out = page.send(Action("lab-tournament", form=run_form(games=10)))
     assert lab(page, out).status == "The tournament is playing 60 games…"
     shown = lab(page, tournament(page, out))
@@ -344,9 +354,9 @@ def test_a_tournament_run_again_plays_the_same_games_and_gives_the_same_table() 
         page.clock = clock  # a seed drawn anew would differ
         page.send(Boot({"lab": "kabaleo"}))
         page.send(LabCode("def choose(view, moves, rng):\n    return rng.choice(moves)\n"))
-        page.send(Action("lab-import", value=MOVES0, form={"name": "first.py"}))
-        page.send(Action("lab-import", value="def choose(view, moves, rng):\n"
-                         "    return moves[-1]\n", form={"name": "last.py"}))
+        page.send(opened("first.py", MOVES0))
+        page.send(opened("last.py", "def choose(view, moves, rng):\n"
+                         "    return moves[-1]\n"))
         for _ in range(2):
             out = page.send(Action("lab-tournament", form=run_form(games=10)))
             seeds.append(json.loads(next(e for e in out if isinstance(e, LabStart)).request)
@@ -370,7 +380,7 @@ def test_the_tournament_table_downloads_as_csv_and_prints() -> None:
     page = Driver()
     page.send(Boot({"lab": "kabaleo"}))
     assert not [e for e in page.send(Action("lab-tour-csv")) if isinstance(e, Download)]
-    page.send(Action("lab-import", value=MOVES0, form={"name": "=1+1.py"}))
+    page.send(opened("=1+1.py", MOVES0))
     page.send(Action("lab-new"))
     out = page.send(Action("lab-tournament", form=run_form(games=10)))
     assert 'data-action="lab-tour-csv"' not in lab(page, out).html  # nothing played yet

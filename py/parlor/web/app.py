@@ -127,7 +127,8 @@ class App:
     def boot(self) -> None:
         root = js.document.body
         for kind, handler in (("click", self.on_click), ("keydown", self.on_key),
-                              ("change", self.on_change), ("input", self.lab.on_input)):
+                              ("change", self.on_change), ("input", self.lab.on_input),
+                              ("dragover", self.lab.on_drag), ("drop", self.lab.on_drop)):
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             root.addEventListener(kind, proxy)

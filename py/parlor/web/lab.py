@@ -1,9 +1,10 @@
 """The Bot Lab on the page: its screen drawn, its worker asked (assets/lab.js), the
-editor's text and a chosen ``.py`` file read. What any of it means is
+editor's text and the ``.py`` files chosen or dropped read. What any of it means is
 ``app/lab/part.py``'s business."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +24,7 @@ from parlor.app.events import (
     LabWarm,
     ShowLab,
 )
+from parlor.app.lab.handin import MAX_BOTS, MAX_FILE_BYTES, files_json
 from parlor.app.lab.messages import worker_news
 from parlor.render.contract import ActionName
 from parlor.web.dom import absent, attr, el, redraw
@@ -87,11 +89,36 @@ class LabPage:
             self.send(LabCode(str(event.target.value)))
 
     async def import_file(self, node: Any) -> None:
-        """A ``.py`` file chosen to become a new bot."""
-        files = node.files
-        if files.length == 0:
+        """``.py`` files chosen to become new bots (one, or a class's)."""
+        files = [node.files.item(i) for i in range(node.files.length)]
+        node.value = ""  # the same files can be chosen again (this empties ``node.files``)
+        await self.send_files(files)
+
+    async def send_files(self, files: list[Any]) -> None:
+        """The text of each of ``files`` to Python, which judges it: a file over
+        ``MAX_FILE_BYTES`` or past the ``MAX_BOTS``-th is not read, only named (a dropped
+        folder of videos must not fill the page's memory)."""
+        if not files:
             return
-        chosen = files.item(0)
-        text = str(await chosen.text())
-        node.value = ""  # the same file can be chosen again
-        self.send(Action("lab-import", value=text, form={"name": str(chosen.name)}))
+        read: list[tuple[str, str | None, int]] = []
+        for i, chosen in enumerate(files):
+            size = int(chosen.size)
+            fits = size <= MAX_FILE_BYTES and i < MAX_BOTS
+            read.append((str(chosen.name), str(await chosen.text()) if fits else None, size))
+        self.send(Action("lab-import", value=files_json(read)))
+
+    def on_drag(self, event: Any) -> None:
+        """Files dragged over the Lab may be dropped there (elsewhere the page says no)."""
+        if str(js.document.body.dataset.screen or "") == "lab":
+            event.preventDefault()
+
+    def on_drop(self, event: Any) -> None:
+        """Files dropped on the Lab become bots, as if opened; dropped anywhere else on
+        the Lab, they do not replace the page (a browser opens a dropped file)."""
+        if str(js.document.body.dataset.screen or "") != "lab":
+            return
+        event.preventDefault()
+        transfer = event.dataTransfer
+        if not absent(transfer):
+            files = transfer.files
+            asyncio.ensure_future(self.send_files([files.item(i) for i in range(files.length)]))

@@ -1,5 +1,5 @@
 """A student's bots, kept: several named bots per game in local storage, written as the
-student types, and carried by a share link or a ``.py`` file.
+student types (a share link or a ``.py`` file carries one elsewhere: ``carried.py``).
 
 Storage: one key per game, ``parlor:lab:<game>``, holding ``{"current": name, "bots":
 {name: source}, "scores": {name: {match: wins}}}``: ``scores`` is each bot's last
@@ -9,10 +9,6 @@ as they are, with no score yet; a score that cannot be read is dropped, never it
 A value that cannot be read is never overwritten: ``Shelf.read`` says so and the Lab
 works on a copy, leaving the stored text as it was (nothing the student wrote is lost
 because the Lab could not read it).
-
-A share link's fragment is ``bot=<game>.<version>.<deflated source, base64url>``: the
-fragment never reaches a server, and a link opens the code in the editor without
-running it.
 """
 
 from __future__ import annotations
@@ -22,16 +18,9 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
-from parlor.app.classroom.transfer import pack_text, unpack_text
 from parlor.app.saves import KeyValue
-from parlor.core.errors import BadSave
-from parlor.i18n.catalog import Msg
 
 PREFIX = "parlor:lab:"
-LINK_VERSION = "1"
-#: Longest source a link or a file may bring (a bot is a few kB; more is refused so a
-#: crafted link cannot exhaust the page's memory).
-MAX_SOURCE = 200_000
 
 STARTER = '''\
 def choose(view, moves, rng):
@@ -137,30 +126,3 @@ def _scores(data: object, bots: Mapping[str, str]) -> dict[str, dict[str, float]
             scores[str(name)] = mine
     return scores
 
-
-def share_fragment(game: str, source: str) -> str:
-    """The value after ``#bot=`` of a link that opens ``source`` in ``game``'s Lab."""
-    return f"{game}.{LINK_VERSION}.{pack_text(source)}"
-
-
-def source_from_link(data: str) -> tuple[str, str]:
-    """``(game, source)`` from a fragment's value after ``bot=``; ``BadSave`` says why
-    not (the words of a cut or foreign link)."""
-    game, _, rest = data.strip().partition(".")
-    tag, dot, body = rest.partition(".")
-    if not dot or tag != LINK_VERSION:
-        raise BadSave(Msg.of("import.link_version", version=tag or "?", known=LINK_VERSION),
-                      data)
-    return game, unpack_text(body, MAX_SOURCE, data)
-
-
-def file_name(name: str) -> str:
-    """``<name>.py`` with only letters, digits, ``-`` and ``_`` (a download's name)."""
-    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in name.strip())
-    return (safe or "bot") + ".py"
-
-
-def name_of_file(filename: str) -> str:
-    """The bot name an imported file gets: its name without ``.py``."""
-    base = filename.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
-    return base[:-3] if base.lower().endswith(".py") else base

@@ -21,25 +21,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from parlor.app.events import (
-    Action,
-    Download,
-    Effect,
-    LabStart,
-    LabStop,
-    LabWarm,
-    SetUrl,
-    ShareLink,
-    ShowLab,
-)
-from parlor.app.lab.keep import (
-    STARTER,
-    Shelf,
-    file_name,
-    name_of_file,
-    share_fragment,
-    source_from_link,
-)
+from parlor.app.events import Action, Download, Effect, LabStart, LabStop, LabWarm, SetUrl, ShowLab
+from parlor.app.lab import handin
+from parlor.app.lab.carried import Carried, bot_from_link
+from parlor.app.lab.handin import CARRY_ACTIONS, HandIn, author_of, bot_name
+from parlor.app.lab.keep import STARTER, Shelf
 from parlor.app.lab.lessons import Lesson, lessons
 from parlor.app.lab.matches import LabGame, said_by_ply
 from parlor.app.lab.messages import WorkerNews, job_request
@@ -75,7 +61,7 @@ if TYPE_CHECKING:
 LAB_ACTIONS: tuple[ActionName, ...] = (
     "lab-run", "lab-run-new", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
     "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-tour-csv", "lab-lesson",
-    "lab-play")
+    "lab-play", "lab-paste", "lab-author")
 
 
 class LabPage(Protocol):
@@ -111,10 +97,11 @@ class Lab:
     said: int | None = None  # the game whose "What your bot said" is open
     version: int = 0  # bumped whenever the editor's text is replaced from here
     note: str | None = None  # a message for the student (a file refused, a link cut)
+    handin: HandIn | None = None  # what the class's links or files last brought
 
     # ---- opening and closing --------------------------------------------------------
 
-    def open_named(self, game: str, out: list[Effect], shared: str | None = None) -> None:
+    def open_named(self, game: str, out: list[Effect], shared: Carried | None = None) -> None:
         """The Lab of a game named by the menu, the Lab's own picker, a link's
         ``?lab=`` or the review."""
         if game not in GAMES_BY_ID:
@@ -127,19 +114,19 @@ class Lab:
     def open_link(self, data: str, out: list[Effect]) -> None:
         """A ``#bot=`` link: the code opens in its game's Lab as a new bot, not run."""
         try:
-            game, source = source_from_link(data)
+            game, bot = bot_from_link(data)
         except BadSave as err:
             self.page.show_menu(out, self.page.t("error.import_failed", reason=err.message))
             return
-        self.open_named(game, out, shared=source)
+        self.open_named(game, out, shared=bot)
 
-    def open(self, game: str, out: list[Effect], *, shared: str | None = None) -> None:
-        """The Lab of ``game``; ``shared`` is a bot's source from a link, added as a new
-        bot and shown, not run."""
+    def open(self, game: str, out: list[Effect], *, shared: Carried | None = None) -> None:
+        """The Lab of ``game``; ``shared`` is a bot from a link, added as a new bot
+        (named after it and its author) and shown, not run."""
         t = self.page.t
         if self.game != game:
             self.stop(out)
-            self.run, self.tour, self.said = None, None, None
+            self.run, self.tour, self.said, self.handin = None, None, None, None
         self.game = game
         self.shelf = Shelf.read(self.page.store, game, t("lab.first_name"))
         if self.shelf.unreadable is not None:
@@ -148,7 +135,8 @@ class Lab:
         if self.settings is None or self.settings.level not in levels:
             self.settings = Settings(levels[0], players_of(game)[0])
         if shared is not None:
-            self.shelf = self.shelf.added(t("lab.shared_name"), shared, t.number)
+            self.shelf = self.shelf.added(bot_name(shared, t("lab.shared_name"), t),
+                                          shared.source, t.number)
             self._keep()
             self.note = t("lab.shared_note")
         self.version += 1
@@ -197,14 +185,12 @@ class Lab:
         elif name == "lab-stop":
             self.stop(out)
             self.draw(out)
-        elif name == "lab-share":
-            out.append(ShareLink(share_fragment(self.game, self.shelf.source), key="bot"))
-        elif name == "lab-export":
-            out.append(Download(file_name(self.shelf.current), self.shelf.source))
+        elif name in CARRY_ACTIONS:  # links, files, a class's hand-in (app/lab/handin.py)
+            handin.act(self, event, out)
         elif name == "lab-tour-csv" and self.tour is not None:
             out.append(Download(f"{self.game}-tournament.csv",
                                 tournament_csv(self.tour, self.page.t), "text/csv"))
-        elif name in ("lab-import", "lab-new", "lab-bot"):
+        elif name in ("lab-new", "lab-bot"):
             self._shelf_action(name, event, out)
         elif name == "lab-said":
             self.said = whole(event.value)
@@ -217,16 +203,7 @@ class Lab:
     def _shelf_action(self, name: str, event: Action, out: list[Effect]) -> None:
         assert self.shelf is not None
         t = self.page.t
-        if name == "lab-import":
-            text = event.value or ""
-            if not text.strip():
-                self.note = t("lab.import_empty")
-                self.draw(out)
-                return
-            filename = (event.form or {}).get("name", "")
-            self.shelf = self.shelf.added(name_of_file(filename) or t("lab.first_name"), text,
-                                          t.number)
-        elif name == "lab-new":
+        if name == "lab-new":
             self.shelf = self.shelf.added(t("lab.first_name"), STARTER, t.number)
         else:
             self.shelf = self.shelf.chosen(event.value or "")
@@ -384,7 +361,8 @@ class Lab:
         t = self.page.t
         screen = LabScreen(self.game, self.shelf, self.settings, self.run, self.said,
                            self.version, self.note, levels_of(self.game),
-                           players_of(self.game), self.tour, lessons(self.game))
+                           players_of(self.game), self.tour, lessons(self.game),
+                           author_of(self.page.store), self.handin)
         draw = lab_screen if whole else lab_results
         out.append(ShowLab(self.game, draw(screen, t), whole=whole,
                            status=lab_status(screen, t)))

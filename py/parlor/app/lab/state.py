@@ -8,6 +8,7 @@ import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from parlor.app.lab.handin import HandIn
 from parlor.app.lab.keep import Shelf
 from parlor.app.lab.lessons import Lesson
 from parlor.app.lab.matches import LabGame, Score
@@ -151,3 +152,5 @@ class LabScreen:
     player_counts: tuple[int, ...]
     tour: LabTour | None = None
     lessons: tuple[Lesson, ...] = ()
+    author: str = ""  # the name the student signs links and files with
+    handin: HandIn | None = None  # what a class's links or files last brought

@@ -18,6 +18,7 @@ from parlor.app.lab.matches import LabGame, Score
 from parlor.app.lab.reference import CONTRACT, reference
 from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen
 from parlor.app.lab.student import Problem
+from parlor.app.screens.lab_handin import author_html, file_input, handin_html
 from parlor.app.screens.lab_problems import percent, problem_text, wins_text
 from parlor.app.screens.lab_reference import lab_reference_html
 from parlor.app.screens.lab_score import change_words, score_html, score_words
@@ -44,7 +45,8 @@ def lab_screen(lab: LabScreen, t: Translator) -> str:
     intro = f'<p class="lab-intro">{what_to_do}</p>'
     return (f'<div class="lab"{attrs(data_lab=game)}>{head}{intro}'
             f'<div class="lab-main"><section class="lab-code">{_bots(lab, t)}'
-            f"{_editor(lab, t)}{_settings(lab, t)}{_lessons(lab, t)}</section>"
+            f"{_editor(lab, t)}{_settings(lab, t)}{_lessons(lab, t)}{handin_html(lab, t)}"
+            "</section>"
             f'<section id="lab-results" class="lab-results" aria-label="{esc(t("lab.results"))}">'
             f"{lab_results(lab, t)}</section></div>{_reference(game, t)}</div>")
 
@@ -74,15 +76,13 @@ def _bots(lab: LabScreen, t: Translator) -> str:
                       for n in lab.shelf.names())
     pick = (f'<label class="lab-field">{esc(t("lab.bots"))} '
             f'<select data-change="lab-bot">{options}</select></label>')
-    file_input = (f'<label class="btn subtle lab-file">{esc(t("lab.import"))}'
-                  f'<input type="file" accept=".py,text/x-python,text/plain" data-lab-import'
-                  f' class="sr-only"></label>')
     return (f'<div class="lab-bots">{pick}'
             + button(t("lab.new"), action="lab-new", cls="btn subtle")
             + button(t("lab.export"), action="lab-export", cls="btn subtle")
-            + file_input
+            + file_input(t)
             + button(t("lab.share"), action="lab-share", cls="btn subtle")
-            + button(t("lab.play"), action="lab-play", cls="btn subtle", carry="lab") + "</div>")
+            + button(t("lab.play"), action="lab-play", cls="btn subtle", carry="lab")
+            + author_html(lab, t) + "</div>")
 
 
 def _editor(lab: LabScreen, t: Translator) -> str:
