@@ -13,7 +13,7 @@ import pytest
 from controller_driver import Driver
 from parlor.app import backup, saves
 from parlor.app.events import Action, Download, MenuMessage
-from parlor.app.lab import keep
+from parlor.app.lab import carried, keep
 from parlor.app.saves import DictStore
 from parlor.core.errors import BadSave
 from parlor.i18n.catalog import Translator
@@ -111,7 +111,7 @@ def test_whatever_cannot_be_read_is_left_out_with_its_reason() -> None:
         saves.PREFIX + "broken": "{not json",
         keep.PREFIX + "kabaleo": "[]",
         keep.PREFIX + "chess": json.dumps({"bots": {"a": BOT}}),
-        keep.PREFIX + "ciao": json.dumps({"bots": {"huge": "x" * (keep.MAX_SOURCE + 1),
+        keep.PREFIX + "ciao": json.dumps({"bots": {"huge": "x" * (carried.MAX_SOURCE + 1),
                                                    "number": 7, "ok": BOT}}),
         "elsewhere": "x",
         "parlor:number": 3,

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from parlor.app import saves
-from parlor.app.lab import keep
+from parlor.app.lab import carried, keep
 from parlor.app.saves import KeyValue
 from parlor.core.errors import BadSave
 from parlor.games import GAMES
@@ -130,7 +130,7 @@ def _shelf(store: KeyValue, game: str, raw: str, done: Restored,
     if game not in GAMES:
         done.left_out.append(Msg.of("backup.left_out.game", name=game))
         return
-    fits = all(isinstance(v, str) and len(v) <= keep.MAX_SOURCE for v in bots.values())
+    fits = all(isinstance(v, str) and len(v) <= carried.MAX_SOURCE for v in bots.values())
     if store.get(keep.PREFIX + game) is None and fits and bots:
         store.set(keep.PREFIX + game, raw)  # as it was kept, its scores too
         done.bots += len(bots)
@@ -144,7 +144,7 @@ def _shelf(store: KeyValue, game: str, raw: str, done: Restored,
     fresh = keep.Shelf(game, current=current, scores=shelf.scores,
                        bots=dict(shelf.bots) if mine else {})
     for name, source in bots.items():
-        if not isinstance(source, str) or len(source) > keep.MAX_SOURCE:
+        if not isinstance(source, str) or len(source) > carried.MAX_SOURCE:
             done.left_out.append(Msg.of("backup.left_out.bot", name=f"{game}: {name}"))
         elif source in mine:
             done.already += 1
