@@ -151,3 +151,39 @@ def test_names_given_to_compile_bot_are_in_the_students_module() -> None:
                       {"game": 1})
     assert isinstance(bot, StudentBot)
     assert compile_bot("def choose(view, moves, rng):\n    return moves[0]\n") is not None
+
+
+def test_saboteur_gold_counts_a_claim_the_moment_it_is_made() -> None:
+    """A greedy bot weighs ``game.gold`` after each move: gold its counter claims must
+    count then, not only once the round ends (when the move that won it is long past),
+    and a bribe costs its nugget as soon as it is made."""
+    game = GAMES["saboteur"]
+    gold = Toolbox.of("saboteur").gold  # type: ignore[attr-defined]
+    seen = 0
+    for seed in range(1, 30):
+        state = game.new(2, seed, game.options_for(2, {"rounds": 1}))
+        rng = Rng(seed)
+        while game.to_act(state) is not None:
+            before = state
+            moves = game.legal_moves(state)
+            state = game.apply(state, rng.choice(moves))
+            new = [c for c in state.claims if c not in before.claims]
+            bribed = [b for b in state.bribes if b not in before.bribes]
+            if state.round != before.round or not (new or bribed):
+                continue
+            seen += 1
+            for seat in (0, 1):
+                gained = sum(dict(_card(state, c.cell).gold)[c.group]
+                             for c in new if c.seat == seat)
+                paid = sum(1 for b in bribed if b.seat == seat)
+                view = game.view(state, seat)
+                assert gold(view, seat) - gold(game.view(before, seat), seat) == gained - paid
+        if seen >= 3:
+            break
+    assert seen >= 3
+
+
+def _card(state: Any, cell: tuple[int, int]) -> Any:
+    from parlor.games.saboteur.cards import CARDS
+
+    return CARDS[next(p.card for p in state.maze if p.cell == cell)]

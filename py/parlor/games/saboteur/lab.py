@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from parlor.games.saboteur.cards import CARDS
 from parlor.games.saboteur.reasons import network
 from parlor.games.saboteur.state import SaboteurView
 
@@ -14,8 +15,13 @@ FAR = 100
 
 
 def gold(view: SaboteurView, seat: int) -> int:
-    """The gold ``seat`` holds this round (nuggets on the gold its counters claimed)."""
-    return view.gold(seat)
+    """The gold ``seat`` holds: what it took in earlier rounds, plus the nuggets its
+    counters claim this round, minus 1 for each troll it bribed this round (paid at
+    the round's end). Claiming gold shows at once, not only when the round ends."""
+    cards = {p.cell: p.card for p in view.maze}
+    claimed = sum(dict(CARDS[cards[c.cell] or ""].gold).get(c.group or "", 0)
+                  for c in view.claims if c.seat == seat and cards.get(c.cell))
+    return view.gold(seat) + claimed - sum(1 for b in view.bribes if b.seat == seat)
 
 
 def distance(view: SaboteurView, seat: int) -> int:
