@@ -11,10 +11,11 @@ port is one JSON text (its kinds are named in ``messages.py``):
   student's file) or ``{"id", "kind": "turn", "game", "base", "view", "grown", "moves",
   "rng", "limit"}`` (one move: the seat's view as ``core.values`` data, the legal
   moves, the generator's state as a decimal string, since a 64-bit int does not
-  survive JavaScript's numbers). A view is sent whole when ``base`` is null; otherwise only what changed
-  since the view of question ``base`` to this sandbox: ``view`` holds the fields that
-  changed, ``grown`` the items added at the end of those that only grew (a Ciao!
-  history is most of a view, and grows by a move or two a turn). ``limit`` is the
+  survive JavaScript's numbers). A view is sent whole when ``base`` is null;
+  otherwise only what changed since the view of question ``base`` to this sandbox:
+  ``view`` holds the fields that changed, ``grown`` the items added at the end of
+  those that only grew (a Ciao! history is most of a view, and grows by a move or two
+  a turn). ``limit`` is the
   milliseconds the sandbox's watch gives the file or the move before it stops it at
   its line (``stopwatch.py``); null: no watch;
 - the sandbox answers ``{"id", "move", "problem", "printed"}``; a problem is
