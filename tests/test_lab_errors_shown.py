@@ -10,10 +10,14 @@ import json
 import re
 from collections.abc import Callable
 
+import pytest
+
 from controller_driver import Driver
 from parlor.app.events import Action, Boot, LabReport, LabStart, ShowLab
 from parlor.app.lab.here import run_here
 from parlor.i18n.catalog import FSI, PDI
+
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
 
 HELPER = """\
 def helper(moves):
