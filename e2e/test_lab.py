@@ -8,6 +8,7 @@ nothing. The page contract (README): ``?lab=<game>``, ``data-phase="lab"``,
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -98,6 +99,7 @@ def test_a_newcomer_types_a_three_line_bot_and_reads_its_score(page: Page, base_
 
 
 def test_an_endless_loop_is_stopped_while_the_page_answers(page: Page, base_url: str) -> None:
+    """The loop is stopped within its time, and the page names the line it was on."""
     open_lab(page, base_url, "ciao")
     set_code(page, "def choose(view, moves, rng):\n    while True:\n        pass\n")
     page.select_option("[data-lab-field=limit]", "250")
@@ -112,6 +114,12 @@ def test_an_endless_loop_is_stopped_while_the_page_answers(page: Page, base_url:
     error = page.locator('[data-lab-error="over_time"]')
     expect(error).to_be_visible(timeout=WORKER_BOOT_MS)
     expect(error).to_contain_text("250 ms")
+    # The sandbox's own watch stopped the loop at its line (``pass`` or ``while``), which
+    # the message names, the editor marks and the list of the student's lines shows.
+    expect(error).to_have_attribute("data-line", re.compile(r"^[23]$"))
+    expect(error).to_contain_text(re.compile(r"Line [23]: "))
+    expect(error.locator("[data-lab-trace] li code").last).to_have_text(
+        re.compile(r"^(pass|while True:)$"))
     page.click("[data-action=lab-stop]")
     expect(page.locator("[data-action=lab-run]")).to_be_enabled()
     tasks = page.evaluate("window.__longTasks")

@@ -104,8 +104,10 @@ class LabWorker:
     assets/lab-worker.js runs, each question answered by its key's own ``Sandbox`` (or
     by ``script``) after ``ms``; ``stopped`` is the watchdog stopping a sandbox."""
 
-    def __init__(self, script: Script | None = None, ms: float = 1.0) -> None:
+    def __init__(self, script: Script | None = None, ms: float = 1.0,
+                 clock: Callable[[], float] = lambda: 0.0) -> None:
         self.referee = Referee(self)
+        self.clock = clock  # the sandboxes' (their watch reads it; 0: never late)
         self.script = script
         self.ms = ms
         self.reports: list[dict[str, object]] = []
@@ -143,7 +145,7 @@ class LabWorker:
         key, text, _ = self.questions.pop(0)
         data = json.loads(text)
         self.asked.append((key, data))
-        box = self.sandboxes.setdefault(key, Sandbox(lambda: 0.0))
+        box = self.sandboxes.setdefault(key, Sandbox(self.clock))
         self.most_alive = max(self.most_alive, len(self.sandboxes))
         answer = box.answer(text)  # the sandbox keeps its view, whatever it then says
         scripted = self.script(data) if self.script else None

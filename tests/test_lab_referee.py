@@ -56,7 +56,7 @@ def test_a_sandbox_is_asked_with_its_seats_view_and_the_legal_moves_only() -> No
     assert [r["kind"] for r in reports] == ["compiled"] + ["game"] * 4 + ["done"]
     turns = [data for _, data in w.asked if data["kind"] == "turn"]
     assert turns and {tuple(d) for d in (t.keys() for t in turns)} == {
-        ("id", "kind", "game", "base", "view", "grown", "moves", "rng")}
+        ("id", "kind", "game", "base", "view", "grown", "moves", "rng", "limit")}
     views: dict[int, object] = {}
     for data in turns:
         ask = wire.read_request(json.dumps(data))
@@ -86,8 +86,24 @@ def test_a_sandbox_is_asked_with_its_seats_view_and_the_legal_moves_only() -> No
     ("{id}", "broken"),  # the id asked, but extra words: the wrong shape
     ('{id, "move": "Z9", "problem": null, "printed": ""}', "not_legal"),
     ('{id, "move": 4, "problem": null, "printed": ""}', "not_legal"),
-    ('{id, "move": null, "problem": {"kind": "over_time", "line": 0, "detail": ""},'
+    ('{id, "move": null, "problem": {"kind": "broken", "line": 0, "detail": ""},'
      ' "printed": ""}', "broken"),  # a problem only the referee may find
+    # The student's frames, forged: not a list, too many, a line of 0, a line that is
+    # not a number, a text past its length, an extra item, a key beside them.
+    ('{id, "move": null, "problem": {"kind": "crash", "line": 2, "detail": "",'
+     ' "frames": "line 2"}, "printed": ""}', "broken"),
+    ('{id, "move": null, "problem": {"kind": "crash", "line": 2, "detail": "",'
+     ' "frames": [' + ", ".join(['[2, "f", "x"]'] * 9) + ']}, "printed": ""}', "broken"),
+    ('{id, "move": null, "problem": {"kind": "crash", "line": 2, "detail": "",'
+     ' "frames": [[0, "choose", "x"]]}, "printed": ""}', "broken"),
+    ('{id, "move": null, "problem": {"kind": "crash", "line": 2, "detail": "",'
+     ' "frames": [[true, "choose", "x"]]}, "printed": ""}', "broken"),
+    ('{id, "move": null, "problem": {"kind": "crash", "line": 2, "detail": "",'
+     ' "frames": [[2, "choose", "' + "x" * 201 + '"]]}, "printed": ""}', "broken"),
+    ('{id, "move": null, "problem": {"kind": "crash", "line": 2, "detail": "",'
+     ' "frames": [[2, "choose", "x", "<b>"]]}, "printed": ""}', "broken"),
+    ('{id, "move": null, "problem": {"kind": "crash", "line": 2, "detail": "",'
+     ' "frames": [], "where": 1}, "printed": ""}', "broken"),
     ('{id, "move": "G4", "problem": {"kind": "crash", "line": 1, "detail": ""},'
      ' "printed": ""}', "broken"),
     ('{id, "move": null, "problem": null, "printed": 7}', "broken"),
@@ -177,7 +193,8 @@ def test_running_out_of_memory_stops_the_game_and_replaces_the_sandbox() -> None
     w = Worker()
     played = games(w.run(match(source=bomb, games=2)))
     assert [(stopped(played[n]) or {}).get("problem") for n in (0, 1)] == [
-        {"kind": "memory", "line": 2, "detail": ""}] * 2
+        {"kind": "memory", "line": 2, "detail": "", "frames": [[2, "choose",
+                                                             "raise MemoryError()"]]}] * 2
     assert len(w.killed) == 2
 
 

@@ -49,11 +49,14 @@ READY: Final = "ready"
 #: What a sandbox may say went wrong: the file does not compile (``syntax``), has no
 #: ``choose`` (``missing``) or one that cannot take ``view, moves, rng``
 #: (``signature``), the bot raised (``crash``), returned what was not offered
-#: (``not_legal``) or its interpreter ran out of memory (``memory``).
-SandboxProblem = Literal["syntax", "missing", "signature", "crash", "not_legal", "memory"]
-#: What the referee judges itself, from its own clock and checks: a move or the file's
-#: top level ran too long, or the sandbox did not answer as it must (``wire.py``).
-RefereeProblem = Literal["over_time", "load_time", "broken"]
+#: (``not_legal``), its interpreter ran out of memory (``memory``), or its watch
+#: stopped a move or the file's top level at a line, past its time (``over_time``,
+#: ``load_time``: the referee judges which, and the time, by its own clock).
+SandboxProblem = Literal["syntax", "missing", "signature", "crash", "not_legal", "memory",
+                         "over_time", "load_time"]
+#: What the referee alone says: the sandbox did not answer as it must (``wire.py``).
+#: It also judges ``over_time`` and ``load_time`` when a sandbox does not answer in time.
+RefereeProblem = Literal["broken"]
 #: The page's own: the Lab's worker failed while a game at the table waited on a Lab
 #: bot's move (``playing.py``).
 PageProblem = Literal["failed"]

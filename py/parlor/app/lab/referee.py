@@ -10,7 +10,8 @@ worker keeps one sandbox per key, its own interpreter, reused only for that bot.
 The referee is driven by what comes back, never blocked on it: ``start`` runs the job
 until it waits on sandboxes, and ``heard`` (an answer, with the milliseconds the
 worker measured the sandbox spent on it), ``expired`` (the worker's watchdog stopped a
-sandbox past its time) or ``died`` (a sandbox crashed or misbehaved) take the job on.
+sandbox past its time, which its own watch could not stop at a line) or ``died`` (a
+sandbox crashed or misbehaved) take the job on.
 Every answer is read by ``wire.read_answer``; whatever a sandbox does is that bot's
 problem, never an exception here.
 
@@ -25,7 +26,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from parlor.app.lab import wire
 from parlor.app.lab.jobs import Plan, plan, say
@@ -127,7 +128,9 @@ class Referee:
         offered = q.step.moves if isinstance(q.step, Call) and not q.loading else None
         answer = wire.read_answer(text, q.id, offered)
         problem = answer.problem
-        if ms > q.limit_ms and (problem is None or problem.kind == "not_legal"):
+        if problem is not None and problem.kind in ("over_time", "load_time"):
+            problem = _over(q, ms, problem)  # stopped at its line by its watch
+        elif ms > q.limit_ms and (problem is None or problem.kind == "not_legal"):
             problem = _over(q, ms)
         again = []
         if problem is not None and problem.kind in ("memory", "broken"):
@@ -217,16 +220,17 @@ class Referee:
         loading = isinstance(step, Load) or key not in self.loaded
         if loading:
             self.waiting[key] = []
-            text = wire.load_text(self._id(key), self.plan.game, self.plan.sources[step.bot])
             limit = LOAD_LIMIT_MS
+            text = wire.load_text(self._id(key), self.plan.game, self.plan.sources[step.bot],
+                                  limit)
         else:
             assert isinstance(step, Call)
             last = lane.views.get(key) if lane is not None else None
+            limit = self.plan.limit_ms
             text = wire.ask_text(self._id(key), self.plan.game, step.view, step.moves,
-                                 step.rng.state, last)
+                                 step.rng.state, last, limit)
             if lane is not None:
                 lane.views[key] = (self.asked, step.view)
-            limit = self.plan.limit_ms
         self.out_to.setdefault(key, deque()).append(
             Question(key, self.asked, step, lane, loading, limit))
         self.out.send(key, text, limit)
@@ -306,6 +310,12 @@ class Referee:
         self.out.kill(key)
 
 
-def _over(q: Question, ms: float) -> Problem:
-    """Over time: a move past the job's limit, or a file whose top level ran too long."""
-    return Problem("load_time" if q.loading else "over_time", 0, f"{ms:.0f}")
+def _over(q: Question, ms: float, stopped: Problem | None = None) -> Problem:
+    """Over time: a move past the job's limit, or a file whose top level ran too long,
+    judged by the referee's question (load or move) and clock. ``stopped`` is the
+    sandbox's word when its watch stopped the code: only its line and frames are taken
+    (a sandbox that says so early loses only its own move)."""
+    kind: Literal["load_time", "over_time"] = "load_time" if q.loading else "over_time"
+    if stopped is None:
+        return Problem(kind, 0, f"{ms:.0f}")
+    return Problem(kind, stopped.line, f"{ms:.0f}", stopped.frames)

@@ -12,7 +12,6 @@ the referee checks (``wire.read_answer``).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from parlor.app.lab.student import Problem, StudentBot, compile_bot
@@ -40,7 +39,8 @@ class Sandbox:
         request = read_request(text)
         game = GAMES[request.game]
         if not isinstance(request, Ask):
-            self.bot = compile_bot(request.source, {"game": Toolbox.of(game.id)})
+            self.bot = compile_bot(request.source, {"game": Toolbox.of(game.id)},
+                                   clock=self.clock, limit_ms=request.limit_ms)
             problem = self.bot if isinstance(self.bot, Problem) else None
             return answer_text(request.id, None, problem)
         if not isinstance(self.bot, StudentBot):
@@ -51,7 +51,8 @@ class Sandbox:
         self.views[request.id] = view
         while len(self.views) > KEPT_VIEWS:
             del self.views[next(iter(self.views))]
-        # The referee keeps the clock: the limit is judged there, not here.
+        # The watch stops the move at its line once past the limit; the referee still
+        # judges the time by its own clock, and stops the sandbox if no answer comes.
         turn = self.bot.turn(view, request.moves, Rng(request.rng), clock=self.clock,
-                             limit_ms=math.inf)
+                             limit_ms=request.limit_ms)
         return answer_text(request.id, turn.move, turn.problem, turn.printed)

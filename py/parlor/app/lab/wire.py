@@ -7,20 +7,26 @@ port is one JSON text (its kinds are named in ``messages.py``):
 
 - the sandbox, once its interpreter is up and before any of the student's code ran,
   says ``messages.READY``;
-- the referee asks ``{"id", "kind": "load", "game", "source"}`` (run the student's file)
-  or ``{"id", "kind": "turn", "game", "base", "view", "grown", "moves", "rng"}`` (one
-  move: the seat's view as ``core.values`` data, the legal moves, the generator's
-  state as a decimal string, since a 64-bit int does not survive JavaScript's
-  numbers). A view is sent whole when ``base`` is null; otherwise only what changed
-  since the view of question ``base`` to this sandbox: ``view`` holds the fields that
-  changed, ``grown`` the items added at the end of those that only grew (a Ciao!
-  history is most of a view, and grows by a move or two a turn);
-- the sandbox answers ``{"id", "move", "problem", "printed"}``.
+- the referee asks ``{"id", "kind": "load", "game", "source", "limit"}`` (run the
+  student's file) or ``{"id", "kind": "turn", "game", "base", "view", "grown", "moves",
+  "rng", "limit"}`` (one move: the seat's view as ``core.values`` data, the legal
+  moves, the generator's state as a decimal string, since a 64-bit int does not
+  survive JavaScript's numbers). A view is sent whole when ``base`` is null;
+  otherwise only what changed since the view of question ``base`` to this sandbox:
+  ``view`` holds the fields that changed, ``grown`` the items added at the end of
+  those that only grew (a Ciao! history is most of a view, and grows by a move or two
+  a turn). ``limit`` is the
+  milliseconds the sandbox's watch gives the file or the move before it stops it at
+  its line (``stopwatch.py``); null: no watch;
+- the sandbox answers ``{"id", "move", "problem", "printed"}``; a problem is
+  ``{"kind", "line", "detail"}``, with ``"frames"`` when the student's code raised or
+  was stopped (``student.Frame``: ``[line, function, code]``, innermost last).
 
 The sandbox is the student's: it may say anything, at any time, in any size. So
 ``read_answer`` never raises. It takes an answer only if it has the id asked and
 the right shape. A move must be one of the moves offered, and a problem must be
-one the sandbox may report (``messages.SandboxProblem``). Anything else becomes the
+one the sandbox may report (``messages.SandboxProblem``), its frames few and short
+(``student.frames_of``). Anything else becomes the
 ``broken`` problem, so the referee treats the bot as failed and replaces its sandbox.
 """
 
@@ -33,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlor.app.lab.messages import RequestKind, is_sandbox_problem
-from parlor.app.lab.student import MAX_PRINTED, Problem
+from parlor.app.lab.student import MAX_PRINTED, Problem, frames_of
 from parlor.core.values import decode, encode, field_codecs
 
 #: The longest answer the referee reads (a move, a problem and what was printed).
@@ -47,6 +53,7 @@ class Load:
     id: int
     game: str
     source: str
+    limit_ms: float = float("inf")  # the watch's time for the file's top level
 
 
 @dataclass(frozen=True)
@@ -58,6 +65,7 @@ class Ask:
     grown: dict[str, list[Any]]  # fields that only grew: the items added
     moves: tuple[str, ...]
     rng: int
+    limit_ms: float = float("inf")  # the watch's time for the move
 
     def whole_view(self, cls: type, last: tuple[int, object | None] | None) -> object:
         """The view, from this question and the last view this sandbox was sent (its
@@ -77,12 +85,21 @@ def _request(id: int, kind: RequestKind, **fields: object) -> str:
     return json.dumps({"id": id, "kind": kind, **fields})
 
 
-def load_text(id: int, game: str, source: str) -> str:
-    return _request(id, "load", game=game, source=source)
+def _limit(limit_ms: float) -> float | None:
+    return None if limit_ms == float("inf") else limit_ms
+
+
+def _read_limit(data: dict[str, Any]) -> float:
+    limit = data.get("limit")
+    return float("inf") if limit is None else float(limit)
+
+
+def load_text(id: int, game: str, source: str, limit_ms: float = float("inf")) -> str:
+    return _request(id, "load", game=game, source=source, limit=_limit(limit_ms))
 
 
 def ask_text(id: int, game: str, view: object, moves: tuple[str, ...], rng: int,
-             last: tuple[int, object] | None = None) -> str:
+             last: tuple[int, object] | None = None, limit_ms: float = float("inf")) -> str:
     """Question ``id``: ``view`` whole, or what changed since ``last`` (the id and view of
     the question this sandbox was sent last). Fields are compared as values, so a long
     history that gained a move is a slice compared in C and one move encoded."""
@@ -103,19 +120,21 @@ def ask_text(id: int, game: str, view: object, moves: tuple[str, ...], rng: int,
             else:
                 changed[name] = enc(after)
     return _request(id, "turn", game=game, base=base, view=changed, grown=grown,
-                    moves=list(moves), rng=str(rng))
+                    moves=list(moves), rng=str(rng), limit=_limit(limit_ms))
 
 
 def read_request(text: str) -> Load | Ask:
     """The referee's request, in the sandbox (from trusted code, but read strictly)."""
     data = json.loads(text)
     if data["kind"] == "load":
-        return Load(int(data["id"]), str(data["game"]), str(data["source"]))
+        return Load(int(data["id"]), str(data["game"]), str(data["source"]),
+                    _read_limit(data))
     if data["kind"] == "turn":
         base = data["base"]
         return Ask(int(data["id"]), str(data["game"]), None if base is None else int(base),
                    dict(data["view"]), dict(data["grown"]),
-                   tuple(str(m) for m in data["moves"]), int(data["rng"]))
+                   tuple(str(m) for m in data["moves"]), int(data["rng"]),
+                   _read_limit(data))
     raise ValueError(f"unknown request {data['kind']!r}")
 
 
@@ -172,9 +191,14 @@ def read_answer(text: object, id: int, offered: tuple[str, ...] | None) -> Answe
 
 
 def _problem(data: object) -> Problem | None:
-    if not isinstance(data, dict) or set(data) != {"kind", "line", "detail"}:
+    if not isinstance(data, dict) or not (
+            set(data) == {"kind", "line", "detail"}
+            or set(data) == {"kind", "line", "detail", "frames"}):
         return None
     kind, line, detail = data["kind"], data["line"], data["detail"]
     if not is_sandbox_problem(kind) or type(line) is not int or not isinstance(detail, str):
         return None
-    return Problem(kind, max(0, line), detail[:MAX_DETAIL])
+    frames = frames_of(data.get("frames", []))
+    if frames is None:
+        return None
+    return Problem(kind, max(0, line), detail[:MAX_DETAIL], frames)

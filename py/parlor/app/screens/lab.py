@@ -19,7 +19,7 @@ from parlor.app.lab.reference import CONTRACT, reference
 from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen
 from parlor.app.lab.student import Problem
 from parlor.app.screens.lab_handin import author_html, file_input, handin_html
-from parlor.app.screens.lab_problems import percent, problem_text, wins_text
+from parlor.app.screens.lab_problems import frames_html, percent, problem_text, wins_text
 from parlor.app.screens.lab_reference import lab_reference_html
 from parlor.app.screens.lab_score import change_words, score_html, score_words
 from parlor.app.screens.lab_tournament import tournament_html, tournament_status
@@ -241,7 +241,7 @@ def _error(problem: Problem, t: Translator, limit_ms: int, where: str = "",
                                              cls="btn subtle", data_value=review)
     hooks = attrs(data_lab_error=problem.kind, data_line=problem.line)
     return (f'<div class="lab-error message" role="alert"{hooks}>'
-            f"<p>{esc(lead + text)}</p>{link}</div>")
+            f"<p>{esc(lead + text)}</p>{frames_html(problem, t)}{link}</div>")
 
 
 def _progress(run: LabRun, t: Translator) -> str:
