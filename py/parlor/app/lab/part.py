@@ -33,12 +33,12 @@ from parlor.app.events import (
     ShowLab,
 )
 from parlor.app.lab.keep import (
-    STARTER,
     Shelf,
     file_name,
     name_of_file,
     share_fragment,
     source_from_link,
+    starter,
 )
 from parlor.app.lab.lessons import Lesson, lessons
 from parlor.app.lab.matches import LabGame, said_by_ply
@@ -141,7 +141,7 @@ class Lab:
             self.stop(out)
             self.run, self.tour, self.said = None, None, None
         self.game = game
-        self.shelf = Shelf.read(self.page.store, game, t("lab.first_name"))
+        self.shelf = Shelf.read(self.page.store, game, t("lab.first_name"), starter(t))
         if self.shelf.unreadable is not None:
             self.note = t("lab.unreadable")
         levels = levels_of(game)
@@ -227,7 +227,7 @@ class Lab:
             self.shelf = self.shelf.added(name_of_file(filename) or t("lab.first_name"), text,
                                           t.number)
         elif name == "lab-new":
-            self.shelf = self.shelf.added(t("lab.first_name"), STARTER, t.number)
+            self.shelf = self.shelf.added(t("lab.first_name"), starter(t), t.number)
         else:
             self.shelf = self.shelf.chosen(event.value or "")
         self._keep()
@@ -295,7 +295,7 @@ class Lab:
         self.stop(out)
         self.lesson = number
         t = self.page.t
-        self.shelf = self.shelf.added(t(lesson.title_key), lesson.starter, t.number)
+        self.shelf = self.shelf.added(t(lesson.title_key), lesson.starter_in(t), t.number)
         self._keep()
         self.settings = Settings(lesson.level, lesson.players, lesson.games,
                                  self.settings.limit_ms)

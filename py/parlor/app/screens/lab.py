@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from parlor.app.lab.keep import STARTER
+from parlor.app.lab.keep import untouched_starters
 from parlor.app.lab.matches import LabGame, Score
 from parlor.app.lab.reference import CONTRACT, reference
 from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen
@@ -131,7 +131,8 @@ def _lessons(lab: LabScreen, t: Translator) -> str:
                      data_value=lesson.number, aria_label=t("lab.lessons.start_named",
                                                             title=t(lesson.title_key)))
             + "</li>")
-    newcomer = list(lab.shelf.bots.values()) == [STARTER]
+    bots = list(lab.shelf.bots.values())
+    newcomer = len(bots) == 1 and bots[0] in untouched_starters()
     return (f'<details class="lab-lessons" data-keep="lab-lessons"{attrs(open=newcomer)}>'
             f'<summary>{esc(t("lab.lessons"))}</summary><ol>{"".join(items)}</ol></details>')
 
