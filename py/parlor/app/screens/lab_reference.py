@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlor.app.lab.reference import Entry, Reference
+from parlor.app.screens.lab_prose import prose
 from parlor.i18n.catalog import Msg, Translator
 from parlor.render.html import attrs, esc
 
@@ -32,7 +33,8 @@ def _entries(t: Translator, entries: Sequence[Entry], part: str, *, typed: str =
     rows = []
     for e in entries:
         shown = f"{typed}{e.name}: {e.code}" if part != "call" else e.code
-        rows.append(f"<dt{attrs(data_name=e.name)}>{_code(shown)}</dt><dd>{esc(t(e.key))}</dd>")
+        rows.append(f"<dt{attrs(data_name=e.name)}>{_code(shown)}</dt>"
+                    f"<dd>{prose(t, t(e.key))}</dd>")
     cls = "lab-ref-tools" if part == "call" else "lab-ref-fields"
     return f'<dl class="{cls}">{"".join(rows)}</dl>'
 
@@ -44,7 +46,7 @@ def lab_reference_html(t: Translator, ref: Reference) -> str:
     title = t("lab.ref.title", game=Msg(f"game.{ref.game}.name"))
     parts = [
         f'<h2 class="lab-ref-title">{esc(title)}</h2>',
-        f'<p class="lab-ref-contract">{_code(ref.contract)} {esc(t("lab.ref.contract"))}</p>',
+        f'<p class="lab-ref-contract">{_code(ref.contract)} {prose(t, t("lab.ref.contract"))}</p>',
         f'<section{attrs(class_="lab-ref-part", data_ref="view")}>'
         f'<h3>{_code("view")} {esc(t("lab.ref.heading.view"))}</h3>'
         f'{_entries(t, ref.view, "field", typed="view.")}</section>',
@@ -53,12 +55,12 @@ def lab_reference_html(t: Translator, ref: Reference) -> str:
         inner = "".join(f"<h4>{_code(td.name)}</h4>{_entries(t, td.fields, 'field')}"
                         for td in ref.types)
         parts.append(f'<section{attrs(class_="lab-ref-part", data_ref="types")}>'
-                     f'<h3>{esc(t("lab.ref.heading.types"))}</h3>{inner}</section>')
+                     f'<h3>{prose(t, t("lab.ref.heading.types"))}</h3>{inner}</section>')
     examples = "".join(f"<li>{_code(repr(m))}</li>" for m in ref.examples)
     parts.append(
         f'<section{attrs(class_="lab-ref-part", data_ref="moves")}>'
         f'<h3>{_code("moves")} {esc(t("lab.ref.heading.moves"))}</h3>'
-        f"<p>{esc(t(ref.moves_key))}</p>"
+        f"<p>{prose(t, t(ref.moves_key))}</p>"
         f'<p>{esc(t("lab.ref.heading.examples"))}</p>'
         f'<ul class="lab-ref-examples">{examples}</ul></section>')
     parts.append(
@@ -67,6 +69,6 @@ def lab_reference_html(t: Translator, ref: Reference) -> str:
         f'{_entries(t, ref.tools, "call")}</section>')
     parts.append(
         f'<section{attrs(class_="lab-ref-part", data_ref="rng")}>'
-        f'<h3>{_code("rng")} {esc(t("lab.ref.heading.rng"))}</h3>'
+        f'<h3>{_code("rng")} {prose(t, t("lab.ref.heading.rng"))}</h3>'
         f'{_entries(t, ref.rng, "call")}</section>')
     return f'<section{attrs(class_="lab-ref", data_game=ref.game)}>{"".join(parts)}</section>'
