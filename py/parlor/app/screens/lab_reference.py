@@ -1,8 +1,10 @@
 """The Bot Lab's reference for a game, as HTML in the page's language.
 
 The structure comes from ``app/lab/reference.py`` (generated from the code); this only
-lays it out: Python names and types in ``<code dir="ltr">`` (they read left to right
-in a Persian page too), their meanings from the catalogs. A definition list per part,
+lays it out: Python names, example values and types in ``<code dir="ltr">`` (they
+read left to right in a Persian page too), their meanings from the catalogs, the types
+folded away (a 14-year-old reads the sentence and the example; ``tuple[tuple[str,
+...], ...]`` waits in a fold for whoever wants it). A definition list per part,
 so a screen reader says each name with its meaning.
 """
 
@@ -19,7 +21,7 @@ from parlor.render.html import attrs, esc
 HEADINGS: tuple[str, ...] = (
     "lab.ref.title", "lab.ref.contract", "lab.ref.heading.view", "lab.ref.heading.types",
     "lab.ref.heading.moves", "lab.ref.heading.examples", "lab.ref.heading.tools",
-    "lab.ref.heading.rng",
+    "lab.ref.heading.rng", "lab.ref.example", "lab.ref.python_type",
 )
 
 
@@ -28,13 +30,19 @@ def _code(text: str) -> str:
 
 
 def _entries(t: Translator, entries: Sequence[Entry], part: str, *, typed: str = "") -> str:
-    """``<dl>`` of names: ``view.seat: int | None`` for fields (``typed`` the owner),
-    ``game.deal(view, rng)`` for methods (their ``code`` is the call already)."""
+    """``<dl>`` of names: ``view.seat`` for fields (``typed`` the owner), ``game.deal(view,
+    rng)`` for methods (their ``code`` is the call already). Each says in a sentence
+    what it is, shows its value in a real game, and folds its Python types away
+    (``<details class="lab-ref-type">``) for those who want them."""
     rows = []
     for e in entries:
-        shown = f"{typed}{e.name}: {e.code}" if part != "call" else e.code
+        shown = f"{typed}{e.name}" if part != "call" else e.code
+        example = (f'<p class="lab-ref-example">{esc(t("lab.ref.example"))} '
+                   f"{_code(e.example)}</p>" if e.example else "")
+        fold = (f'<details class="lab-ref-type"><summary>{esc(t("lab.ref.python_type"))}'
+                f"</summary>{_code(e.python or e.code)}</details>")
         rows.append(f"<dt{attrs(data_name=e.name)}>{_code(shown)}</dt>"
-                    f"<dd>{prose(t, t(e.key))}</dd>")
+                    f"<dd><p>{prose(t, t(e.key))}</p>{example}{fold}</dd>")
     cls = "lab-ref-tools" if part == "call" else "lab-ref-fields"
     return f'<dl class="{cls}">{"".join(rows)}</dl>'
 
