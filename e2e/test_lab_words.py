@@ -56,6 +56,12 @@ def test_the_persian_lab_reads_right_to_left_with_its_code_left_to_right(
     assert comments and all(PERSIAN.search(c) for c in comments), comments
     assert "def choose(view, moves, rng):" in code and "return rng.choice(moves)" in code
     assert "{lab." not in code
+    # In the editor that comment reads right to left: its "#" is drawn right of its
+    # final full stop (a code line stays left to right).
+    comment = page.locator(".lab-editor .cm-line").first.locator("span").first
+    expect(comment).to_have_text(re.compile(r"^# درس ۱"))
+    first, last = comment.evaluate(EDGES)
+    assert first > last, (first, last)
     # Every code fragment in the page's sentences is isolated, hints and reference too.
     page.locator("details.lab-lessons li[data-lesson='1'] details summary").click()
     page.locator("details.lab-ref-box > summary").click()

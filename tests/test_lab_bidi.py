@@ -19,7 +19,11 @@ import pytest
 from controller_driver import Driver
 from parlor.app.events import Action, Boot, LabReport, LabStart, ShowLab
 from parlor.app.lab.here import run_here
+from parlor.app.lab.state import LabTour
+from parlor.app.lab.student import Problem
+from parlor.app.lab.tournament import Duel
 from parlor.app.screens.lab_prose import LRI, PDI, pieces, prose, prose_text
+from parlor.app.screens.lab_tournament import tournament_html
 from parlor.games import GAMES
 from parlor.i18n.catalog import Translator
 
@@ -120,3 +124,15 @@ def test_a_persian_error_isolates_its_code_in_the_page_and_the_status_line(sourc
     assert "data-lab-error" in drawn.html
     assert loose(drawn.html) == []
     assert not re.search(r"[A-Za-z0-9]", ISOLATED.sub("", drawn.status)), drawn.status
+
+
+def test_a_persian_tournament_isolates_its_entrants_problems() -> None:
+    """A classmate's bot that cannot play is named with its problem, the code in it
+    isolated like the rest (a bot's name, from a file or a link, is escaped too)."""
+    tour = LabTour(("ربات من", "<b>Ali</b>"), 2, 1, 1000, running=False,
+                   problems={0: None, 1: Problem("missing")},
+                   duels={0: Duel(0, 1, 0, (2.0, 0.0))})
+    html = tournament_html(tour, Translator("fa"))
+    problems = re.search(r'<ul class="lab-tour-problems">.*?</ul>', html)
+    assert problems is not None and "<b>" not in html
+    assert loose(problems.group()) == []
