@@ -58,9 +58,13 @@
           },
         });
         // Long lines wrap: on a phone the start of each line (def, the indentation)
-        // stays in view instead of scrolling sideways out of it.
+        // stays in view instead of scrolling sideways out of it. Each line takes its
+        // direction from its first letter: code reads left to right, and a comment in
+        // Persian (a starter's, in the page's language) right to left, its full stop and
+        // its code fragments where a Persian reader looks for them.
         return { cm, setErrorLine, shared: [cm.basicSetup, cm.python(), errorLine, tab,
-          cm.indentUnit.of("    "), cm.EditorState.tabSize.of(4), cm.EditorView.lineWrapping] };
+          cm.indentUnit.of("    "), cm.EditorState.tabSize.of(4), cm.EditorView.lineWrapping,
+          cm.EditorView.perLineTextDirection.of(true)] };
       });
       loading.catch(() => { loading = null; });  // a later textarea may try again
     }

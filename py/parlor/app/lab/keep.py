@@ -17,16 +17,40 @@ import json
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cache
 
+from parlor.app.lab.starters import in_language
 from parlor.app.saves import KeyValue
+from parlor.i18n.catalog import Translator
+from parlor.i18n.languages import LANGUAGES
 
 PREFIX = "parlor:lab:"
 
+#: A new bot's code; its comment is a catalog key (``starters.py``), said in the page's
+#: language by ``starter``.
 STARTER = '''\
+def choose(view, moves, rng):
+    # {lab.starter.new}
+    return rng.choice(moves)
+'''
+#: The new bot's code as a Lab before the translated starters stored it.
+OLD_STARTER = '''\
 def choose(view, moves, rng):
     """Return one of moves: the move your bot plays."""
     return rng.choice(moves)
 '''
+
+
+def starter(say: Callable[[str], str]) -> str:
+    """A new bot's code with its comment in the language of ``say`` (a Translator)."""
+    return in_language(STARTER, say)
+
+
+@cache
+def untouched_starters() -> frozenset[str]:
+    """A new bot's code as any language gives it, or an older Lab stored it: a bot
+    that is one of these has not been written yet."""
+    return frozenset({OLD_STARTER, *(starter(Translator(lang.code)) for lang in LANGUAGES)})
 
 
 @dataclass(frozen=True)
@@ -44,7 +68,9 @@ class Shelf:
 
     @property
     def source(self) -> str:
-        return self.bots.get(self.current, STARTER)
+        if self.current in self.bots:
+            return self.bots[self.current]
+        return starter(Translator())
 
     def names(self) -> list[str]:
         return sorted(self.bots, key=str.casefold)
@@ -82,20 +108,20 @@ class Shelf:
         return replace(self, scores={**self.scores, name: mine})
 
     @staticmethod
-    def read(store: KeyValue, game: str, first_name: str) -> Shelf:
+    def read(store: KeyValue, game: str, first_name: str, first: str = STARTER) -> Shelf:
         """The game's stored bots; a first visit gets one starter bot named
-        ``first_name`` (in the page's language)."""
+        ``first_name`` whose code is ``first`` (both in the page's language)."""
         raw = store.get(PREFIX + game)
         if raw is None:
-            return Shelf(game, {first_name: STARTER}, first_name)
+            return Shelf(game, {first_name: first}, first_name)
         try:
             data = json.loads(raw)
             bots = {str(k): str(v) for k, v in data["bots"].items()}
             current = str(data.get("current", ""))
         except (ValueError, KeyError, TypeError, AttributeError):
-            return Shelf(game, {first_name: STARTER}, first_name, unreadable=raw)
+            return Shelf(game, {first_name: first}, first_name, unreadable=raw)
         if not bots:
-            bots = {first_name: STARTER}
+            bots = {first_name: first}
         return Shelf(game, bots, current if current in bots else sorted(bots)[0],
                      scores=_scores(data.get("scores"), bots))
 

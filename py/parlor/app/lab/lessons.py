@@ -9,8 +9,9 @@ share of the games. Which level, how many games, the share, the options the matc
 played with and the starter's source are facts about the lesson, kept in the data file
 ``lessons.json`` (each starter as a list of lines, so a diff reads as code), not in
 code; a JSON file travels in the package zip the browser unpacks, next to the games'
-own data. The words (title, hints, the goal's sentence) are catalog keys, so a lesson
-reads in every language while its code stays Python. Each goal was chosen so that a
+own data. The words (title, hints, the goal's sentence, the starter's comments:
+``starters.py``) are catalog keys, so a lesson reads in every language while its code
+stays Python. Each goal was chosen so that a
 reference solution (``tests/fixtures/lab/``) reaches it with a margin and the starter
 does not (measured by a slow test over a hundred seeded games).
 """
@@ -19,13 +20,15 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from parlor.app.lab.matches import Score
+from parlor.app.lab.starters import in_language
+from parlor.app.lab.starters import keys as starter_keys
 from parlor.bots import level_label_key
 from parlor.i18n.catalog import Msg
 
@@ -78,9 +81,19 @@ class Lesson:
         return Msg.of("lab.lesson.goal", wins=self.wins, n=self.games,
                       level=Msg(level_label_key(self.game, self.level)))
 
+    def starter_in(self, say: Callable[[str], str]) -> str:
+        """The starter as the editor shows it: its comments in the language of ``say``
+        (a Translator), its code as it is (``starters.in_language``)."""
+        return in_language(self.starter, say)
+
     def keys(self) -> tuple[str, ...]:
-        """Every catalog key this lesson says something with."""
+        """Every catalog key this lesson says something with (its starter's comments'
+        are ``starter_keys``)."""
         return (self.title_key, *self.hint_keys, "lab.lesson.goal")
+
+    def starter_keys(self) -> tuple[str, ...]:
+        """The catalog keys the starter's comments name."""
+        return starter_keys(self.starter)
 
 
 def _lesson(game_id: str, number: int, raw: Mapping[str, Any],

@@ -25,7 +25,7 @@ from parlor.app.events import Action, Download, Effect, LabStart, LabStop, LabWa
 from parlor.app.lab import handin
 from parlor.app.lab.carried import Carried, bot_from_link
 from parlor.app.lab.handin import CARRY_ACTIONS, HandIn, author_of, bot_name
-from parlor.app.lab.keep import STARTER, Shelf
+from parlor.app.lab.keep import Shelf, starter
 from parlor.app.lab.lessons import Lesson, lessons
 from parlor.app.lab.matches import LabGame, said_by_ply
 from parlor.app.lab.messages import WorkerNews, job_request
@@ -128,7 +128,7 @@ class Lab:
             self.stop(out)
             self.run, self.tour, self.said, self.handin = None, None, None, None
         self.game = game
-        self.shelf = Shelf.read(self.page.store, game, t("lab.first_name"))
+        self.shelf = Shelf.read(self.page.store, game, t("lab.first_name"), starter(t))
         if self.shelf.unreadable is not None:
             self.note = t("lab.unreadable")
         levels = levels_of(game)
@@ -204,7 +204,7 @@ class Lab:
         assert self.shelf is not None
         t = self.page.t
         if name == "lab-new":
-            self.shelf = self.shelf.added(t("lab.first_name"), STARTER, t.number)
+            self.shelf = self.shelf.added(t("lab.first_name"), starter(t), t.number)
         else:
             self.shelf = self.shelf.chosen(event.value or "")
         self._keep()
@@ -272,7 +272,7 @@ class Lab:
         self.stop(out)
         self.lesson = number
         t = self.page.t
-        self.shelf = self.shelf.added(t(lesson.title_key), lesson.starter, t.number)
+        self.shelf = self.shelf.added(t(lesson.title_key), lesson.starter_in(t), t.number)
         self._keep()
         self.settings = Settings(lesson.level, lesson.players, lesson.games,
                                  self.settings.limit_ms)

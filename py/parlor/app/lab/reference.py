@@ -5,22 +5,31 @@ move looks like, what ``game`` (the toolbox) and ``rng`` offer. All of it is rea
 the code: the view's fields from its dataclass (``dataclasses.fields``, types from
 ``typing.get_type_hints``), the small dataclasses inside it one level deep, example
 moves from ``legal_moves`` of a seeded game, the toolbox's and the generator's methods
-from ``inspect``. Only the meanings are words, each a catalog key, so the reference
-reads in every language of the page while Python names stay as Python spells them; a
-test fails when a field or method has no words or words name something gone.
+from ``inspect``, and each one's value in a real game (``examples.py``). Only the
+meanings are words, each a catalog key, so the reference reads in every language of
+the page while Python names stay as Python spells them; a test fails when a field or
+method has no words or words name something gone.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import inspect
-import types
 import typing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from parlor.app.lab.examples import (
+    Moment,
+    field_examples,
+    inner_examples,
+    moment,
+    rng_examples,
+    tool_examples,
+)
+from parlor.app.lab.pytypes import type_name
 from parlor.app.lab.toolbox import Toolbox, view_class
 from parlor.core.rng import Rng
 from parlor.games import GAMES
@@ -34,11 +43,16 @@ EXAMPLES = 6
 @dataclass(frozen=True)
 class Entry:
     """One line of the reference: a Python name, its type (a field) or its call (a
-    method), and the catalog key that says what it is for."""
+    method), the catalog key that says what it is for, its value in a real game
+    (``example``, when there is one) and its Python types (``python``: ``piles:
+    tuple[tuple[str, ...], ...]``, ``game.deal(view: KabaleoView, rng: Rng) ->
+    KabaleoState``), which the page folds away for those who want them."""
 
     name: str
     code: str
     key: str
+    example: str = ""
+    python: str = ""
 
 
 @dataclass(frozen=True)
@@ -69,26 +83,6 @@ class Reference:
         return {self.moves_key, *(e.key for e in entries)}
 
 
-def type_name(tp: object) -> str:
-    """A type as a student would write it: ``tuple[int, ...]``, ``int | None``, ``Placed``."""
-    if tp is type(None):
-        return "None"
-    if tp is Ellipsis:
-        return "..."
-    origin = typing.get_origin(tp)
-    args = typing.get_args(tp)
-    if origin is typing.Literal:  # a phase: the type of its values, as a student tests them
-        return " | ".join(dict.fromkeys(type(a).__name__ for a in args))
-    if origin is typing.Union or origin is types.UnionType:
-        return " | ".join(type_name(a) for a in args)
-    if origin is not None:
-        name = getattr(origin, "__name__", str(origin))
-        return f"{name}[{', '.join(type_name(a) for a in args)}]" if args else name
-    if isinstance(tp, type):
-        return tp.__name__
-    return str(tp)
-
-
 def _inner_classes(tp: object) -> Iterator[type]:
     """The dataclasses a type is made of (``tuple[Placed, ...]`` gives ``Placed``)."""
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
@@ -97,14 +91,18 @@ def _inner_classes(tp: object) -> Iterator[type]:
         yield from _inner_classes(arg)
 
 
-def _field_entries(cls: type, prefix: str, suffix: str = "") -> tuple[Entry, ...]:
-    """A dataclass's fields, each said by the key ``<prefix><field><suffix>``."""
+def _field_entries(cls: type, prefix: str, suffix: str = "", owner: str = "",
+                   examples: dict[str, str] | None = None) -> tuple[Entry, ...]:
+    """A dataclass's fields, each said by the key ``<prefix><field><suffix>``, with its
+    value in ``examples`` and its type written ``<owner><field>: <type>``."""
     hints = typing.get_type_hints(cls)
-    return tuple(Entry(f.name, type_name(hints[f.name]), f"{prefix}{f.name}{suffix}")
+    return tuple(Entry(f.name, type_name(hints[f.name]), f"{prefix}{f.name}{suffix}",
+                       (examples or {}).get(f.name, ""),
+                       f"{owner}{f.name}: {type_name(hints[f.name])}")
                  for f in dataclasses.fields(cls))
 
 
-def _types(game_id: str, view_cls: type) -> tuple[TypeDoc, ...]:
+def _types(game_id: str, view_cls: type, m: Moment) -> tuple[TypeDoc, ...]:
     """The game's own dataclasses inside the view, in the order the view first names
     them. The options' fields are said by the menu's words for them (``option.<game>.
     <name>.help``), so the Lab and the menu never describe an option differently."""
@@ -116,10 +114,12 @@ def _types(game_id: str, view_cls: type) -> tuple[TypeDoc, ...]:
                 found.setdefault(cls, f.name)
     out = []
     for cls, via in found.items():
+        examples = inner_examples(cls, m)
         if via == "options":
-            fields = _field_entries(cls, f"option.{game_id}.", ".help")
+            fields = _field_entries(cls, f"option.{game_id}.", ".help", examples=examples)
         else:
-            fields = _field_entries(cls, f"lab.ref.{game_id}.type.{cls.__name__}.")
+            fields = _field_entries(cls, f"lab.ref.{game_id}.type.{cls.__name__}.",
+                                    examples=examples)
         out.append(TypeDoc(cls.__name__, fields))
     return tuple(out)
 
@@ -131,9 +131,26 @@ def _call(owner: str, name: str, fn: Callable[..., Any]) -> str:
 
 
 def _rng_methods() -> tuple[Entry, ...]:
-    return tuple(Entry(name, _call("rng", name, getattr(Rng(0), name)), f"lab.ref.rng.{name}")
+    examples = rng_examples()
+    return tuple(Entry(name, _call("rng", name, getattr(Rng(0), name)), f"lab.ref.rng.{name}",
+                       examples.get(name, ""), _signature("rng", name, fn))
                  for name, fn in vars(Rng).items()
                  if inspect.isfunction(fn) and not name.startswith("_"))
+
+
+def _signature(owner: str, name: str, fn: Callable[..., Any]) -> str:
+    """``rng.randbelow(n: int) -> int``: a method's call with its types."""
+    hints = typing.get_type_hints(fn)
+    params = [p for p in inspect.signature(fn).parameters if p != "self"]
+    typed = ", ".join(f"{p}: {type_name(hints[p])}" if p in hints else p for p in params)
+    back = hints.get("return")
+    return f"{owner}.{name}({typed})" + (f" -> {type_name(back)}" if back is not None else "")
+
+
+def _tools(game_id: str, m: Moment) -> tuple[Entry, ...]:
+    examples = tool_examples(game_id, m)
+    return tuple(Entry(name, _call("game", name, fn), f"lab.ref.tool.{name}", *examples[name])
+                 for name, fn in Toolbox.of(game_id).tools())
 
 
 def _shape(move: str) -> str:
@@ -170,15 +187,15 @@ def reference(game_id: str) -> Reference:
     """The reference of a game we ship (computed once: it plays a short seeded game)."""
     game = GAMES[game_id]
     view_cls = view_class(game)
-    toolbox = Toolbox.of(game_id)
+    m = moment(game_id)
     return Reference(
         game=game_id,
         contract=CONTRACT,
-        view=_field_entries(view_cls, f"lab.ref.{game_id}.view."),
-        types=_types(game_id, view_cls),
+        view=_field_entries(view_cls, f"lab.ref.{game_id}.view.", owner="view.",
+                            examples=field_examples(m)),
+        types=_types(game_id, view_cls, m),
         moves_key=f"lab.ref.{game_id}.moves",
         examples=example_moves(game_id),
-        tools=tuple(Entry(name, _call("game", name, fn), f"lab.ref.tool.{name}")
-                    for name, fn in toolbox.tools()),
+        tools=_tools(game_id, m),
         rng=_rng_methods(),
     )

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from parlor.app.lab.keep import STARTER
+from parlor.app.lab.keep import untouched_starters
 from parlor.app.lab.matches import LabGame, Score
 from parlor.app.lab.reference import CONTRACT, reference
 from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen
 from parlor.app.lab.student import Problem
 from parlor.app.screens.lab_handin import author_html, file_input, handin_html
 from parlor.app.screens.lab_problems import frames_html, percent, problem_text, wins_text
+from parlor.app.screens.lab_prose import prose, prose_text
 from parlor.app.screens.lab_reference import lab_reference_html
 from parlor.app.screens.lab_score import change_words, score_html, score_words
 from parlor.app.screens.lab_tournament import tournament_html, tournament_status
@@ -121,17 +122,18 @@ def _lessons(lab: LabScreen, t: Translator) -> str:
         return ""
     items = []
     for lesson in lab.lessons:
-        hints = "".join(f"<li>{esc(t(key))}</li>" for key in lesson.hint_keys)
+        hints = "".join(f"<li>{prose(t, t(key))}</li>" for key in lesson.hint_keys)
         title = t("lab.lessons.label", n=lesson.number, title=t(lesson.title_key))
         items.append(
-            f"<li{attrs(data_lesson=lesson.number)}><h3>{esc(title)}</h3>"
-            f'<p>{esc(t.say(lesson.goal()))}</p>'
+            f"<li{attrs(data_lesson=lesson.number)}><h3>{prose(t, title)}</h3>"
+            f'<p>{prose(t, t.say(lesson.goal()))}</p>'
             f'<details><summary>{esc(t("lab.lessons.hints"))}</summary><ol>{hints}</ol></details>'
             + button(t("lab.lessons.start"), action="lab-lesson", cls="btn subtle",
                      data_value=lesson.number, aria_label=t("lab.lessons.start_named",
                                                             title=t(lesson.title_key)))
             + "</li>")
-    newcomer = list(lab.shelf.bots.values()) == [STARTER]
+    bots = list(lab.shelf.bots.values())
+    newcomer = len(bots) == 1 and bots[0] in untouched_starters()
     return (f'<details class="lab-lessons" data-keep="lab-lessons"{attrs(open=newcomer)}>'
             f'<summary>{esc(t("lab.lessons"))}</summary><ol>{"".join(items)}</ol></details>')
 
@@ -152,7 +154,8 @@ def _goal(lab: LabScreen, games: list[LabGame], t: Translator) -> str:
 
 def _reference(game: str, t: Translator) -> str:
     """The game's bot reference, folded under the editor."""
-    return (f'<details class="lab-ref-box" data-keep="lab-ref"><summary>{esc(t("lab.reference"))}'
+    summary = prose(t, t("lab.reference"))
+    return (f'<details class="lab-ref-box" data-keep="lab-ref"><summary>{summary}'
             f"</summary>{lab_reference_html(t, reference(game))}</details>")
 
 
@@ -166,9 +169,9 @@ def lab_status(lab: LabScreen, t: Translator) -> str:
     if run is None:
         return t("lab.title", game=t(f"game.{lab.game}.name"))
     if run.failed is not None:
-        return t("lab.failed", reason=run.failed)
+        return prose_text(t, t("lab.failed", reason=run.failed))
     if run.problem is not None:
-        return problem_text(run.problem, t, run.settings.limit_ms)
+        return prose_text(t, problem_text(run.problem, t, run.settings.limit_ms))
     if run.running:
         return t("lab.status.running", n=run.settings.games)
     games = run.games
@@ -206,7 +209,7 @@ def lab_results(lab: LabScreen, t: Translator) -> str:
     parts = [buttons]
     if run.failed is not None:
         failed = t("lab.failed", reason=run.failed)
-        parts.append(f'<p class="message" role="alert">{esc(failed)}</p>')
+        parts.append(f'<p class="message" role="alert">{prose(t, failed)}</p>')
     if run.problem is not None:
         parts.append(_error(run.problem, t, s.limit_ms))
     games = run.games
@@ -241,7 +244,7 @@ def _error(problem: Problem, t: Translator, limit_ms: int, where: str = "",
                                              cls="btn subtle", data_value=review)
     hooks = attrs(data_lab_error=problem.kind, data_line=problem.line)
     return (f'<div class="lab-error message" role="alert"{hooks}>'
-            f"<p>{esc(lead + text)}</p>{frames_html(problem, t)}{link}</div>")
+            f"<p>{prose(t, lead + text)}</p>{frames_html(problem, t)}{link}</div>")
 
 
 def _progress(run: LabRun, t: Translator) -> str:

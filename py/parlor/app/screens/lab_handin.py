@@ -13,6 +13,7 @@ from __future__ import annotations
 from parlor.app.lab.carried import MAX_NAME
 from parlor.app.lab.handin import MAX_BOTS, MAX_PASTE, HandIn, Label
 from parlor.app.lab.state import LabScreen
+from parlor.app.screens.lab_prose import prose
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, button, esc
 
@@ -40,7 +41,7 @@ def handin_html(lab: LabScreen, t: Translator) -> str:
     shut = attrs(open=lab.handin is not None)
     return (f'<details class="lab-handin" data-keep="lab-handin"{shut}>'
             f'<summary>{esc(t("lab.handin"))}</summary>'
-            f'<p class="help">{esc(t("lab.handin.help"))}</p>'
+            f'<p class="help">{prose(t, t("lab.handin.help"))}</p>'
             f'<label class="lab-field lab-links">{esc(t("lab.handin.paste"))}'
             f"<textarea{links}></textarea></label>"
             + button(t("lab.handin.add"), action="lab-paste", cls="btn", carry="lab")
@@ -63,7 +64,7 @@ def summary_html(h: HandIn, t: Translator) -> str:
         lead = t("lab.handin.no_files" if h.files else "lab.handin.none_found")
     else:
         lead = t("lab.handin.added", n=len(h.added))
-    parts = [f"<p>{esc(lead)}</p>"]
+    parts = [f"<p>{prose(t, lead)}</p>"]
     if h.added:
         parts.append(f'<p class="help">{esc(t.join(list(h.added)))}</p>')
     groups = (
@@ -76,7 +77,7 @@ def summary_html(h: HandIn, t: Translator) -> str:
     )
     for head, items in groups:
         if items:
-            rows = "".join(f"<li>{esc(item)}</li>" for item in items)
+            rows = "".join(f"<li>{prose(t, item)}</li>" for item in items)
             parts.append(f'<p class="lab-handin-head">{esc(t(head, n=len(items)))}</p>'
                          f"<ul>{rows}</ul>")
     if h.left:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from parlor.app.lab.state import LabTour
 from parlor.app.lab.tournament import head_to_head, standings
 from parlor.app.screens.lab_problems import problem_text, wins_text
+from parlor.app.screens.lab_prose import prose
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, button, esc
 
@@ -34,7 +35,7 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
     parts = [f'<p class="help lab-tour-help">{esc(t("lab.tour.help", n=tour.games))}</p>']
     if tour.failed is not None:
         parts.append(f'<p class="message" role="alert">'
-                     f'{esc(t("lab.failed", reason=tour.failed))}</p>')
+                     f'{prose(t, t("lab.failed", reason=tour.failed))}</p>')
     state = ("lab.running" if tour.running else "lab.stopped" if tour.stopped_by_student
              else "lab.finished")
     bar = attrs(data_lab_progress=True, data_done=done, data_total=tour.total,
@@ -85,7 +86,8 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
             # Not data-lab-error: that names a line of the code in the editor.
             text = t("lab.tour.problem", name=name,
                      text=problem_text(problem, t, tour.limit_ms))
-            problems.append(f"<li{attrs(data_lab_entrant_error=problem.kind)}>{esc(text)}</li>")
+            problems.append(f"<li{attrs(data_lab_entrant_error=problem.kind)}>{prose(t, text)}"
+                            "</li>")
     if problems:
         parts.append(f'<ul class="lab-tour-problems">{"".join(problems)}</ul>')
     return "".join(parts)
