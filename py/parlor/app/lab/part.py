@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from parlor.app.events import (
     Action,
     Download,
     Effect,
+    LabCode,
+    LabReport,
     LabStart,
     LabStop,
     LabWarm,
@@ -32,18 +34,12 @@ from parlor.app.events import (
     ShareLink,
     ShowLab,
 )
-from parlor.app.lab.keep import (
-    STARTER,
-    Shelf,
-    file_name,
-    name_of_file,
-    share_fragment,
-    source_from_link,
-)
+from parlor.app.lab.keep import Shelf, file_name, share_fragment, source_from_link
 from parlor.app.lab.lessons import Lesson, lessons
 from parlor.app.lab.matches import LabGame, said_by_ply
 from parlor.app.lab.messages import WorkerNews, job_request
 from parlor.app.lab.reports import take_duel_report, take_match_report
+from parlor.app.lab.shelf_actions import SHELF_ACTIONS, Shelves
 from parlor.app.lab.state import (
     LabRun,
     LabScreen,
@@ -75,7 +71,7 @@ if TYPE_CHECKING:
 LAB_ACTIONS: tuple[ActionName, ...] = (
     "lab-run", "lab-run-new", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
     "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-tour-csv", "lab-lesson",
-    "lab-play")
+    "lab-play", *SHELF_ACTIONS)
 
 
 class LabPage(Protocol):
@@ -111,6 +107,10 @@ class Lab:
     said: int | None = None  # the game whose "What your bot said" is open
     version: int = 0  # bumped whenever the editor's text is replaced from here
     note: str | None = None  # a message for the student (a file refused, a link cut)
+    shelves: Shelves = field(init=False)  # what changes the bots (and keeps them)
+
+    def __post_init__(self) -> None:
+        self.shelves = Shelves(self)
 
     # ---- opening and closing --------------------------------------------------------
 
@@ -141,15 +141,13 @@ class Lab:
             self.stop(out)
             self.run, self.tour, self.said = None, None, None
         self.game = game
-        self.shelf = Shelf.read(self.page.store, game, t("lab.first_name"))
-        if self.shelf.unreadable is not None:
-            self.note = t("lab.unreadable")
+        self.shelf = self.shelves.read(game)
         levels = levels_of(game)
         if self.settings is None or self.settings.level not in levels:
             self.settings = Settings(levels[0], players_of(game)[0])
         if shared is not None:
             self.shelf = self.shelf.added(t("lab.shared_name"), shared, t.number)
-            self._keep()
+            self.shelves.keep(out)
             self.note = t("lab.shared_note")
         self.version += 1
         self.page.shown = "lab"
@@ -171,21 +169,21 @@ class Lab:
 
     # ---- the student's input --------------------------------------------------------
 
-    def code(self, text: str) -> None:
-        """The editor's text, kept as the student types."""
-        if self.shelf is not None:
-            self.shelf = self.shelf.edited(text)
-            self._keep()
-
-    def _keep(self) -> None:
-        if self.shelf is not None and not self.shelf.write(self.page.store):
-            self.note = self.page.t("lab.unreadable")
+    def news(self, event: LabCode | LabReport, out: list[Effect]) -> None:
+        """The editor's text (kept as the student types) or the worker's report."""
+        if isinstance(event, LabCode):
+            self.shelves.code(event.text, out)
+        else:
+            self.report(event.kind, event.text, out)
 
     def act(self, event: Action, out: list[Effect]) -> None:
         """A ``lab-*`` action (``LAB_ACTIONS``)."""
         if self.game is None or self.shelf is None:
             return
         name = event.name
+        self.shelves.act(name, event, out)  # its own actions; any other lets Undo go
+        if name in SHELF_ACTIONS or self.shelves.stale is not None:
+            return
         if name in ("lab-run", "lab-run-new"):
             self.start(event.value, event.form or {}, out, new_games=name == "lab-run-new")
         elif name == "lab-tournament":
@@ -204,8 +202,6 @@ class Lab:
         elif name == "lab-tour-csv" and self.tour is not None:
             out.append(Download(f"{self.game}-tournament.csv",
                                 tournament_csv(self.tour, self.page.t), "text/csv"))
-        elif name in ("lab-import", "lab-new", "lab-bot"):
-            self._shelf_action(name, event, out)
         elif name == "lab-said":
             self.said = whole(event.value)
             self.draw(out)
@@ -214,26 +210,6 @@ class Lab:
             if played is not None:
                 self.review(self.match_of(played), said_by_ply(played), out)
 
-    def _shelf_action(self, name: str, event: Action, out: list[Effect]) -> None:
-        assert self.shelf is not None
-        t = self.page.t
-        if name == "lab-import":
-            text = event.value or ""
-            if not text.strip():
-                self.note = t("lab.import_empty")
-                self.draw(out)
-                return
-            filename = (event.form or {}).get("name", "")
-            self.shelf = self.shelf.added(name_of_file(filename) or t("lab.first_name"), text,
-                                          t.number)
-        elif name == "lab-new":
-            self.shelf = self.shelf.added(t("lab.first_name"), STARTER, t.number)
-        else:
-            self.shelf = self.shelf.chosen(event.value or "")
-        self._keep()
-        self.version += 1
-        self.draw(out, whole=True)
-
     def start(self, source: str | None, form: Mapping[str, str], out: list[Effect],
               new_games: bool = False) -> None:
         """Run a match of the code in the editor with the settings in ``form``: on the
@@ -241,7 +217,7 @@ class Lab:
         the bot's last), or on ``new_games`` (compared with nothing)."""
         assert self.game is not None and self.shelf is not None and self.settings is not None
         if source is not None:
-            self.code(source)
+            self.shelves.code(source, out)
         self.stop(out)
         self.settings = Settings.read(self.game, form, self.settings)
         s, bot = self.settings, self.shelf.current
@@ -269,7 +245,7 @@ class Lab:
         the second (its code saved with the game), the chosen level at any other."""
         assert self.game is not None and self.shelf is not None and self.settings is not None
         if source is not None:
-            self.code(source)
+            self.shelves.code(source, out)
         self.settings = s = Settings.read(self.game, form, self.settings)
         seats = (Seat(HUMAN), Seat(LAB, LAB),
                  *(Seat("bot", s.level) for _ in range(s.players - 2)))
@@ -296,7 +272,7 @@ class Lab:
         self.lesson = number
         t = self.page.t
         self.shelf = self.shelf.added(t(lesson.title_key), lesson.starter, t.number)
-        self._keep()
+        self.shelves.keep(out)
         self.settings = Settings(lesson.level, lesson.players, lesson.games,
                                  self.settings.limit_ms)
         self.run, self.tour, self.said, self.note = None, None, None, None
@@ -305,16 +281,18 @@ class Lab:
 
     def tournament(self, source: str | None, form: Mapping[str, str],
                    out: list[Effect]) -> None:
-        """Every pair of the bots kept for this game plays ``games`` two-player games
-        (the class's bots come in as new bots, from their links or files), the same
-        games at each run (``tournament_seed``)."""
+        """Every pair of the bots chosen for it (all but those left out) plays
+        ``games`` two-player games (the class's bots come in as new bots, from their
+        links or files), the same games at each run (``tournament_seed``)."""
         assert self.game is not None and self.shelf is not None and self.settings is not None
         if source is not None:
-            self.code(source)
+            self.shelves.code(source, out)
         self.stop(out)
-        names = tuple(self.shelf.names())
+        names = tuple(self.shelf.entrants())
         if len(names) < 2:
-            self.note = self.page.t("lab.tour.need_two")
+            t = self.page.t
+            self.note = (t("lab.tour.need_two") if len(self.shelf.bots) < 2
+                         else t("lab.tour.need_chosen", count=len(names)))
             self.draw(out)
             return
         self.settings = s = Settings.read(self.game, form, self.settings)
@@ -347,19 +325,19 @@ class Lab:
                 out.append(LabStop())
             else:
                 job.running = kind == "batch"
-                self._keep_score()
+                self._keep_score(out)
         elif kind == "failed":
             job.failed, job.running = text, False
         self.draw(out)
 
-    def _keep_score(self) -> None:
+    def _keep_score(self, out: list[Effect]) -> None:
         """A match played to its end on a fixed set of games: its score is kept with
         the bot, for the next Run to compare with."""
         run = self.run
         if (run is not None and self.tour is None and run.complete and run.match is not None
                 and self.shelf is not None):
             self.shelf = self.shelf.scored(run.bot, run.match, run.score().wins)
-            self._keep()
+            self.shelves.keep(out)
 
     # ---- a game of the match, in the review -----------------------------------------
 
@@ -384,7 +362,8 @@ class Lab:
         t = self.page.t
         screen = LabScreen(self.game, self.shelf, self.settings, self.run, self.said,
                            self.version, self.note, levels_of(self.game),
-                           players_of(self.game), self.tour, lessons(self.game))
+                           players_of(self.game), self.tour, lessons(self.game),
+                           self.shelves.stale)
         draw = lab_screen if whole else lab_results
         out.append(ShowLab(self.game, draw(screen, t), whole=whole,
                            status=lab_status(screen, t)))

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from parlor.app.lab.keep import Shelf
 from parlor.app.lab.lessons import Lesson
 from parlor.app.lab.matches import LabGame, Score
+from parlor.app.lab.shelf_sync import LabStale
 from parlor.app.lab.student import Problem
 from parlor.app.lab.tournament import Duel, pairs
 from parlor.games import ENTRIES
@@ -151,3 +152,4 @@ class LabScreen:
     player_counts: tuple[int, ...]
     tour: LabTour | None = None
     lessons: tuple[Lesson, ...] = ()
+    stale: LabStale | None = None  # the bot in the editor changed in another tab

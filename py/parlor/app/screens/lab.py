@@ -21,6 +21,7 @@ from parlor.app.lab.student import Problem
 from parlor.app.screens.lab_problems import percent, problem_text, wins_text
 from parlor.app.screens.lab_reference import lab_reference_html
 from parlor.app.screens.lab_score import change_words, score_html, score_words
+from parlor.app.screens.lab_shelf import bots_bar, entrants, stale_notice, undo_offer
 from parlor.app.screens.lab_tournament import tournament_html, tournament_status
 from parlor.bots import level_label_key
 from parlor.games import GAMES
@@ -42,9 +43,11 @@ def lab_screen(lab: LabScreen, t: Translator) -> str:
     what_to_do = _with_code(t, "lab.intro", {"choose": SIGNATURE, "moves": "moves"},
                             run=Msg("lab.run"))
     intro = f'<p class="lab-intro">{what_to_do}</p>'
+    code = (stale_notice(lab, t) if lab.stale is not None else
+            f"{bots_bar(lab, t)}{_editor(lab, t)}{_settings(lab, t)}{entrants(lab, t)}"
+            f"{_lessons(lab, t)}")
     return (f'<div class="lab"{attrs(data_lab=game)}>{head}{intro}'
-            f'<div class="lab-main"><section class="lab-code">{_bots(lab, t)}'
-            f"{_editor(lab, t)}{_settings(lab, t)}{_lessons(lab, t)}</section>"
+            f'<div class="lab-main"><section class="lab-code">{code}</section>'
             f'<section id="lab-results" class="lab-results" aria-label="{esc(t("lab.results"))}">'
             f"{lab_results(lab, t)}</section></div>{_reference(game, t)}</div>")
 
@@ -67,22 +70,6 @@ def _games(game: str, t: Translator) -> str:
                       "</option>" for g in GAMES)
     return (f'<label class="lab-field lab-game">{esc(t("lab.pick_game"))} '
             f'<select data-change="lab">{options}</select></label>')
-
-
-def _bots(lab: LabScreen, t: Translator) -> str:
-    options = "".join(f"<option{attrs(value=n, selected=n == lab.shelf.current)}>{esc(n)}</option>"
-                      for n in lab.shelf.names())
-    pick = (f'<label class="lab-field">{esc(t("lab.bots"))} '
-            f'<select data-change="lab-bot">{options}</select></label>')
-    file_input = (f'<label class="btn subtle lab-file">{esc(t("lab.import"))}'
-                  f'<input type="file" accept=".py,text/x-python,text/plain" data-lab-import'
-                  f' class="sr-only"></label>')
-    return (f'<div class="lab-bots">{pick}'
-            + button(t("lab.new"), action="lab-new", cls="btn subtle")
-            + button(t("lab.export"), action="lab-export", cls="btn subtle")
-            + file_input
-            + button(t("lab.share"), action="lab-share", cls="btn subtle")
-            + button(t("lab.play"), action="lab-play", cls="btn subtle", carry="lab") + "</div>")
 
 
 def _editor(lab: LabScreen, t: Translator) -> str:
@@ -186,7 +173,7 @@ def lab_results(lab: LabScreen, t: Translator) -> str:
     match has given so far."""
     run = lab.run
     job = lab.tour or run
-    running = job is not None and job.running
+    running = job is not None and job.running or lab.stale is not None
     buttons = ('<div class="lab-actions">'
                + button(t("lab.run"), action="lab-run", cls="btn", carry="lab",
                         disabled=running)
@@ -198,6 +185,7 @@ def lab_results(lab: LabScreen, t: Translator) -> str:
                         carry="lab", disabled=running) + "</div>")
     if lab.note:
         buttons += f'<p class="lab-note" role="status">{esc(lab.note)}</p>'
+    buttons += undo_offer(lab, t)
     if lab.tour is not None:
         return buttons + tournament_html(lab.tour, t)
     if run is None:
