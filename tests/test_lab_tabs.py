@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from controller_driver import Driver
-from parlor.app.events import Action, Boot, LabCode, ShowLab, StoreChanged
+from parlor.app.events import Action, Boot, LabCode, LabStart, LabStop, ShowLab, StoreChanged
 from parlor.app.lab.keep import PREFIX
 from parlor.app.saves import DictStore
 
@@ -70,7 +70,8 @@ def test_a_tab_told_its_bot_changed_elsewhere_stops_and_offers_the_newer_text() 
     assert 'data-lab-stale="My bot"' in shown and 'data-action="lab-take-newer"' in shown
     assert "data-lab-code" not in shown  # no editor to type in: the tab has stopped
     assert "kept as" not in shown  # it had typed nothing of its own
-    assert second.send(Action("lab-run", value=B1, form={})) == []  # it runs nothing
+    for action in ("lab-run", "lab-run-new", "lab-tournament", "lab-play", "lab-share"):
+        assert second.send(Action(action, value=B1, form={})) == []  # it starts nothing
     assert bots(first)["My bot"] == A1
     newer = html(second.send(Action("lab-take-newer")))
     assert "return moves[0]" in newer and "data-lab-stale" not in newer
@@ -153,3 +154,12 @@ def test_text_another_tab_stored_that_cannot_be_read_is_never_written_over() -> 
     assert "could not be read" in html(out)
     assert html(second.send(LabCode(B1 + "# more\n"))) == ""  # said once, not at each key
     assert first.store.get(KEY) == "{from a newer Parlor"
+
+
+def test_a_tab_that_goes_stale_mid_match_can_still_stop_it() -> None:
+    first, second = two_tabs()
+    started = second.send(Action("lab-run", value=None, form={"games": "10"}))
+    assert any(isinstance(e, LabStart) for e in started)
+    first.send(LabCode(A1))
+    second.told()
+    assert any(isinstance(e, LabStop) for e in second.send(Action("lab-stop")))

@@ -72,6 +72,9 @@ LAB_ACTIONS: tuple[ActionName, ...] = (
     "lab-run", "lab-run-new", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
     "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-tour-csv", "lab-lesson",
     "lab-play", *SHELF_ACTIONS)
+#: What a tab whose bot changed in another tab does not do until it takes the newer text.
+STALE_WAITS = frozenset({"lab-run", "lab-run-new", "lab-tournament", "lab-lesson", "lab-play",
+                         "lab-share", "lab-export"})
 
 
 class LabPage(Protocol):
@@ -182,8 +185,8 @@ class Lab:
             return
         name = event.name
         self.shelves.act(name, event, out)  # its own actions; any other lets Undo go
-        if name in SHELF_ACTIONS or self.shelves.stale is not None:
-            return
+        if name in SHELF_ACTIONS or self.shelves.stale is not None and name in STALE_WAITS:
+            return  # a stale tab starts nothing from its old text (shelf_sync.py)
         if name in ("lab-run", "lab-run-new"):
             self.start(event.value, event.form or {}, out, new_games=name == "lab-run-new")
         elif name == "lab-tournament":

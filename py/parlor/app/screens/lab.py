@@ -173,16 +173,17 @@ def lab_results(lab: LabScreen, t: Translator) -> str:
     match has given so far."""
     run = lab.run
     job = lab.tour or run
-    running = job is not None and job.running or lab.stale is not None
+    running = job is not None and job.running
+    locked = running or lab.stale is not None  # a stale tab starts nothing (lab_shelf.py)
     buttons = ('<div class="lab-actions">'
                + button(t("lab.run"), action="lab-run", cls="btn", carry="lab",
-                        disabled=running)
+                        disabled=locked)
                + button(t("lab.run_new"), action="lab-run-new", cls="btn subtle", carry="lab",
-                        disabled=running)
+                        disabled=locked)
                + button(t("lab.stop"), action="lab-stop", cls="btn subtle",
                         disabled=not running)
                + button(t("lab.tournament"), action="lab-tournament", cls="btn subtle",
-                        carry="lab", disabled=running) + "</div>")
+                        carry="lab", disabled=locked) + "</div>")
     if lab.note:
         buttons += f'<p class="lab-note" role="status">{esc(lab.note)}</p>'
     buttons += undo_offer(lab, t)
