@@ -16,6 +16,8 @@ from parlor.app.events import Action, Boot, LabCode, LabStart, ShowLab
 from parlor.app.lab.keep import PREFIX, STARTER, Shelf
 from parlor.app.lab.shelf_edits import MAX_NAME
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 KEY = PREFIX + "kabaleo"
 GREEDY = "def choose(view, moves, rng):\n    return moves[0]\n"
 LAST = "def choose(view, moves, rng):\n    return moves[-1]\n"

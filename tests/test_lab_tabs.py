@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from controller_driver import Driver
 from parlor.app.events import Action, Boot, LabCode, LabStart, LabStop, ShowLab, StoreChanged
 from parlor.app.lab.keep import PREFIX
 from parlor.app.saves import DictStore
+
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
 
 KEY = PREFIX + "kabaleo"
 A1 = "def choose(view, moves, rng):\n    return moves[0]\n"
@@ -163,3 +167,15 @@ def test_a_tab_that_goes_stale_mid_match_can_still_stop_it() -> None:
     first.send(LabCode(A1))
     second.told()
     assert any(isinstance(e, LabStop) for e in second.send(Action("lab-stop")))
+
+
+def test_bots_removed_from_storage_elsewhere_are_stored_again_by_a_tab_holding_them() -> None:
+    first, second = two_tabs()
+    first.send(LabCode(A1))
+    second.told()
+    second.send(Action("lab-take-newer"))
+    first.store.remove(KEY)  # storage cleared in another tab, say
+    second.told()
+    assert second.c.lab.shelves.stale is None
+    second.send(LabCode(B1))
+    assert bots(second) == {"My bot": B1, "My bot 2": bots(second)["My bot 2"]}

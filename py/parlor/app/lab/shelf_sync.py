@@ -115,7 +115,7 @@ class LabTab:
             return None
         key = PREFIX + shelf.game
         now = self.store.get(key)
-        if now == self.synced:
+        if now == self.synced or now is None:  # none: stored again whole, nothing lost
             mine = shelf
         else:
             theirs = Shelf.parse(shelf.game, now, shelf.current)
@@ -134,8 +134,9 @@ class LabTab:
         written only when there are any beyond ``current``)."""
         key = PREFIX + shelf.game
         now = self.store.get(key)
-        if now == self.synced or self.base is None or shelf.unreadable is not None:
-            return shelf
+        if (now == self.synced or now is None or self.base is None
+                or shelf.unreadable is not None):
+            return shelf  # a removed key: this tab's next write stores the bots again
         theirs = Shelf.parse(shelf.game, now, shelf.current)
         if theirs.unreadable is not None:
             return shelf  # unreadable here: our next write says so, never overwrites it
