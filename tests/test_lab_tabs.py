@@ -179,3 +179,16 @@ def test_bots_removed_from_storage_elsewhere_are_stored_again_by_a_tab_holding_t
     assert second.c.lab.shelves.stale is None
     second.send(LabCode(B1))
     assert bots(second) == {"My bot": B1, "My bot 2": bots(second)["My bot 2"]}
+
+
+def test_a_bot_made_or_renamed_in_one_tab_is_listed_in_the_other() -> None:
+    """The other tab (in the background: the student types in this one) draws its list
+    again; its editor's text is the same, so nothing typed is touched."""
+    first, second = two_tabs()
+    first.send(Action("lab-bot", value="My bot 2"))
+    first.send(Action("lab-rename", form={"name": "Gus"}))
+    shown = html(second.told())
+    assert '<option value="Gus">' in shown and "My bot 2" not in shown
+    assert 'value="Gus" checked data-change="lab-enter"' in shown
+    first.send(LabCode(A1))  # typing in a bot changes no list: nothing drawn
+    assert html(second.told()) == ""

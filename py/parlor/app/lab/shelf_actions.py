@@ -106,9 +106,10 @@ class Shelves:
         lab = self.lab
         if lab.shelf is None or lab.game is None or key not in (None, PREFIX + lab.game):
             return
-        was = self.tab.stale
+        was, before = self.tab.stale, lab.shelf
         lab.shelf = self.tab.changed(lab.shelf, self._keep_as, lab.page.t.number)
-        if self.tab.stale != was:
+        listed = (before.names(), before.left_out) != (lab.shelf.names(), lab.shelf.left_out)
+        if self.tab.stale != was or listed:  # a bot made, renamed or left out there
             lab.version += 1
             lab.draw(out, whole=True)
 
