@@ -15,6 +15,7 @@ from controller_driver import Driver
 from parlor.app.events import Action, Boot, LabCode, LabStart, ShowLab
 from parlor.app.lab.keep import PREFIX, STARTER, Shelf
 from parlor.app.lab.shelf_edits import MAX_NAME
+from test_lab_part import worker
 
 pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
 
@@ -92,6 +93,18 @@ def test_renaming_a_bot_to_its_own_name_in_other_letters_is_allowed() -> None:
     page = two_bots()
     rename(page, "Last")
     assert set(stored_of(page)["bots"]) == {"My bot", "Last"}  # type: ignore[arg-type]
+
+
+def test_a_bot_renamed_while_its_match_plays_keeps_that_score_under_its_new_name() -> None:
+    page = two_bots()
+    out = page.send(Action("lab-run", value=None, form={"level": "random", "players": "2",
+                                                        "games": "10", "limit": "1000"}))
+    rename(page, "Lasting")
+    worker(page, out)  # the match ends after the rename
+    scores = stored_of(page)["scores"]
+    assert isinstance(scores, dict) and list(scores.get("Lasting", {})) == [
+        "random/2/10/1000/" + str(page.c.lab.run.seed)]  # type: ignore[union-attr]
+    assert "last" not in scores
 
 
 # ---- delete and undo -------------------------------------------------------------------

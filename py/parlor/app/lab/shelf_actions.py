@@ -24,6 +24,7 @@ from parlor.app.lab.shelf_edits import (
     tidy,
 )
 from parlor.app.lab.shelf_sync import LabStale, LabTab
+from parlor.app.lab.state import LabRun
 from parlor.render.contract import ActionName
 
 if TYPE_CHECKING:
@@ -52,6 +53,7 @@ class ShelfHolder(Protocol):
     shelf: Shelf | None
     version: int  # bumped when the editor's text is replaced from here
     note: str | None
+    run: LabRun | None  # its score is kept under its bot's name, whatever it is by then
 
     def draw(self, out: list[Effect], whole: bool = False) -> None: ...
 
@@ -150,6 +152,8 @@ class Shelves:
                 lab.note = t.say(problem)
                 lab.draw(out)
                 return
+            if lab.run is not None and lab.run.bot == shelf.current:
+                lab.run.bot = new  # a match under way keeps its score under the new name
             shelf = renamed(shelf, shelf.current, new)
         elif name == "lab-delete":
             if len(shelf.bots) < 2:
