@@ -14,8 +14,19 @@ import pytest
 
 from controller_driver import Driver
 from pairing_net import Net
-from parlor.app.events import Action, Boot, LabReport, LabStart, ShowGame, ShowLab, ShowMenu
+from parlor.app.events import (
+    Action,
+    Boot,
+    LabCode,
+    LabReport,
+    LabStart,
+    ShowGame,
+    ShowLab,
+    ShowMenu,
+    StoreChanged,
+)
 from parlor.app.lab.here import run_here
+from parlor.app.lab.keep import PREFIX
 from parlor.app.lab.student import Problem
 from parlor.app.lab.tournament import Duel
 from parlor.app.saves import DictStore
@@ -77,6 +88,11 @@ def menu_and_games() -> str:
     duel = Duel(0, 1, 0, (1.0, 0.0)).to_dict()
     out += page.send(LabReport("done", json.dumps([{"kind": "duel", "number": 0,
                                                      "duel": duel}])))
+    out += page.send(Action("lab-delete"))  # its Undo offer
+    other = Driver(store)  # a second tab types in the bot the first one shows
+    other.send(Boot({"lab": "kabaleo"}))
+    other.send(LabCode(MOVES0 + "# typed elsewhere\n"))
+    out += page.send(StoreChanged(PREFIX + "kabaleo"))  # the first tab stops
     return shown(out)
 
 

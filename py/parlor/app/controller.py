@@ -157,10 +157,8 @@ class Controller:
             self._language(event.code, out)
         elif isinstance(event, BotTurn):
             self.turns.bot_turn(event.generation, out)
-        elif isinstance(event, LabCode):
-            self.lab.code(event.text)
-        elif isinstance(event, LabReport):
-            self.lab.report(event.kind, event.text, out)
+        elif isinstance(event, LabCode | LabReport):
+            self.lab.news(event, out)
         elif isinstance(event, LabChose):
             self.turns.lab_chose(event, out)
         else:
@@ -230,8 +228,10 @@ class Controller:
         self.saving.went_stale(out)
 
     def _store_changed(self, key: str | None, out: list[Effect]) -> None:
-        """Another tab wrote: this tab's game may have gone on there (saving.py); the
-        menu's list of saves is drawn again."""
+        """Another tab wrote: this tab's game may have gone on there (saving.py), or
+        the Lab's bots (lab/shelf_sync.py); the menu's list of saves is drawn again."""
+        if self.shown == "lab":
+            self.lab.shelves.store_changed(key, out)
         if key is not None and not key.startswith(saves.PREFIX):
             return
         if self.shown == "game":

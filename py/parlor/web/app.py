@@ -334,8 +334,10 @@ class App:
             self.send(LanguageChosen(str(event.target.value)))
             return
         changed = attr(event.target, "data-change")  # a review's or watch bar's control
-        if is_action(changed):
-            self.send(Action(changed, value=str(event.target.value)))
+        if is_action(changed):  # a box says whether it is checked (the Lab's entrants)
+            box = str(event.target.type) == "checkbox"
+            checked = {"checked": "true" if event.target.checked else ""} if box else None
+            self.send(Action(changed, value=str(event.target.value), form=checked))
             return
         if event.target.hasAttribute("data-lab-import"):
             asyncio.ensure_future(self.lab.import_file(event.target))

@@ -214,6 +214,13 @@ class HandinPage(Protocol):
     def t(self) -> Translator: ...
 
 
+class KeepsShelf(Protocol):
+    """What keeps the Lab's shelf (``shelf_actions.Shelves``), merged with other tabs."""
+
+    def code(self, text: str, out: list[Effect]) -> None: ...
+    def keep(self, out: list[Effect]) -> None: ...
+
+
 class HandinLab(Protocol):
     """The Lab, as its links, files and hand-ins see it (``part.Lab``)."""
 
@@ -224,7 +231,8 @@ class HandinLab(Protocol):
     handin: HandIn | None
     version: int
     note: str | None
-    def code(self, text: str) -> None: ...
+    @property
+    def shelves(self) -> KeepsShelf: ...  # keeps the shelf, merged with other tabs' writes
     def draw(self, out: list[Effect], whole: bool = False) -> None: ...
 
 
@@ -248,13 +256,12 @@ def act(lab: HandinLab, event: Action, out: list[Effect]) -> None:
         return
     if name == "lab-paste":
         if event.value is not None:
-            lab.code(event.value)  # the editor's text, kept before the shelf changes
+            lab.shelves.code(event.value, out)  # the editor's text, kept before the shelf changes
         lab.shelf, lab.handin = take_links(lab.shelf, lab.game,
                                            (event.form or {}).get("links", ""), t)
     else:
         lab.shelf, lab.handin = take_files(shelf, lab.game, event.value or "[]", t)
     if lab.handin.added:
-        if not lab.shelf.write(store):  # as ``Lab._keep``: what could not be read stays
-            lab.note = t("lab.unreadable")
+        lab.shelves.keep(out)  # merged with another tab's; what could not be read stays
         lab.version += 1  # the bots' list changed (and maybe the bot shown)
     lab.draw(out, whole=True)

@@ -4,8 +4,11 @@ student types (a share link or a ``.py`` file carries one elsewhere: ``carried.p
 Storage: one key per game, ``parlor:lab:<game>``, holding ``{"current": name, "bots":
 {name: source}, "scores": {name: {match: wins}}}``: ``scores`` is each bot's last
 score on each fixed set of games (``match``, ``state.match_key``), so a Run can say how
-the score changed since last time. Bots kept before scores were (no ``scores``) read
-as they are, with no score yet; a score that cannot be read is dropped, never its bot.
+the score changed since last time; ``left_out`` the bots kept out of a tournament (so a
+new bot enters by default); ``deleted`` the bot deleted last, kept until the student's
+next action so Undo can bring it back (app/lab/shelf_edits.py). Bots kept before these
+were (no ``scores``, ``left_out`` or ``deleted``) read as they are; a score, a choice or
+a deleted bot that cannot be read is dropped, never a bot.
 A value that cannot be read is never overwritten: ``Shelf.read`` says so and the Lab
 works on a copy, leaving the stored text as it was (nothing the student wrote is lost
 because the Lab could not read it).
@@ -19,6 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 
+from parlor.app.lab.carried import MAX_SOURCE
 from parlor.app.lab.starters import in_language
 from parlor.app.saves import KeyValue
 from parlor.i18n.catalog import Translator
@@ -54,6 +58,17 @@ def untouched_starters() -> frozenset[str]:
 
 
 @dataclass(frozen=True)
+class Deleted:
+    """A bot just deleted, with its scores and whether it entered tournaments: what
+    Undo puts back."""
+
+    name: str
+    source: str
+    scores: dict[str, float] = field(default_factory=dict)
+    left_out: bool = False
+
+
+@dataclass(frozen=True)
 class Shelf:
     """A game's bots: ``bots`` maps a name to its source; ``current`` is in the editor.
     ``scores`` maps a bot's name to its last score on each fixed set of games.
@@ -65,6 +80,8 @@ class Shelf:
     current: str = ""
     unreadable: str | None = None
     scores: dict[str, dict[str, float]] = field(default_factory=dict)
+    left_out: frozenset[str] = frozenset()  # not in a tournament (the others are)
+    deleted: Deleted | None = None
 
     @property
     def source(self) -> str:
@@ -107,11 +124,20 @@ class Shelf:
         mine = {**self.scores.get(name, {}), match: wins}  # exact: compared to the last bit
         return replace(self, scores={**self.scores, name: mine})
 
+    def entrants(self) -> list[str]:
+        """The bots a tournament plays, in the order they are listed."""
+        return [n for n in self.names() if n not in self.left_out]
+
     @staticmethod
     def read(store: KeyValue, game: str, first_name: str, first: str = STARTER) -> Shelf:
         """The game's stored bots; a first visit gets one starter bot named
         ``first_name`` whose code is ``first`` (both in the page's language)."""
-        raw = store.get(PREFIX + game)
+        return Shelf.parse(game, store.get(PREFIX + game), first_name, first)
+
+    @staticmethod
+    def parse(game: str, raw: str | None, first_name: str, first: str = STARTER) -> Shelf:
+        """The bots stored as ``raw`` (None: none yet); text that cannot be read gives
+        a starter and is kept as ``unreadable``."""
         if raw is None:
             return Shelf(game, {first_name: first}, first_name)
         try:
@@ -122,18 +148,44 @@ class Shelf:
             return Shelf(game, {first_name: first}, first_name, unreadable=raw)
         if not bots:
             bots = {first_name: first}
+        out = data.get("left_out")
+        left_out = frozenset(n for n in out if isinstance(n, str) and n in bots) if isinstance(
+            out, list) else frozenset()
         return Shelf(game, bots, current if current in bots else sorted(bots)[0],
-                     scores=_scores(data.get("scores"), bots))
+                     scores=_scores(data.get("scores"), bots), left_out=left_out,
+                     deleted=_deleted(data.get("deleted")))
+
+    def dump(self) -> str:
+        """The stored text (the same shelf always gives the same text: tabs compare it)."""
+        data: dict[str, object] = {"current": self.current, "bots": self.bots,
+                                   "scores": self.scores}
+        if self.left_out:
+            data["left_out"] = sorted(self.left_out)
+        if self.deleted is not None:
+            d = self.deleted
+            data["deleted"] = {"name": d.name, "source": d.source, "scores": d.scores,
+                               "left_out": d.left_out}
+        return json.dumps(data, sort_keys=True)
 
     def write(self, store: KeyValue) -> bool:
         """Store the bots; False (nothing written) when the stored text was unreadable,
         so it stays for the student to rescue."""
         if self.unreadable is not None:
             return False
-        store.set(PREFIX + self.game,
-                  json.dumps({"current": self.current, "bots": self.bots,
-                              "scores": self.scores}, sort_keys=True))
+        store.set(PREFIX + self.game, self.dump())
         return True
+
+
+def _deleted(data: object) -> Deleted | None:
+    """The bot kept for Undo, if it reads as one (else it is let go: the student
+    deleted it)."""
+    if not isinstance(data, dict):
+        return None
+    name, source = data.get("name"), data.get("source")
+    if not isinstance(name, str) or not isinstance(source, str) or len(source) > MAX_SOURCE:
+        return None
+    scores = _scores({name: data.get("scores")}, {name: source}).get(name, {})
+    return Deleted(name, source, scores, data.get("left_out") is True)
 
 
 def _scores(data: object, bots: Mapping[str, str]) -> dict[str, dict[str, float]]:

@@ -18,18 +18,30 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from parlor.app.events import Action, Download, Effect, LabStart, LabStop, LabWarm, SetUrl, ShowLab
+from parlor.app.events import (
+    Action,
+    Download,
+    Effect,
+    LabCode,
+    LabReport,
+    LabStart,
+    LabStop,
+    LabWarm,
+    SetUrl,
+    ShowLab,
+)
 from parlor.app.lab import handin
 from parlor.app.lab.carried import Carried, bot_from_link
 from parlor.app.lab.handin import CARRY_ACTIONS, HandIn, author_of, bot_name
-from parlor.app.lab.keep import Shelf, starter
+from parlor.app.lab.keep import Shelf
 from parlor.app.lab.lessons import Lesson, lessons
 from parlor.app.lab.matches import LabGame, said_by_ply
 from parlor.app.lab.messages import WorkerNews, job_request
 from parlor.app.lab.reports import take_duel_report, take_match_report
+from parlor.app.lab.shelf_actions import SHELF_ACTIONS, Shelves
 from parlor.app.lab.state import (
     LabRun,
     LabScreen,
@@ -61,7 +73,10 @@ if TYPE_CHECKING:
 LAB_ACTIONS: tuple[ActionName, ...] = (
     "lab-run", "lab-run-new", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
     "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-tour-csv", "lab-lesson",
-    "lab-play", "lab-paste", "lab-author")
+    "lab-play", "lab-paste", "lab-author", *SHELF_ACTIONS)
+#: What a tab whose bot changed in another tab does not do until it takes the newer text.
+STALE_WAITS = frozenset({"lab-run", "lab-run-new", "lab-tournament", "lab-lesson", "lab-play",
+                         "lab-share", "lab-export"})
 
 
 class LabPage(Protocol):
@@ -98,6 +113,10 @@ class Lab:
     version: int = 0  # bumped whenever the editor's text is replaced from here
     note: str | None = None  # a message for the student (a file refused, a link cut)
     handin: HandIn | None = None  # what the class's links or files last brought
+    shelves: Shelves = field(init=False)  # what changes the bots (and keeps them)
+
+    def __post_init__(self) -> None:
+        self.shelves = Shelves(self)
 
     # ---- opening and closing --------------------------------------------------------
 
@@ -128,16 +147,14 @@ class Lab:
             self.stop(out)
             self.run, self.tour, self.said, self.handin = None, None, None, None
         self.game = game
-        self.shelf = Shelf.read(self.page.store, game, t("lab.first_name"), starter(t))
-        if self.shelf.unreadable is not None:
-            self.note = t("lab.unreadable")
+        self.shelf = self.shelves.read(game)
         levels = levels_of(game)
         if self.settings is None or self.settings.level not in levels:
             self.settings = Settings(levels[0], players_of(game)[0])
         if shared is not None:
             self.shelf = self.shelf.added(bot_name(shared, t("lab.shared_name"), t),
                                           shared.source, t.number)
-            self._keep()
+            self.shelves.keep(out)
             self.note = t("lab.shared_note")
         self.version += 1
         self.page.shown = "lab"
@@ -159,21 +176,21 @@ class Lab:
 
     # ---- the student's input --------------------------------------------------------
 
-    def code(self, text: str) -> None:
-        """The editor's text, kept as the student types."""
-        if self.shelf is not None:
-            self.shelf = self.shelf.edited(text)
-            self._keep()
-
-    def _keep(self) -> None:
-        if self.shelf is not None and not self.shelf.write(self.page.store):
-            self.note = self.page.t("lab.unreadable")
+    def news(self, event: LabCode | LabReport, out: list[Effect]) -> None:
+        """The editor's text (kept as the student types) or the worker's report."""
+        if isinstance(event, LabCode):
+            self.shelves.code(event.text, out)
+        else:
+            self.report(event.kind, event.text, out)
 
     def act(self, event: Action, out: list[Effect]) -> None:
         """A ``lab-*`` action (``LAB_ACTIONS``)."""
         if self.game is None or self.shelf is None:
             return
         name = event.name
+        self.shelves.act(name, event, out)  # its own actions; any other lets Undo go
+        if name in SHELF_ACTIONS or self.shelves.stale is not None and name in STALE_WAITS:
+            return  # a stale tab starts nothing from its old text (shelf_sync.py)
         if name in ("lab-run", "lab-run-new"):
             self.start(event.value, event.form or {}, out, new_games=name == "lab-run-new")
         elif name == "lab-tournament":
@@ -190,8 +207,6 @@ class Lab:
         elif name == "lab-tour-csv" and self.tour is not None:
             out.append(Download(f"{self.game}-tournament.csv",
                                 tournament_csv(self.tour, self.page.t), "text/csv"))
-        elif name in ("lab-new", "lab-bot"):
-            self._shelf_action(name, event, out)
         elif name == "lab-said":
             self.said = whole(event.value)
             self.draw(out)
@@ -200,17 +215,6 @@ class Lab:
             if played is not None:
                 self.review(self.match_of(played), said_by_ply(played), out)
 
-    def _shelf_action(self, name: str, event: Action, out: list[Effect]) -> None:
-        assert self.shelf is not None
-        t = self.page.t
-        if name == "lab-new":
-            self.shelf = self.shelf.added(t("lab.first_name"), starter(t), t.number)
-        else:
-            self.shelf = self.shelf.chosen(event.value or "")
-        self._keep()
-        self.version += 1
-        self.draw(out, whole=True)
-
     def start(self, source: str | None, form: Mapping[str, str], out: list[Effect],
               new_games: bool = False) -> None:
         """Run a match of the code in the editor with the settings in ``form``: on the
@@ -218,7 +222,7 @@ class Lab:
         the bot's last), or on ``new_games`` (compared with nothing)."""
         assert self.game is not None and self.shelf is not None and self.settings is not None
         if source is not None:
-            self.code(source)
+            self.shelves.code(source, out)
         self.stop(out)
         self.settings = Settings.read(self.game, form, self.settings)
         s, bot = self.settings, self.shelf.current
@@ -246,7 +250,7 @@ class Lab:
         the second (its code saved with the game), the chosen level at any other."""
         assert self.game is not None and self.shelf is not None and self.settings is not None
         if source is not None:
-            self.code(source)
+            self.shelves.code(source, out)
         self.settings = s = Settings.read(self.game, form, self.settings)
         seats = (Seat(HUMAN), Seat(LAB, LAB),
                  *(Seat("bot", s.level) for _ in range(s.players - 2)))
@@ -273,7 +277,7 @@ class Lab:
         self.lesson = number
         t = self.page.t
         self.shelf = self.shelf.added(t(lesson.title_key), lesson.starter_in(t), t.number)
-        self._keep()
+        self.shelves.keep(out)
         self.settings = Settings(lesson.level, lesson.players, lesson.games,
                                  self.settings.limit_ms)
         self.run, self.tour, self.said, self.note = None, None, None, None
@@ -282,16 +286,18 @@ class Lab:
 
     def tournament(self, source: str | None, form: Mapping[str, str],
                    out: list[Effect]) -> None:
-        """Every pair of the bots kept for this game plays ``games`` two-player games
-        (the class's bots come in as new bots, from their links or files), the same
-        games at each run (``tournament_seed``)."""
+        """Every pair of the bots chosen for it (all but those left out) plays
+        ``games`` two-player games (the class's bots come in as new bots, from their
+        links or files), the same games at each run (``tournament_seed``)."""
         assert self.game is not None and self.shelf is not None and self.settings is not None
         if source is not None:
-            self.code(source)
+            self.shelves.code(source, out)
         self.stop(out)
-        names = tuple(self.shelf.names())
+        names = tuple(self.shelf.entrants())
         if len(names) < 2:
-            self.note = self.page.t("lab.tour.need_two")
+            t = self.page.t
+            self.note = (t("lab.tour.need_two") if len(self.shelf.bots) < 2
+                         else t("lab.tour.need_chosen", count=len(names)))
             self.draw(out)
             return
         self.settings = s = Settings.read(self.game, form, self.settings)
@@ -324,19 +330,19 @@ class Lab:
                 out.append(LabStop())
             else:
                 job.running = kind == "batch"
-                self._keep_score()
+                self._keep_score(out)
         elif kind == "failed":
             job.failed, job.running = text, False
         self.draw(out)
 
-    def _keep_score(self) -> None:
+    def _keep_score(self, out: list[Effect]) -> None:
         """A match played to its end on a fixed set of games: its score is kept with
         the bot, for the next Run to compare with."""
         run = self.run
         if (run is not None and self.tour is None and run.complete and run.match is not None
                 and self.shelf is not None):
             self.shelf = self.shelf.scored(run.bot, run.match, run.score().wins)
-            self._keep()
+            self.shelves.keep(out)
 
     # ---- a game of the match, in the review -----------------------------------------
 
@@ -362,7 +368,8 @@ class Lab:
         screen = LabScreen(self.game, self.shelf, self.settings, self.run, self.said,
                            self.version, self.note, levels_of(self.game),
                            players_of(self.game), self.tour, lessons(self.game),
-                           author_of(self.page.store), self.handin)
+                           author_of(self.page.store), self.handin,
+                           self.shelves.stale)
         draw = lab_screen if whole else lab_results
         out.append(ShowLab(self.game, draw(screen, t), whole=whole,
                            status=lab_status(screen, t)))

@@ -12,6 +12,7 @@ from parlor.app.lab.handin import HandIn
 from parlor.app.lab.keep import Shelf
 from parlor.app.lab.lessons import Lesson
 from parlor.app.lab.matches import LabGame, Score
+from parlor.app.lab.shelf_sync import LabStale
 from parlor.app.lab.student import Problem
 from parlor.app.lab.tournament import Duel, pairs
 from parlor.games import ENTRIES
@@ -154,3 +155,4 @@ class LabScreen:
     lessons: tuple[Lesson, ...] = ()
     author: str = ""  # the name the student signs links and files with
     handin: HandIn | None = None  # what a class's links or files last brought
+    stale: LabStale | None = None  # the bot in the editor changed in another tab

@@ -18,11 +18,12 @@ from parlor.app.lab.matches import LabGame, Score
 from parlor.app.lab.reference import CONTRACT, reference
 from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen
 from parlor.app.lab.student import Problem
-from parlor.app.screens.lab_handin import author_html, file_input, handin_html
+from parlor.app.screens.lab_handin import handin_html
 from parlor.app.screens.lab_problems import frames_html, percent, problem_text, wins_text
 from parlor.app.screens.lab_prose import prose, prose_text
 from parlor.app.screens.lab_reference import lab_reference_html
 from parlor.app.screens.lab_score import change_words, score_html, score_words
+from parlor.app.screens.lab_shelf import bots_bar, entrants, stale_notice, undo_offer
 from parlor.app.screens.lab_tournament import tournament_html, tournament_status
 from parlor.bots import level_label_key
 from parlor.games import GAMES
@@ -44,10 +45,11 @@ def lab_screen(lab: LabScreen, t: Translator) -> str:
     what_to_do = _with_code(t, "lab.intro", {"choose": SIGNATURE, "moves": "moves"},
                             run=Msg("lab.run"))
     intro = f'<p class="lab-intro">{what_to_do}</p>'
+    code = (stale_notice(lab, t) if lab.stale is not None else
+            f"{bots_bar(lab, t)}{_editor(lab, t)}{_settings(lab, t)}{entrants(lab, t)}"
+            f"{_lessons(lab, t)}")
     return (f'<div class="lab"{attrs(data_lab=game)}>{head}{intro}'
-            f'<div class="lab-main"><section class="lab-code">{_bots(lab, t)}'
-            f"{_editor(lab, t)}{_settings(lab, t)}{_lessons(lab, t)}{handin_html(lab, t)}"
-            "</section>"
+            f'<div class="lab-main"><section class="lab-code">{code}{handin_html(lab, t)}</section>'
             f'<section id="lab-results" class="lab-results" aria-label="{esc(t("lab.results"))}">'
             f"{lab_results(lab, t)}</section></div>{_reference(game, t)}</div>")
 
@@ -70,20 +72,6 @@ def _games(game: str, t: Translator) -> str:
                       "</option>" for g in GAMES)
     return (f'<label class="lab-field lab-game">{esc(t("lab.pick_game"))} '
             f'<select data-change="lab">{options}</select></label>')
-
-
-def _bots(lab: LabScreen, t: Translator) -> str:
-    options = "".join(f"<option{attrs(value=n, selected=n == lab.shelf.current)}>{esc(n)}</option>"
-                      for n in lab.shelf.names())
-    pick = (f'<label class="lab-field">{esc(t("lab.bots"))} '
-            f'<select data-change="lab-bot">{options}</select></label>')
-    return (f'<div class="lab-bots">{pick}'
-            + button(t("lab.new"), action="lab-new", cls="btn subtle")
-            + button(t("lab.export"), action="lab-export", cls="btn subtle")
-            + file_input(t)
-            + button(t("lab.share"), action="lab-share", cls="btn subtle")
-            + button(t("lab.play"), action="lab-play", cls="btn subtle", carry="lab")
-            + author_html(lab, t) + "</div>")
 
 
 def _editor(lab: LabScreen, t: Translator) -> str:
@@ -190,17 +178,19 @@ def lab_results(lab: LabScreen, t: Translator) -> str:
     run = lab.run
     job = lab.tour or run
     running = job is not None and job.running
+    locked = running or lab.stale is not None  # a stale tab starts nothing (lab_shelf.py)
     buttons = ('<div class="lab-actions">'
                + button(t("lab.run"), action="lab-run", cls="btn", carry="lab",
-                        disabled=running)
+                        disabled=locked)
                + button(t("lab.run_new"), action="lab-run-new", cls="btn subtle", carry="lab",
-                        disabled=running)
+                        disabled=locked)
                + button(t("lab.stop"), action="lab-stop", cls="btn subtle",
                         disabled=not running)
                + button(t("lab.tournament"), action="lab-tournament", cls="btn subtle",
-                        carry="lab", disabled=running) + "</div>")
+                        carry="lab", disabled=locked) + "</div>")
     if lab.note:
         buttons += f'<p class="lab-note" role="status">{esc(lab.note)}</p>'
+    buttons += undo_offer(lab, t)
     if lab.tour is not None:
         return buttons + tournament_html(lab.tour, t)
     if run is None:
