@@ -17,7 +17,7 @@ from pairing_net import Net
 from parlor.app.events import Action, Boot, LabReport, LabStart, ShowGame, ShowLab, ShowMenu
 from parlor.app.lab.here import run_here
 from parlor.app.lab.student import Problem
-from parlor.app.lab.tournament import Duel
+from parlor.app.lab.tournament import TableGame
 from parlor.app.saves import DictStore
 from parlor.app.screens.game import game_screen
 from parlor.app.screens.notices import lab_stopped_notice, stale_notice, unsaved_notice
@@ -74,9 +74,10 @@ def menu_and_games() -> str:
     out += page.send(LabReport("done", "[]"))
     page.send(Action("lab-new"))  # a tournament of two bots, one game played
     page.send(Action("lab-tournament", form={"games": "10"}))
-    duel = Duel(0, 1, 0, (1.0, 0.0)).to_dict()
+    duel = TableGame((0, 1), 0, (1.0, 0.0)).to_dict()
     out += page.send(LabReport("done", json.dumps([{"kind": "duel", "number": 0,
                                                      "duel": duel}])))
+    out += page.send(Action("lab-tour-bot", value="0"))  # its games, each for the review
     return shown(out)
 
 

@@ -56,6 +56,7 @@ from parlor.app.lab.state import (
     players_of,
     whole,
 )
+from parlor.app.lab.tour_games import shown_entrant, tour_match
 from parlor.app.lab.tournament import tournament_seed
 from parlor.app.page import Shown
 from parlor.app.screens.lab import lab_results, lab_screen, lab_status
@@ -75,7 +76,7 @@ if TYPE_CHECKING:
 LAB_ACTIONS: tuple[ActionName, ...] = (
     "lab-run", "lab-run-new", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
     "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-tour-csv", "lab-lesson",
-    "lab-play")
+    "lab-play", "lab-tour-bot", "lab-tour-review")
 
 
 class LabPage(Protocol):
@@ -209,6 +210,13 @@ class Lab:
         elif name == "lab-said":
             self.said = whole(event.value)
             self.draw(out)
+        elif name == "lab-tour-bot" and self.tour is not None:
+            self.tour.shown = shown_entrant(self.tour, event.value)
+            self.draw(out)
+        elif name == "lab-tour-review" and self.tour is not None:
+            match = tour_match(self.tour, self.game, event.value)
+            if match is not None:
+                self.review(match, (), out)
         elif name == "lab-review" and self.run is not None:
             played = self.run.played.get(whole(event.value) or 0)
             if played is not None:
@@ -305,24 +313,26 @@ class Lab:
 
     def tournament(self, source: str | None, form: Mapping[str, str],
                    out: list[Effect]) -> None:
-        """Every pair of the bots kept for this game plays ``games`` two-player games
-        (the class's bots come in as new bots, from their links or files), the same
-        games at each run (``tournament_seed``)."""
+        """The bots kept for this game (the class's come in as new bots, from their
+        links or files) play in duels or at tables (``seating.py``), the same games at
+        each run (``tournament_seed``)."""
         assert self.game is not None and self.shelf is not None and self.settings is not None
         if source is not None:
             self.code(source)
         self.stop(out)
         names = tuple(self.shelf.names())
-        if len(names) < 2:
-            self.note = self.page.t("lab.tour.need_two")
+        self.settings = s = Settings.read(self.game, form, self.settings)
+        if len(names) < max(2, s.seats):
+            self.note = self.page.t("lab.tour.need_two" if s.seats == 2 else "lab.tour.need",
+                                    n=s.seats)
             self.draw(out)
             return
-        self.settings = s = Settings.read(self.game, form, self.settings)
-        self.tour = LabTour(names, s.games, tournament_seed(self.game), s.limit_ms)
+        self.tour = LabTour(names, s.games, tournament_seed(self.game), s.limit_ms,
+                            seats=s.seats)
         self.run, self.said, self.note = None, None, None
         out.append(LabStart(job_request(
             "tournament", game=self.game, sources=[self.shelf.bots[n] for n in names],
-            games=s.games, seed=self.tour.seed, limit_ms=s.limit_ms, first=0,
+            games=s.games, seats=s.seats, seed=self.tour.seed, limit_ms=s.limit_ms, first=0,
             total=self.tour.total)))
         self.draw(out)
 

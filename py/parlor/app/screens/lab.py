@@ -111,7 +111,13 @@ def _settings(lab: LabScreen, t: Translator) -> str:
     limit = _select("limit", t("lab.limit"),
                     [(str(ms), t("lab.ms", ms=ms)) for ms in LIMITS_MS],
                     str(s.limit_ms))
-    return f'<div class="lab-settings">{level}{players}{games}{limit}</div>'
+    # A tournament's tables: duels, or the game's own player counts (none to choose in
+    # a two-player game).
+    seats = "" if len(lab.player_counts) < 2 else _select(
+        "seats", t("lab.tour.seats"),
+        [(str(n), t("lab.tour.duels") if n == 2 else t("lab.tour.tables", n=n))
+         for n in lab.player_counts], str(s.seats))
+    return f'<div class="lab-settings">{level}{players}{games}{limit}{seats}</div>'
 
 
 def _lessons(lab: LabScreen, t: Translator) -> str:
