@@ -1,17 +1,16 @@
 """The Bot Lab screen's state and what its buttons do, as pure code.
 
-The controller owns one ``Lab`` and routes to it the Lab's actions (``lab-*``), the
-editor's text (``LabCode``) and the worker's reports (``LabReport``). The part asks the
-page for what it cannot do itself through effects: draw the Lab (``ShowLab``), start or
-stop the worker's match or tournament (``LabStart``, ``LabStop``), warm the worker up
-(``LabWarm``), download or share the code. It reaches the menu and a new game against
-the bot through the page (``LabPage``: ``show_menu``, ``new_game``); leaving what was
-shown and the review of a game of the match are the controller's, reached through the
-two callables it gives (``leave``, ``review``).
+The controller routes to a ``Lab`` the Lab's actions (``lab-*``), the editor's text
+(``LabCode``) and the worker's reports (``LabReport``). Effects ask the page to draw the
+Lab (``ShowLab``), start or stop the worker's match or tournament (``LabStart``,
+``LabStop``), warm the worker up (``LabWarm``), download or share the code. The menu
+and a game against the bot are the page's (``LabPage``); leaving what was shown and
+the review of a game are the controller's (the callables ``leave``, ``review``).
 
 The editor part of the screen is drawn only when the code comes from elsewhere (the
-Lab opened, another bot chosen, a file imported): redrawing it on each report would
-throw away the student's cursor and undo history. Reports redraw the results only.
+Lab opened, another bot chosen, a file imported) or a tournament's table comes or goes
+(it is read first, so it comes first for the keyboard too): redrawing it on each report
+would throw away the student's cursor and undo history.
 """
 
 from __future__ import annotations
@@ -56,7 +55,7 @@ from parlor.app.lab.state import (
     players_of,
     whole,
 )
-from parlor.app.lab.tour_games import shown_entrant, tour_match
+from parlor.app.lab.tour_games import tour_action
 from parlor.app.lab.tournament import tournament_seed
 from parlor.app.page import Shown
 from parlor.app.screens.lab import lab_results, lab_screen, lab_status
@@ -112,6 +111,7 @@ class Lab:
     said: int | None = None  # the game whose "What your bot said" is open
     version: int = 0  # bumped whenever the editor's text is replaced from here
     note: str | None = None  # a message for the student (a file refused, a link cut)
+    drawn_tour: bool = False  # the screen drawn last shows a tournament (drawn first)
 
     # ---- opening and closing --------------------------------------------------------
 
@@ -210,13 +210,8 @@ class Lab:
         elif name == "lab-said":
             self.said = whole(event.value)
             self.draw(out)
-        elif name == "lab-tour-bot" and self.tour is not None:
-            self.tour.shown = shown_entrant(self.tour, event.value)
-            self.draw(out)
-        elif name == "lab-tour-review" and self.tour is not None:
-            match = tour_match(self.tour, self.game, event.value)
-            if match is not None:
-                self.review(match, (), out)
+        elif name in ("lab-tour-bot", "lab-tour-review") and self.tour is not None:
+            tour_action(self.tour, self.game, event, out, review=self.review, draw=self.draw)
         elif name == "lab-review" and self.run is not None:
             played = self.run.played.get(whole(event.value) or 0)
             if played is not None:
@@ -391,6 +386,8 @@ class Lab:
         if self.game is None or self.page.shown != "lab":
             return  # a report for a Lab not on the page: drawn when it is back
         assert self.shelf is not None and self.settings is not None
+        whole, self.drawn_tour = whole or self.drawn_tour != (self.tour is not None), (
+            self.tour is not None)
         t = self.page.t
         screen = LabScreen(self.game, self.shelf, self.settings, self.run, self.said,
                            self.version, self.note, levels_of(self.game),

@@ -9,6 +9,9 @@ does not replay (a report tampered with on the way) is refused, never shown half
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from parlor.app.events import Action, Effect
 from parlor.app.lab.state import LabTour, whole
 from parlor.core.errors import ParlorError
 from parlor.core.match import HUMAN, Match, replay
@@ -40,3 +43,17 @@ def shown_entrant(tour: LabTour, value: str | None) -> int | None:
     """The entrant whose games the page asks to list (None: close the list)."""
     e = whole(value)
     return e if e is not None and 0 <= e < len(tour.names) and e != tour.shown else None
+
+
+def tour_action(tour: LabTour, game: str, event: Action, out: list[Effect], *,
+                review: Callable[[Match, tuple[str, ...], list[Effect]], None],
+                draw: Callable[[list[Effect]], None]) -> None:
+    """``lab-tour-bot``: list an entrant's games (or close the list); ``lab-tour-review``:
+    one of them in the review (the controller's, through ``review``)."""
+    if event.name == "lab-tour-bot":
+        tour.shown = shown_entrant(tour, event.value)
+        draw(out)
+        return
+    match = tour_match(tour, game, event.value)
+    if match is not None:
+        review(match, (), out)

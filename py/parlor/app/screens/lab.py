@@ -42,11 +42,15 @@ def lab_screen(lab: LabScreen, t: Translator) -> str:
     what_to_do = _with_code(t, "lab.intro", {"choose": SIGNATURE, "moves": "moves"},
                             run=Msg("lab.run"))
     intro = f'<p class="lab-intro">{what_to_do}</p>'
+    code = (f'<section class="lab-code">{_bots(lab, t)}'
+            f"{_editor(lab, t)}{_settings(lab, t)}{_lessons(lab, t)}</section>")
+    results = (f'<section id="lab-results" class="lab-results" '
+               f'aria-label="{esc(t("lab.results"))}">{lab_results(lab, t)}</section>')
+    # A tournament's table spans the Lab above the code: first in the page too, so Tab
+    # reaches it (and Run) in the order it is read.
+    main = results + code if lab.tour is not None else code + results
     return (f'<div class="lab"{attrs(data_lab=game)}>{head}{intro}'
-            f'<div class="lab-main"><section class="lab-code">{_bots(lab, t)}'
-            f"{_editor(lab, t)}{_settings(lab, t)}{_lessons(lab, t)}</section>"
-            f'<section id="lab-results" class="lab-results" aria-label="{esc(t("lab.results"))}">'
-            f"{lab_results(lab, t)}</section></div>{_reference(game, t)}</div>")
+            f'<div class="lab-main">{main}</div>{_reference(game, t)}</div>')
 
 
 def _with_code(t: Translator, key: str, code: Mapping[str, str], **args: Arg) -> str:

@@ -71,7 +71,8 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
         rank = t("lab.tour.rank.tied" if s.tied else "lab.tour.rank", rank=s.rank)
         # The bot's name opens its games under the table, each one click from the review.
         name = button(tour.names[s.entrant], action="lab-tour-bot", cls="linkish",
-                      data_value=s.entrant, aria_expanded=tour.shown == s.entrant)
+                      data_value=s.entrant,
+                      aria_expanded="true" if tour.shown == s.entrant else "false")
         rows.append(f'<tr{row}><td class="rank">{esc(rank)}</td>'
                     f'<th scope="row">{name}</th>'
                     f'<td class="total">{esc(total)}</td>{"".join(cells)}</tr>')
