@@ -201,7 +201,16 @@ def standings(entrants: int, duels: Sequence[TableGame]) -> list[Standing]:
     return out
 
 
-def head_to_head(duels: Sequence[TableGame], row: int, col: int) -> tuple[float, int]:
-    """``row``'s wins against ``col`` and the games they played (duels)."""
-    met = [d for d in duels if set(d.seats) == {row, col}]
-    return sum(d.share_of(row) for d in met), len(met)
+def head_to_head(duels: Sequence[TableGame]) -> dict[tuple[int, int], tuple[float, int]]:
+    """``(row, col)``: ``row``'s wins against ``col`` and the games they played (duels),
+    in one pass (30 bots' table asked pair by pair read 8,700 games 870 times at each
+    redraw)."""
+    met: dict[tuple[int, int], tuple[float, int]] = {}
+    for d in duels:
+        if len(d.seats) != 2:
+            continue
+        a, b = d.seats
+        for row, col, share in ((a, b, d.shares[0]), (b, a, d.shares[1])):
+            wins, games = met.get((row, col), (0.0, 0))
+            met[row, col] = (wins + share, games + 1)
+    return met

@@ -54,6 +54,7 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
             f'<th scope="col">{esc(t("lab.tour.col.total"))}</th>'
             + "".join(f'<th scope="col" class="vs">{esc(tour.names[s.entrant])}</th>'
                       for s in table if duel))
+    met = head_to_head(duels)
     rows = []
     for s in table:
         cells = []
@@ -61,7 +62,7 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
             if other.entrant == s.entrant:
                 cells.append('<td class="vs self">—</td>')
                 continue
-            wins, games = head_to_head(duels, s.entrant, other.entrant)
+            wins, games = met.get((s.entrant, other.entrant), (0.0, 0))
             cell = t("lab.tour.cell", wins=wins_text(wins, t), n=games)
             cells.append(f'<td class="vs">{esc(cell)}</td>')
         total = t("lab.tour.cell", wins=wins_text(s.wins, t), n=s.games)
@@ -113,13 +114,14 @@ def tournament_csv(tour: LabTour, t: Translator) -> str:
     byte-order mark, so a spreadsheet reads the names in any script."""
     duels = list(tour.duels.values())
     table = standings(len(tour.names), duels)
+    met = head_to_head(duels)
     rows: list[list[object]] = [[
         t("lab.tour.col.rank"), t("lab.tour.col.bot"), t("lab.tour.csv.wins"),
         t("lab.tour.csv.games"),
         *(_cell(tour.names[s.entrant]) for s in table if tour.seating.duels)]]
     for s in table:
         against = ["" if o.entrant == s.entrant
-                   else _number(head_to_head(duels, s.entrant, o.entrant)[0]) for o in table]
+                   else _number(met.get((s.entrant, o.entrant), (0.0, 0))[0]) for o in table]
         rows.append([s.rank, _cell(tour.names[s.entrant]), _number(s.wins), s.games,
                      *(against if tour.seating.duels else ())])
     # Written here: the page's Python has no csv module (the site ships a cut stdlib).
