@@ -187,3 +187,17 @@ def test_a_tampered_game_is_refused_not_shown() -> None:
                 {"shares": [1.0]}, {"failed": 7}):
         with pytest.raises((ValueError, TypeError)):
             TableGame.from_dict({**game.to_dict(), **bad})
+
+
+def test_a_table_the_game_does_not_have_is_never_asked_for() -> None:
+    """A crafted form (a table of 7 in Kabaleo, of 3 in two-player Saboteur, words)
+    falls back to duels; a crafted request to the referee is refused."""
+    for game, seats in (("kabaleo", "7"), ("kabaleo", "x"), ("saboteur", "3")):
+        page = Driver()
+        page.send(Boot({"lab": game}))
+        page.send(Action("lab-new"))
+        out = page.send(Action("lab-tournament", form={"games": "10", "seats": seats}))
+        start = next(e for e in out if isinstance(e, LabStart))
+        assert json.loads(start.request)["seats"] == 2
+    with pytest.raises(ValueError, match="no table of 7"):
+        run_here(request(8, 7), lambda text: None, clock=lambda: 0.0)
