@@ -201,3 +201,24 @@ def test_a_table_the_game_does_not_have_is_never_asked_for() -> None:
         assert json.loads(start.request)["seats"] == 2
     with pytest.raises(ValueError, match="no table of 7"):
         run_here(request(8, 7), lambda text: None, clock=lambda: 0.0)
+
+
+def test_a_big_class_plays_fewer_games_a_pair_and_is_told_so() -> None:
+    """30 bots' duels at 20 games a pair would be 8,700 games, far past a lesson: a pair
+    plays the most even number of games that keeps the tournament within
+    ``LESSON_GAMES``; a small class plays what the Lab asks."""
+    from parlor.app.lab.seating import LESSON_GAMES, fitting
+
+    assert fitting(30, 2, 20) == 4 and Seating(30, 2, 4, 0).total <= LESSON_GAMES
+    assert fitting(10, 2, 20) == 20 and fitting(4, 2, 200) == 200
+    assert fitting(30, 4, 20) == 20  # tables of four: 1,560 games
+    assert Seating(30, 3, fitting(30, 3, 20), 0).total <= LESSON_GAMES
+    page = Driver()
+    page.send(Boot({"lab": "kabaleo"}))
+    for _ in range(29):
+        page.send(Action("lab-new"))
+    out = page.send(Action("lab-tournament", form={"games": "20"}))
+    request_ = json.loads(next(e for e in out if isinstance(e, LabStart)).request)
+    assert request_["games"] == 4 and request_["total"] == 435 * 4
+    html = next(e for e in out if isinstance(e, ShowLab)).html
+    assert "With 30 bots, each pair meets in 4 games rather than 20" in html

@@ -43,6 +43,7 @@ from parlor.app.lab.lessons import Lesson, lessons
 from parlor.app.lab.matches import LabGame, said_by_ply
 from parlor.app.lab.messages import WorkerNews, job_request
 from parlor.app.lab.reports import take_duel_report, take_match_report
+from parlor.app.lab.seating import fitting
 from parlor.app.lab.state import (
     LabRun,
     LabScreen,
@@ -322,13 +323,13 @@ class Lab:
                                     n=s.seats)
             self.draw(out)
             return
-        self.tour = LabTour(names, s.games, tournament_seed(self.game), s.limit_ms,
-                            seats=s.seats)
+        self.tour = LabTour(names, fitting(len(names), s.seats, s.games),
+                            tournament_seed(self.game), s.limit_ms, seats=s.seats, asked=s.games)
         self.run, self.said, self.note = None, None, None
         out.append(LabStart(job_request(
             "tournament", game=self.game, sources=[self.shelf.bots[n] for n in names],
-            games=s.games, seats=s.seats, seed=self.tour.seed, limit_ms=s.limit_ms, first=0,
-            total=self.tour.total)))
+            games=self.tour.games, seats=s.seats, seed=self.tour.seed, limit_ms=s.limit_ms,
+            first=0, total=self.tour.total)))
         self.draw(out)
 
     # ---- the worker's reports -------------------------------------------------------

@@ -34,6 +34,21 @@ from parlor.core.rng import Rng
 DUEL = 2
 
 
+#: The most games a tournament plays when the class is big: about what fits in a few
+#: minutes of a lesson (30 bots of lesson 2 in Kabaleo: see docs/decisions.md).
+LESSON_GAMES = 2000
+
+
+def fitting(entrants: int, seats: int, games: int) -> int:
+    """The games a pair plays: ``games`` (the Lab's choice) unless the class is so big
+    that the tournament would outlast a lesson (``LESSON_GAMES``); then the most that
+    fit, an even number (seats swapped equally), at least 2."""
+    for g in range(games, 1, -1):
+        if (g % 2 == 0 or g == games) and Seating(entrants, seats, g, 0).total <= LESSON_GAMES:
+            return g
+    return min(games, 2)
+
+
 def pairs(entrants: int) -> list[tuple[int, int]]:
     """Every pair of entrants once, in a fixed order (the duels' numbering)."""
     return [(a, b) for a in range(entrants) for b in range(a + 1, entrants)]

@@ -141,6 +141,7 @@ class LabTour:
     failed: str | None = None
     seats: int = DUEL
     shown: int | None = None
+    asked: int = 0  # the games a pair the Lab asked for (``games`` is fewer for a big class)
 
     @cached_property
     def seating(self) -> Seating:

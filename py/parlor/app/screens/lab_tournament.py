@@ -35,6 +35,8 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
     done = len(duels)
     help_ = (t("lab.tour.help", n=tour.games) if tour.seating.duels
              else t("lab.tour.help.tables", n=tour.seats))
+    if tour.asked > tour.games:  # a big class: fewer games, said
+        help_ += " " + t("lab.tour.fewer", n=tour.games, bots=n, asked=tour.asked)
     parts = [f'<p class="help lab-tour-help">{esc(help_)}</p>']
     if tour.failed is not None:
         parts.append(f'<p class="message" role="alert">'
