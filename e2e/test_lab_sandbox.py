@@ -282,7 +282,7 @@ def test_a_cheater_in_a_tournament_changes_no_other_result_and_cannot_stop_it(
 
     sys.path.insert(0, str(ROOT / "py"))
     from parlor.app.lab.here import run_here
-    from parlor.app.lab.tournament import Duel, standings
+    from parlor.app.lab.tournament import TableGame, standings
 
     app, _ = servers
     page = visitor.new_page()
@@ -307,7 +307,7 @@ def test_a_cheater_in_a_tournament_changes_no_other_result_and_cannot_stop_it(
     run_here(json.dumps({"kind": "tournament", "game": "kabaleo", "sources": honest,
                          "games": 10, "seed": seed, "limit_ms": 1000, "first": 0}),
              texts.append, clock=lambda: 0.0)
-    duels = [Duel.from_dict(r["duel"]) for r in map(json.loads, texts) if r["kind"] == "duel"]
+    duels = [TableGame.from_dict(r["duel"]) for r in map(json.loads, texts) if r["kind"] == "duel"]
     assert all(d.failed in (None, 3) for d in duels)
     bots = ["My bot", "My bot 2", "My bot 3", "My bot 4"]
     expected = [[bots[s.entrant], s.wins] for s in standings(4, duels)]

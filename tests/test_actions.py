@@ -28,7 +28,7 @@ from parlor.app.events import (
 from parlor.app.lab.here import run_here
 from parlor.app.lab.keep import PREFIX
 from parlor.app.lab.student import Problem
-from parlor.app.lab.tournament import Duel
+from parlor.app.lab.tournament import TableGame
 from parlor.app.saves import DictStore
 from parlor.app.screens.game import game_screen
 from parlor.app.screens.notices import lab_stopped_notice, stale_notice, unsaved_notice
@@ -85,7 +85,7 @@ def menu_and_games() -> str:
     out += page.send(LabReport("done", "[]"))
     page.send(Action("lab-new"))  # a tournament of two bots, one game played
     page.send(Action("lab-tournament", form={"games": "10"}))
-    duel = Duel(0, 1, 0, (1.0, 0.0)).to_dict()
+    duel = TableGame((0, 1), 0, (1.0, 0.0)).to_dict()
     out += page.send(LabReport("done", json.dumps([{"kind": "duel", "number": 0,
                                                      "duel": duel}])))
     out += page.send(Action("lab-delete"))  # its Undo offer
@@ -93,6 +93,7 @@ def menu_and_games() -> str:
     other.send(Boot({"lab": "kabaleo"}))
     other.send(LabCode(MOVES0 + "# typed elsewhere\n"))
     out += page.send(StoreChanged(PREFIX + "kabaleo"))  # the first tab stops
+    out += page.send(Action("lab-tour-bot", value="0"))  # its games, each for the review
     return shown(out)
 
 

@@ -21,7 +21,7 @@ from parlor.app.events import Action, Boot, LabReport, LabStart, ShowLab
 from parlor.app.lab.here import run_here
 from parlor.app.lab.state import LabTour
 from parlor.app.lab.student import Problem
-from parlor.app.lab.tournament import Duel
+from parlor.app.lab.tournament import TableGame
 from parlor.app.screens.lab_prose import LRI, PDI, pieces, prose, prose_text
 from parlor.app.screens.lab_tournament import tournament_html
 from parlor.games import GAMES
@@ -131,7 +131,7 @@ def test_a_persian_tournament_isolates_its_entrants_problems() -> None:
     isolated like the rest (a bot's name, from a file or a link, is escaped too)."""
     tour = LabTour(("ربات من", "<b>Ali</b>"), 2, 1, 1000, running=False,
                    problems={0: None, 1: Problem("missing")},
-                   duels={0: Duel(0, 1, 0, (2.0, 0.0))})
+                   duels={0: TableGame((0, 1), 0, (1.0, 0.0))})
     html = tournament_html(tour, Translator("fa"))
     problems = re.search(r'<ul class="lab-tour-problems">.*?</ul>', html)
     assert problems is not None and "<b>" not in html

@@ -309,7 +309,7 @@ def test_a_class_tournament_plays_every_pair_and_ranks_the_bots() -> None:
 def test_equal_shares_share_a_place_and_the_rule_is_said() -> None:
     """Ties are shown as ties (1, =2, =2, 4), never broken by the order
     the bots were entered in, and the ranking rule is stated under the table."""
-    from parlor.app.lab.tournament import Duel, pairs, standings
+    from parlor.app.lab.tournament import TableGame, pairs, standings
 
     page = Driver()
     page.send(Boot({"lab": "kabaleo"}))
@@ -321,7 +321,7 @@ def test_equal_shares_share_a_place_and_the_rule_is_said() -> None:
     shares = {(0, 1): (1.0, 0.0), (0, 2): (1.0, 0.0), (0, 3): (1.0, 0.0),
               (1, 2): (0.5, 0.5), (1, 3): (1.0, 0.0), (2, 3): (1.0, 0.0)}
     reports = [{"kind": "duel", "number": 10 * i,
-                "duel": Duel(a, b, 0, shares[a, b]).to_dict()}
+                "duel": TableGame((a, b), 0, shares[a, b]).to_dict()}
                for i, (a, b) in enumerate(pairs(4))]
     html = lab(page, page.send(LabReport("done", json.dumps(reports)))).html
     rows = re.findall(r'data-lab-entrant="([^"]+)" data-wins="[\d.]+" data-rank="(\d)"'
@@ -332,16 +332,16 @@ def test_equal_shares_share_a_place_and_the_rule_is_said() -> None:
     # The leaderboard's columns first (a wide table scrolls, they stay in view).
     head = re.findall(r'<th scope="col"[^>]*>([^<]*)</th>', html)
     assert head[:4] == ["Place", "Bot", "In all", "My bot"]
-    assert '<div class="lab-tour-box"><table class="lab-tour"' in html
+    assert re.search(r'<div class="lab-tour-box" tabindex="0"[^>]*><table class="lab-tour"', html)
     page.send(LabCode(MOVES0))  # a tie for first: both named, neither silently first
-    reports[0]["duel"] = Duel(0, 1, 0, (0.5, 0.5)).to_dict()
-    reports[3]["duel"] = Duel(1, 2, 0, (1.0, 0.0)).to_dict()
+    reports[0]["duel"] = TableGame((0, 1), 0, (0.5, 0.5)).to_dict()
+    reports[3]["duel"] = TableGame((1, 2), 0, (1.0, 0.0)).to_dict()
     page.send(Action("lab-tournament", form=run_form(games=10)))
     shown = lab(page, page.send(LabReport("done", json.dumps(reports))))
     assert shown.status == "The tournament is over: My bot and My bot 2 share first place."
 
-    even = [Duel(0, 1, 0, (1.0, 0.0)), Duel(0, 1, 1, (0.0, 1.0)),
-            Duel(0, 2, 0, (0.5, 0.5)), Duel(1, 2, 0, (0.5, 0.5))]
+    even = [TableGame((0, 1), 0, (1.0, 0.0)), TableGame((0, 1), 1, (0.0, 1.0)),
+            TableGame((0, 2), 0, (0.5, 0.5)), TableGame((1, 2), 0, (0.5, 0.5))]
     assert [(s.rank, s.tied) for s in standings(3, even)] == [(1, True)] * 3
 
 
@@ -375,7 +375,7 @@ def test_the_tournament_table_downloads_as_csv_and_prints() -> None:
     spreadsheet), names that look like formulas quoted; and a button that prints."""
     import csv
 
-    from parlor.app.lab.tournament import Duel, pairs
+    from parlor.app.lab.tournament import TableGame, pairs
 
     page = Driver()
     page.send(Boot({"lab": "kabaleo"}))
@@ -385,7 +385,8 @@ def test_the_tournament_table_downloads_as_csv_and_prints() -> None:
     out = page.send(Action("lab-tournament", form=run_form(games=10)))
     assert 'data-action="lab-tour-csv"' not in lab(page, out).html  # nothing played yet
     shares = {(0, 1): (1.0, 0.0), (0, 2): (0.5, 0.5), (1, 2): (0.0, 1.0)}
-    reports = [{"kind": "duel", "number": 10 * i, "duel": Duel(a, b, 0, shares[a, b]).to_dict()}
+    reports = [{"kind": "duel", "number": 10 * i,
+                "duel": TableGame((a, b), 0, shares[a, b]).to_dict()}
                for i, (a, b) in enumerate(pairs(3))]
     html = lab(page, page.send(LabReport("done", json.dumps(reports)))).html
     assert 'data-action="lab-tour-csv"' in html and 'data-action="print"' in html
@@ -469,12 +470,12 @@ def test_a_bot_name_cannot_break_the_csv_into_other_columns_or_rows() -> None:
     import csv
 
     from parlor.app.lab.state import LabTour
-    from parlor.app.lab.tournament import Duel
+    from parlor.app.lab.tournament import TableGame
     from parlor.app.screens.lab_tournament import tournament_csv
     from parlor.i18n.catalog import Translator
 
     names = ('a,b "c"\r\nd', "-2+3")
-    tour = LabTour(names, 2, 1, 1000, duels={0: Duel(0, 1, 0, (2.0, 0.0))})
+    tour = LabTour(names, 2, 1, 1000, duels={0: TableGame((0, 1), 0, (2.0, 0.0))})
     text = tournament_csv(tour, Translator())
     rows = list(csv.reader(text[1:].splitlines(keepends=True)))
     assert [len(r) for r in rows] == [6, 6, 6]

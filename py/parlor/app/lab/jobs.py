@@ -8,8 +8,8 @@ The reports, JSON objects by ``kind`` (``messages.ReportKind``):
 - a match: ``compiled`` (``problem`` or null), then ``game`` (``number`` and the
   ``LabGame`` as data) for each game, as each ends (two are played side by side);
 - a tournament: ``entrant`` (``index`` and its ``problem`` or null) the first time a bot
-  is loaded, ``duel`` (``number`` and the ``Duel``) for each game, a pair's games two
-  at a time;
+  is loaded, ``duel`` (``number`` and the ``TableGame``, its moves included) for each game, a
+  sitting's games two at a time;
 - a move: ``chose`` (``ply``, ``move`` or ``problem``, ``printed``).
 
 The referee says ``done`` after the last step. Games ``first`` .. ``games - 1`` are
@@ -25,9 +25,10 @@ from typing import Any
 
 from parlor.app.lab.matches import lab_game
 from parlor.app.lab.messages import ReportKind
+from parlor.app.lab.seating import DUEL, Seating
 from parlor.app.lab.steps import LIVE, Call, Games, Job, Load, Say
 from parlor.app.lab.student import Problem, Turn
-from parlor.app.lab.tournament import duel, forfeit, pairs, schedule
+from parlor.app.lab.tournament import forfeit, play_order, table_game
 from parlor.app.seeds import turn_rng
 from parlor.core.match import match_from_dict, replay
 from parlor.core.protocol import legal_moves_of_view
@@ -43,6 +44,7 @@ class Plan:
     sources: tuple[str, ...]
     limit_ms: float
     job: Job
+    live: int = LIVE  # sandboxes alive at once (a table needs one per bot)
 
 
 def plan(request: str) -> Plan:
@@ -52,7 +54,9 @@ def plan(request: str) -> Plan:
     limit = float(req["limit_ms"])
     if kind == "tournament":
         sources = tuple(str(s) for s in req["sources"])
-        return Plan(str(req["game"]), sources, limit, tournament_job(req, len(sources)))
+        seats = seating_of(req, len(sources)).seats
+        return Plan(str(req["game"]), sources, limit, tournament_job(req, len(sources)),
+                    live_for(seats))
     if kind == "choose":
         match = match_from_dict(req["match"], GAMES)
         seat = int(req["seat"])
@@ -85,33 +89,49 @@ def match_job(req: Mapping[str, Any]) -> Job:
 
 
 def tournament_job(req: Mapping[str, Any], entrants: int) -> Job:
-    """``{"kind": "tournament", "game", "sources", "games" (per pair), "seed",
-    "limit_ms", "first"}``: duel ``k`` is game ``k % games`` of pair ``k // games``
-    (``tournament.pairs``). An entrant whose file does not run loses every game it
-    would have played, with that problem."""
+    """``{"kind": "tournament", "game", "sources", "games" (per pair), "seats" (2:
+    duels, the default), "seed", "limit_ms", "first"}``: game ``k`` is game
+    ``k % per`` of sitting ``k // per`` (``seating.Seating``). An entrant whose file
+    does not run loses every game it would have played, with that problem."""
     game = GAMES[str(req["game"])]
-    games, seed, first = int(req["games"]), int(req["seed"]), int(req.get("first", 0))
-    table = pairs(entrants)
+    seating = seating_of(req, entrants)
+    first, per = int(req.get("first", 0)), seating.per
     problems: dict[int, Problem | None] = {}
-    for pair in schedule(entrants, LIVE):  # few sandboxes started; numbered as ever
-        a, b = table[pair]
-        numbers = range(max(first, pair * games), (pair + 1) * games)
+    for s in play_order(seating, live_for(seating.seats)):  # few sandboxes started
+        sitting = seating.sittings[s]
+        numbers = range(max(first, s * per), (s + 1) * per)
         if not numbers:
             continue
-        for entrant in (a, b):
+        for entrant in sitting:
             if entrant not in problems:
                 problems[entrant] = yield Load(entrant)
                 yield say("entrant", index=entrant, problem=problem_data(problems[entrant]))
-        failed = next((e for e in (a, b) if problems[e] is not None), None)
-        if failed is not None:
-            problem = problems[failed]
+        failed = [e for e in sitting if problems[e] is not None]
+        if failed:
+            problem = problems[failed[0]]
             assert problem is not None
             for k in numbers:
-                yield say("duel", number=k,
-                          duel=forfeit(a, b, k % games, failed, problem).to_dict())
+                played = forfeit(seating.order(k), k % per, failed[0], problem,
+                                 seating.deal(k), lost=failed)
+                yield say("duel", number=k, duel=played.to_dict())
             continue
-        yield Games(((k, duel(game, a, b, k % games, seed)) for k in numbers),
+        yield Games(((k, table_game(game, seating, k)) for k in numbers),
                     lambda k, played: say("duel", number=k, duel=played.to_dict()).text)
+
+
+def seating_of(req: Mapping[str, Any], entrants: int) -> Seating:
+    """Who sits where in the tournament asked for: a table of a size the game has."""
+    seats = int(req.get("seats", DUEL))
+    rules = GAMES[str(req["game"])]
+    if seats != DUEL and not rules.min_players <= seats <= rules.max_players:
+        raise ValueError(f"no table of {seats} in {rules.id}")
+    return Seating(entrants, seats, int(req["games"]), int(req["seed"]))
+
+
+def live_for(seats: int) -> int:
+    """Sandboxes kept alive in a job with tables of ``seats``: every bot at the table,
+    and one more, so the next sitting keeps the bots it shares with this one."""
+    return max(LIVE, seats + 1)
 
 
 def choose_job(req: Mapping[str, Any]) -> Job:

@@ -1,17 +1,16 @@
 """The Bot Lab screen's state and what its buttons do, as pure code.
 
-The controller owns one ``Lab`` and routes to it the Lab's actions (``lab-*``), the
-editor's text (``LabCode``) and the worker's reports (``LabReport``). The part asks the
-page for what it cannot do itself through effects: draw the Lab (``ShowLab``), start or
-stop the worker's match or tournament (``LabStart``, ``LabStop``), warm the worker up
-(``LabWarm``), download or share the code. It reaches the menu and a new game against
-the bot through the page (``LabPage``: ``show_menu``, ``new_game``); leaving what was
-shown and the review of a game of the match are the controller's, reached through the
-two callables it gives (``leave``, ``review``).
+The controller routes to a ``Lab`` the Lab's actions (``lab-*``), the editor's text
+(``LabCode``) and the worker's reports (``LabReport``). Effects ask the page to draw the
+Lab (``ShowLab``), start or stop the worker's match or tournament (``LabStart``,
+``LabStop``), warm the worker up (``LabWarm``), download or share the code. The menu
+and a game against the bot are the page's (``LabPage``); leaving what was shown and
+the review of a game are the controller's (the callables ``leave``, ``review``).
 
 The editor part of the screen is drawn only when the code comes from elsewhere (the
-Lab opened, another bot chosen, a file imported): redrawing it on each report would
-throw away the student's cursor and undo history. Reports redraw the results only.
+Lab opened, another bot chosen, a file imported) or a tournament's table comes or goes
+(it is read first, so it comes first for the keyboard too): redrawing it on each report
+would throw away the student's cursor and undo history.
 """
 
 from __future__ import annotations
@@ -41,6 +40,7 @@ from parlor.app.lab.lessons import Lesson, lessons
 from parlor.app.lab.matches import LabGame, said_by_ply
 from parlor.app.lab.messages import WorkerNews, job_request
 from parlor.app.lab.reports import take_duel_report, take_match_report
+from parlor.app.lab.seating import fitting
 from parlor.app.lab.shelf_actions import SHELF_ACTIONS, Shelves
 from parlor.app.lab.state import (
     LabRun,
@@ -52,8 +52,10 @@ from parlor.app.lab.state import (
     levels_of,
     match_key,
     players_of,
+    too_few,
     whole,
 )
+from parlor.app.lab.tour_games import tour_action
 from parlor.app.lab.tournament import tournament_seed
 from parlor.app.page import Shown
 from parlor.app.screens.lab import lab_results, lab_screen, lab_status
@@ -73,7 +75,8 @@ if TYPE_CHECKING:
 LAB_ACTIONS: tuple[ActionName, ...] = (
     "lab-run", "lab-run-new", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
     "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-tour-csv", "lab-lesson",
-    "lab-play", "lab-paste", "lab-author", *SHELF_ACTIONS)
+    "lab-play", "lab-paste", "lab-author", "lab-tour-bot", "lab-tour-review",
+    *SHELF_ACTIONS)
 #: What a tab whose bot changed in another tab does not do until it takes the newer text.
 STALE_WAITS = frozenset({"lab-run", "lab-run-new", "lab-tournament", "lab-lesson", "lab-play",
                          "lab-share", "lab-export"})
@@ -117,6 +120,7 @@ class Lab:
 
     def __post_init__(self) -> None:
         self.shelves = Shelves(self)
+    drawn_tour: bool = False  # the screen drawn last shows a tournament (drawn first)
 
     # ---- opening and closing --------------------------------------------------------
 
@@ -210,6 +214,8 @@ class Lab:
         elif name == "lab-said":
             self.said = whole(event.value)
             self.draw(out)
+        elif name in ("lab-tour-bot", "lab-tour-review") and self.tour is not None:
+            tour_action(self.tour, self.game, event, out, review=self.review, draw=self.draw)
         elif name == "lab-review" and self.run is not None:
             played = self.run.played.get(whole(event.value) or 0)
             if played is not None:
@@ -286,27 +292,26 @@ class Lab:
 
     def tournament(self, source: str | None, form: Mapping[str, str],
                    out: list[Effect]) -> None:
-        """Every pair of the bots chosen for it (all but those left out) plays
-        ``games`` two-player games (the class's bots come in as new bots, from their
-        links or files), the same games at each run (``tournament_seed``)."""
+        """The bots chosen for it (all but those left out; the class's come in as new
+        bots, from their links or files) play in duels or at tables (``seating.py``),
+        the same games at each run (``tournament_seed``)."""
         assert self.game is not None and self.shelf is not None and self.settings is not None
         if source is not None:
             self.shelves.code(source, out)
         self.stop(out)
         names = tuple(self.shelf.entrants())
-        if len(names) < 2:
-            t = self.page.t
-            self.note = (t("lab.tour.need_two") if len(self.shelf.bots) < 2
-                         else t("lab.tour.need_chosen", count=len(names)))
+        self.settings = s = Settings.read(self.game, form, self.settings)
+        if len(names) < max(2, s.seats):
+            self.note = too_few(self.shelf, names, s.seats, self.page.t)
             self.draw(out)
             return
-        self.settings = s = Settings.read(self.game, form, self.settings)
-        self.tour = LabTour(names, s.games, tournament_seed(self.game), s.limit_ms)
+        self.tour = LabTour(names, fitting(len(names), s.seats, s.games),
+                            tournament_seed(self.game), s.limit_ms, seats=s.seats, asked=s.games)
         self.run, self.said, self.note = None, None, None
         out.append(LabStart(job_request(
             "tournament", game=self.game, sources=[self.shelf.bots[n] for n in names],
-            games=s.games, seed=self.tour.seed, limit_ms=s.limit_ms, first=0,
-            total=self.tour.total)))
+            games=self.tour.games, seats=s.seats, seed=self.tour.seed, limit_ms=s.limit_ms,
+            first=0, total=self.tour.total)))
         self.draw(out)
 
     # ---- the worker's reports -------------------------------------------------------
@@ -364,6 +369,8 @@ class Lab:
         if self.game is None or self.page.shown != "lab":
             return  # a report for a Lab not on the page: drawn when it is back
         assert self.shelf is not None and self.settings is not None
+        whole, self.drawn_tour = whole or self.drawn_tour != (self.tour is not None), (
+            self.tour is not None)
         t = self.page.t
         screen = LabScreen(self.game, self.shelf, self.settings, self.run, self.said,
                            self.version, self.note, levels_of(self.game),

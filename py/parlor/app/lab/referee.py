@@ -30,6 +30,7 @@ from typing import Any, Literal, Protocol
 
 from parlor.app.lab import wire
 from parlor.app.lab.jobs import Plan, plan, say
+from parlor.app.lab.sandbox import KEPT_VIEWS
 from parlor.app.lab.steps import LIVE, Call, Games, GameSteps, Load, Say, Step
 from parlor.app.lab.student import Problem, Turn
 
@@ -97,6 +98,7 @@ class Referee:
         self.out_to: dict[str, deque[Question]] = {}  # questions out, by sandbox, in order
         self.waiting: dict[str, list[tuple[Load | Call, Lane | None]]] = {}  # on a load
         self.asked = 0  # the last question's id
+        self.sent: dict[str, deque[int]] = {}  # by sandbox, its last views' questions
 
     # ---- what the worker tells the referee ------------------------------------------
 
@@ -226,9 +228,15 @@ class Referee:
         else:
             assert isinstance(step, Call)
             last = lane.views.get(key) if lane is not None else None
+            if last is not None and last[0] not in self.sent.get(key, ()):
+                # The sandbox keeps its last few views: at a table of six, a bot asked
+                # many times in one game while its other game waits on the other bots
+                # no longer holds that game's last one. The whole view then.
+                last = None
             limit = self.plan.limit_ms
             text = wire.ask_text(self._id(key), self.plan.game, step.view, step.moves,
                                  step.rng.state, last, limit)
+            self.sent.setdefault(key, deque(maxlen=KEPT_VIEWS)).append(self.asked)
             if lane is not None:
                 lane.views[key] = (self.asked, step.view)
         self.out_to.setdefault(key, deque()).append(
@@ -287,6 +295,7 @@ class Referee:
         """Forget bot ``key``'s sandbox; the questions it had not answered."""
         self.alive.pop(key, None)
         self.loaded.discard(key)
+        self.sent.pop(key, None)
         for lane in self.batch.lanes if self.batch is not None else ():
             lane.views.pop(key, None)  # a fresh sandbox holds no view
         waiting = self.waiting.pop(key, [])
@@ -299,7 +308,8 @@ class Referee:
         other idle sandbox is stopped when more than ``LIVE`` would be alive."""
         self.alive.pop(key, None)
         idle = [k for k in self.alive if not self.out_to.get(k) and k not in self.waiting]
-        while len(self.alive) >= LIVE and idle:
+        live = self.plan.live if self.plan is not None else LIVE
+        while len(self.alive) >= live and idle:
             victim = idle.pop(0)
             self._drop(victim)
             self.out.kill(victim)

@@ -15,7 +15,7 @@ from parlor.app.lab.matches import LabGame
 from parlor.app.lab.messages import report_kind
 from parlor.app.lab.state import LabRun, LabTour
 from parlor.app.lab.student import Problem
-from parlor.app.lab.tournament import Duel, pairs
+from parlor.app.lab.tournament import TableGame
 
 
 class BadReport(ValueError):
@@ -39,7 +39,7 @@ def take_match_report(run: LabRun, item: Mapping[str, Any]) -> None:
 
 def take_duel_report(tour: LabTour, item: Mapping[str, Any]) -> None:
     """One of a tournament's reports: an entrant's file run (its problem or None), or
-    a duel."""
+    a game (at the seats the tournament's seating gives it)."""
     try:
         kind = report_kind(item)
         if kind == "entrant":
@@ -48,11 +48,10 @@ def take_duel_report(tour: LabTour, item: Mapping[str, Any]) -> None:
                 raise BadReport(f"entrant {index} of {len(tour.names)}")
             tour.problems[index] = None if p is None else Problem.from_dict(p)
         elif kind == "duel":
-            duel = Duel.from_dict(item["duel"])
+            duel = TableGame.from_dict(item["duel"])
             number = int(item["number"])
-            if not 0 <= number < tour.total or (duel.a, duel.b) != pairs(len(tour.names))[
-                    number // tour.games]:
-                raise BadReport(f"duel {number}")
+            if not 0 <= number < tour.total or duel.seats != tour.seating.order(number):
+                raise BadReport(f"game {number}")
             tour.duels[number] = duel
     except (KeyError, TypeError, ValueError, IndexError) as err:
         raise BadReport(str(err)) from err

@@ -7,16 +7,19 @@ from __future__ import annotations
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from parlor.app.lab.handin import HandIn
 from parlor.app.lab.keep import Shelf
 from parlor.app.lab.lessons import Lesson
 from parlor.app.lab.matches import LabGame, Score
+from parlor.app.lab.seating import DUEL, Seating
 from parlor.app.lab.shelf_sync import LabStale
 from parlor.app.lab.student import Problem
-from parlor.app.lab.tournament import Duel, pairs
+from parlor.app.lab.tournament import TableGame
 from parlor.games import ENTRIES
 from parlor.games import GAMES as GAMES_BY_ID
+from parlor.i18n.catalog import Translator
 
 #: What a match plays unless the student chooses otherwise: 20 games, 1 s a move.
 GAMES, LIMIT_MS = 20, 1000
@@ -31,6 +34,7 @@ class Settings:
     players: int
     games: int = GAMES
     limit_ms: int = LIMIT_MS
+    seats: int = DUEL  # at a tournament's tables (2: duels)
 
     @staticmethod
     def read(game: str, form: Mapping[str, str], old: Settings) -> Settings:
@@ -40,11 +44,13 @@ class Settings:
         players = whole(form.get("players")) or old.players
         games = whole(form.get("games")) or old.games
         limit = whole(form.get("limit")) or old.limit_ms
+        seats = whole(form.get("seats")) or old.seats
         return Settings(
             level if level in levels_of(game) else old.level,
             players if players in players_of(game) else old.players,
             games if games in GAME_COUNTS else old.games,
-            limit if limit in LIMITS_MS else old.limit_ms)
+            limit if limit in LIMITS_MS else old.limit_ms,
+            seats if seats in players_of(game) else DUEL)
 
 
 def whole(value: str | None) -> int | None:
@@ -122,7 +128,9 @@ class LabRun:
 @dataclass
 class LabTour:
     """A class tournament asked of the worker: the bots entered (by name, in order),
-    games per pair, and the duels come back so far."""
+    games per pair, the seats at a table (2: duels), and the games come back so far
+    (by their number in the tournament). ``shown``: the entrant whose games are listed
+    under the table, each one click from the review."""
 
     names: tuple[str, ...]
     games: int
@@ -130,14 +138,21 @@ class LabTour:
     limit_ms: int
     problems: dict[int, Problem | None] = field(default_factory=dict)  # by entrant,
     # once its file ran: None, or why it did not
-    duels: dict[int, Duel] = field(default_factory=dict)
+    duels: dict[int, TableGame] = field(default_factory=dict)
     running: bool = True
     stopped_by_student: bool = False
     failed: str | None = None
+    seats: int = DUEL
+    shown: int | None = None
+    asked: int = 0  # the games a pair the Lab asked for (``games`` is fewer for a big class)
+
+    @cached_property
+    def seating(self) -> Seating:
+        return Seating(len(self.names), self.seats, self.games, self.seed)
 
     @property
     def total(self) -> int:
-        return len(pairs(len(self.names))) * self.games
+        return self.seating.total
 
 
 @dataclass(frozen=True)
@@ -156,3 +171,11 @@ class LabScreen:
     author: str = ""  # the name the student signs links and files with
     handin: HandIn | None = None  # what a class's links or files last brought
     stale: LabStale | None = None  # the bot in the editor changed in another tab
+
+
+def too_few(shelf: Shelf, names: tuple[str, ...], seats: int, t: Translator) -> str:
+    """Why a tournament of ``names`` at tables of ``seats`` cannot start: too few bots
+    kept, or too few of them chosen."""
+    if len(shelf.bots) >= max(2, seats):
+        return t("lab.tour.need_chosen", count=len(names))
+    return t("lab.tour.need_two") if seats == 2 else t("lab.tour.need", n=seats)

@@ -1,21 +1,23 @@
-"""A class tournament: every pair of the bots entered (the class's, brought in by share
-links or files) plays the same seeded two-player games, seats swapped from game to
-game, through the arena the built-in bots play in; each entrant's moves are asked of
-its own sandbox (``referee.py``), so no entrant's code can touch another's games.
+"""A class tournament: the bots entered (the class's, brought in by share links or
+files) play seeded games in duels (every pair) or at tables of the game's own player
+count (``seating.py`` says who sits where), seats rotated from game to game, through
+the arena the built-in bots play in; each entrant's moves are asked of its own sandbox
+(``referee.py``), so no entrant's code can touch another's games.
 
 A bot that gives no move (a crash, a move not offered, over its time) loses that game
-and the other bot wins it: a tournament goes on whatever one entrant does. A bot that
+and the others share the win: a tournament goes on whatever one entrant does. A bot that
 does not compile loses all its games the same way, and the table says why.
 """
 
 from __future__ import annotations
 
 import zlib
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Collection, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from parlor.app.lab.matches import call
+from parlor.app.lab.seating import Seating, pairs
 from parlor.app.lab.steps import Call
 from parlor.app.lab.student import Problem, Turn
 from parlor.bots.arena import OUTSIDE, steps, win_share
@@ -30,9 +32,12 @@ def tournament_seed(game: str) -> int:
     return zlib.crc32(f"parlor-tournament:{game}".encode())
 
 
-def pairs(entrants: int) -> list[tuple[int, int]]:
-    """Every pair of entrants once, in a fixed order (the duels' numbering)."""
-    return [(a, b) for a in range(entrants) for b in range(a + 1, entrants)]
+def play_order(seating: Seating, live: int) -> list[int]:
+    """The order to play the sittings in: duels as ``schedule`` says; tables in their
+    own order, where neighbouring sittings share all but one bot."""
+    if seating.duels:
+        return schedule(seating.entrants, live)
+    return list(range(len(seating.sittings)))
 
 
 def schedule(entrants: int, live: int) -> list[int]:
@@ -64,48 +69,85 @@ def schedule(entrants: int, live: int) -> list[int]:
     return out
 
 
-@dataclass(frozen=True)
-class Duel:
-    """Game ``number`` between entrants ``a`` and ``b`` (``a`` sits first in even
-    games): each one's share of the win, and who gave no move, with why."""
+#: Between the moves of a game kept for the review (no game's move holds it).
+SEP = "\x1f"
+#: The most moves a game kept may hold (a report claiming more is refused).
+MAX_MOVES = 5000
 
-    a: int
-    b: int
+
+@dataclass(frozen=True)
+class TableGame:
+    """Game ``number`` of a sitting: the entrant at each seat (``seats``), each seat's
+    share of the win, who gave no move (with why), and what replays the game in the
+    review: its seed and its moves, joined by ``SEP`` (one string a game: a class's
+    thousands of games as tuples of short strings would cost the page ~10x the
+    memory)."""
+
+    seats: tuple[int, ...]
     number: int
-    shares: tuple[float, float]
+    shares: tuple[float, ...]
     failed: int | None = None
     problem: Problem | None = None
+    seed: int = 0
+    moves: str = ""
 
     def share_of(self, entrant: int) -> float:
-        return self.shares[0] if entrant == self.a else self.shares[1]
+        return self.shares[self.seats.index(entrant)]
+
+    @property
+    def move_list(self) -> tuple[str, ...]:
+        return tuple(self.moves.split(SEP)) if self.moves else ()
 
     def to_dict(self) -> dict[str, Any]:
         p = self.problem
-        return {"a": self.a, "b": self.b, "number": self.number, "shares": list(self.shares),
-                "failed": self.failed, "problem": None if p is None else p.to_dict()}
+        return {"seats": list(self.seats), "number": self.number,
+                "shares": list(self.shares), "failed": self.failed,
+                "problem": None if p is None else p.to_dict(), "seed": self.seed,
+                "moves": self.move_list}
 
     @staticmethod
-    def from_dict(data: Mapping[str, Any]) -> Duel:
+    def from_dict(data: Mapping[str, Any]) -> TableGame:
+        """Read field by field: a wrong shape raises ``KeyError``, ``TypeError`` or
+        ``ValueError``."""
         p = data.get("problem")
         failed = data.get("failed")
-        return Duel(int(data["a"]), int(data["b"]), int(data["number"]),
-                    (float(data["shares"][0]), float(data["shares"][1])),
-                    None if failed is None else int(failed),
-                    None if p is None else Problem.from_dict(p))
+        seats = tuple(int(e) for e in data["seats"])
+        shares = tuple(float(x) for x in data["shares"])
+        moves = data.get("moves") or []
+        if (len(seats) != len(shares) or len(set(seats)) != len(seats) or not seats
+                or not isinstance(moves, list) or len(moves) > MAX_MOVES
+                or not all(isinstance(m, str) and m and SEP not in m for m in moves)):
+            raise ValueError("not a tournament's game")
+        if failed is not None and int(failed) not in seats:
+            raise ValueError(f"entrant {failed} did not play")
+        return TableGame(seats, int(data["number"]), shares,
+                         None if failed is None else int(failed),
+                         None if p is None else Problem.from_dict(p), int(data.get("seed", 0)),
+                         SEP.join(moves))
 
 
-def forfeit(a: int, b: int, number: int, failed: int, problem: Problem) -> Duel:
-    """The game ``failed`` loses without a move played (or stopped from outside)."""
-    return Duel(a, b, number, (0.0, 1.0) if failed == a else (1.0, 0.0), failed, problem)
+def forfeit(seats: tuple[int, ...], number: int, failed: int, problem: Problem,
+            seed: int = 0, moves: Sequence[str] = (), lost: Collection[int] = ()
+            ) -> TableGame:
+    """The game ``failed`` loses (no move given, or its file did not run), and so do
+    the ``lost`` (at a table, other bots whose files did not run): the others share
+    the win."""
+    losers = {failed, *lost}
+    rest = sum(e not in losers for e in seats)
+    shares = tuple(0.0 if e in losers else 1.0 / rest for e in seats)
+    return TableGame(seats, number, shares, failed, problem, seed, SEP.join(moves))
 
 
-def duel(game: Game[Any, Any], a: int, b: int, number: int, seed: int
-         ) -> Generator[Call, Turn, Duel]:
-    """Game ``number`` of the pair ``a``, ``b`` (seeded ``seed + number``, so every pair
-    meets the same deals; ``a`` sits first in even games). Each move is a ``Call`` of
-    the entrant to act; a turn with no move loses the game for that entrant."""
-    order = (a, b) if number % 2 == 0 else (b, a)
-    loop = steps(game.id, [OUTSIDE, OUTSIDE], seed + number, game.options_for(2, {}))
+def table_game(game: Game[Any, Any], seating: Seating, k: int
+               ) -> Generator[Call, Turn, TableGame]:
+    """Game ``k`` of the tournament (``seating`` says who sits where and its seed). Each
+    move is a ``Call`` of the entrant to act; a turn with no move loses the game for
+    that entrant."""
+    order = seating.order(k)
+    number, seed = k % seating.per, seating.deal(k)
+    played: list[str] = []
+    loop = steps(game.id, [OUTSIDE] * len(order), seed,
+                 game.options_for(len(order), {}), record=played)
     try:
         asked = next(loop)
         while True:
@@ -113,12 +155,12 @@ def duel(game: Game[Any, Any], a: int, b: int, number: int, seed: int
             turn = yield call(entrant, asked)
             if turn.move is None:
                 assert turn.problem is not None
-                return forfeit(a, b, number, entrant, turn.problem)
+                return forfeit(order, number, entrant, turn.problem, seed, played)
             asked = loop.send(turn.move)
     except StopIteration as over:
         result = over.value
-    return Duel(a, b, number, (win_share(result, order.index(a)),
-                               win_share(result, order.index(b))))
+    return TableGame(order, number, tuple(win_share(result, i) for i in range(len(order))),
+                     seed=seed, moves=SEP.join(played))
 
 
 @dataclass(frozen=True)
@@ -138,14 +180,15 @@ class Standing:
         return round(self.wins / self.games, 9) if self.games else 0.0
 
 
-def standings(entrants: int, duels: Sequence[Duel]) -> list[Standing]:
-    """Each entrant's wins over the games played so far, the best share of its games
-    first. Equal shares share a rank (1, =2, =2, 4): nothing else breaks a tie, and the
-    order within one is only the order the bots were entered in."""
+def standings(entrants: int, duels: Sequence[TableGame]) -> list[Standing]:
+    """Each entrant's wins over the games played so far (a win shared by k seats counts
+    1/k), the best share of its games first. Equal shares share a rank (1, =2, =2, 4):
+    nothing else breaks a tie, and the order within one is only the order the bots
+    were entered in."""
     wins = [0.0] * entrants
     games = [0] * entrants
     for d in duels:
-        for e in (d.a, d.b):
+        for e in d.seats:
             wins[e] += d.share_of(e)
             games[e] += 1
     table = sorted((Standing(e, wins[e], games[e]) for e in range(entrants)),
@@ -158,7 +201,16 @@ def standings(entrants: int, duels: Sequence[Duel]) -> list[Standing]:
     return out
 
 
-def head_to_head(duels: Sequence[Duel], row: int, col: int) -> tuple[float, int]:
-    """``row``'s wins against ``col`` and the games they played."""
-    met = [d for d in duels if {d.a, d.b} == {row, col}]
-    return sum(d.share_of(row) for d in met), len(met)
+def head_to_head(duels: Sequence[TableGame]) -> dict[tuple[int, int], tuple[float, int]]:
+    """``(row, col)``: ``row``'s wins against ``col`` and the games they played (duels),
+    in one pass (30 bots' table asked pair by pair read 8,700 games 870 times at each
+    redraw)."""
+    met: dict[tuple[int, int], tuple[float, int]] = {}
+    for d in duels:
+        if len(d.seats) != 2:
+            continue
+        a, b = d.seats
+        for row, col, share in ((a, b, d.shares[0]), (b, a, d.shares[1])):
+            wins, games = met.get((row, col), (0.0, 0))
+            met[row, col] = (wins + share, games + 1)
+    return met

@@ -48,10 +48,14 @@ def lab_screen(lab: LabScreen, t: Translator) -> str:
     code = (stale_notice(lab, t) if lab.stale is not None else
             f"{bots_bar(lab, t)}{_editor(lab, t)}{_settings(lab, t)}{entrants(lab, t)}"
             f"{_lessons(lab, t)}")
+    code = f'<section class="lab-code">{code}{handin_html(lab, t)}</section>'
+    results = (f'<section id="lab-results" class="lab-results" '
+               f'aria-label="{esc(t("lab.results"))}">{lab_results(lab, t)}</section>')
+    # A tournament's table spans the Lab above the code: first in the page too, so Tab
+    # reaches it (and Run) in the order it is read.
+    main = results + code if lab.tour is not None else code + results
     return (f'<div class="lab"{attrs(data_lab=game)}>{head}{intro}'
-            f'<div class="lab-main"><section class="lab-code">{code}{handin_html(lab, t)}</section>'
-            f'<section id="lab-results" class="lab-results" aria-label="{esc(t("lab.results"))}">'
-            f"{lab_results(lab, t)}</section></div>{_reference(game, t)}</div>")
+            f'<div class="lab-main">{main}</div>{_reference(game, t)}</div>')
 
 
 def _with_code(t: Translator, key: str, code: Mapping[str, str], **args: Arg) -> str:
@@ -100,7 +104,13 @@ def _settings(lab: LabScreen, t: Translator) -> str:
     limit = _select("limit", t("lab.limit"),
                     [(str(ms), t("lab.ms", ms=ms)) for ms in LIMITS_MS],
                     str(s.limit_ms))
-    return f'<div class="lab-settings">{level}{players}{games}{limit}</div>'
+    # A tournament's tables: duels, or the game's own player counts (none to choose in
+    # a two-player game).
+    seats = "" if len(lab.player_counts) < 2 else _select(
+        "seats", t("lab.tour.seats"),
+        [(str(n), t("lab.tour.duels") if n == 2 else t("lab.tour.tables", n=n))
+         for n in lab.player_counts], str(s.seats))
+    return f'<div class="lab-settings">{level}{players}{games}{limit}{seats}</div>'
 
 
 def _lessons(lab: LabScreen, t: Translator) -> str:

@@ -1,7 +1,8 @@
 """A class tournament's table, fit for a projector: one row per bot, best first, its
 rank (shared when its share of wins equals another's, the rule said under the table),
-its wins against each other bot and in all, and why a bot gave no move (its first
-problem). ``data-lab-tournament`` carries ``data-done`` and ``data-total``; each row
+its wins against each other bot (in duels) and in all, and why a bot gave no move
+(its first problem); a bot's name lists its games, each opening in the review.
+``data-lab-tournament`` carries ``data-done``, ``data-total`` and ``data-seats``; each row
 ``data-lab-entrant`` (the bot's name), ``data-wins``, ``data-rank`` and ``data-tied``."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from parlor.app.lab.state import LabTour
 from parlor.app.lab.tournament import head_to_head, standings
 from parlor.app.screens.lab_problems import problem_text, wins_text
 from parlor.app.screens.lab_prose import prose
+from parlor.app.screens.lab_tour_games import games_of_html
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, button, esc
 
@@ -32,7 +34,11 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
     duels = [tour.duels[k] for k in sorted(tour.duels)]
     n = len(tour.names)
     done = len(duels)
-    parts = [f'<p class="help lab-tour-help">{esc(t("lab.tour.help", n=tour.games))}</p>']
+    help_ = (t("lab.tour.help", n=tour.games) if tour.seating.duels
+             else t("lab.tour.help.tables", n=tour.seats))
+    if tour.asked > tour.games:  # a big class: fewer games, said
+        help_ += " " + t("lab.tour.fewer", n=tour.games, bots=n, asked=tour.asked)
+    parts = [f'<p class="help lab-tour-help">{esc(help_)}</p>']
     if tour.failed is not None:
         parts.append(f'<p class="message" role="alert">'
                      f'{prose(t, t("lab.failed", reason=tour.failed))}</p>')
@@ -43,21 +49,23 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
     parts.append(f'<p class="lab-progress-line">{esc(t(state, done=done, n=tour.total))} '
                  f"<progress{bar}></progress></p>")
     table = standings(n, duels)
+    duel = tour.seating.duels  # at tables, no column a pair: bots meet several at once
     # The leaderboard first (place, bot, in all), then each pair's games: the three
     # columns a room reads stay on screen when many bots make the table scroll.
     head = (f'<th scope="col">{esc(t("lab.tour.col.rank"))}</th>'
             f'<th scope="col">{esc(t("lab.tour.col.bot"))}</th>'
             f'<th scope="col">{esc(t("lab.tour.col.total"))}</th>'
             + "".join(f'<th scope="col" class="vs">{esc(tour.names[s.entrant])}</th>'
-                      for s in table))
+                      for s in table if duel))
+    met = head_to_head(duels)
     rows = []
     for s in table:
         cells = []
-        for other in table:
+        for other in table if duel else ():
             if other.entrant == s.entrant:
                 cells.append('<td class="vs self">—</td>')
                 continue
-            wins, games = head_to_head(duels, s.entrant, other.entrant)
+            wins, games = met.get((s.entrant, other.entrant), (0.0, 0))
             cell = t("lab.tour.cell", wins=wins_text(wins, t), n=games)
             cells.append(f'<td class="vs">{esc(cell)}</td>')
         total = t("lab.tour.cell", wins=wins_text(s.wins, t), n=s.games)
@@ -65,13 +73,22 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
                     data_wins=format(round(s.wins, 3), "g"), data_rank=s.rank,
                     data_tied=s.tied)
         rank = t("lab.tour.rank.tied" if s.tied else "lab.tour.rank", rank=s.rank)
+        # The bot's name opens its games under the table, each one click from the review.
+        name = button(tour.names[s.entrant], action="lab-tour-bot", cls="linkish",
+                      data_value=s.entrant,
+                      aria_expanded="true" if tour.shown == s.entrant else "false")
         rows.append(f'<tr{row}><td class="rank">{esc(rank)}</td>'
-                    f'<th scope="row">{esc(tour.names[s.entrant])}</th>'
+                    f'<th scope="row">{name}</th>'
                     f'<td class="total">{esc(total)}</td>{"".join(cells)}</tr>')
-    hooks = attrs(data_done=done, data_total=tour.total)
-    parts.append(f'<div class="lab-tour-box"><table class="lab-tour" data-lab-tournament{hooks}>'
+    hooks = attrs(data_done=done, data_total=tour.total, data_seats=tour.seats)
+    # The box scrolls sideways when many bots make the table wide: focusable, so the
+    # keyboard scrolls it too.
+    box = attrs(class_="lab-tour-box", tabindex=0, role="region",
+                aria_label=t("lab.tour.caption"))
+    parts.append(f'<div{box}><table class="lab-tour" data-lab-tournament{hooks}>'
                  f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
-    parts.append(f'<p class="help lab-tour-rule">{esc(t("lab.tour.rule"))}</p>')
+    parts.append(f'<p class="help lab-tour-rule">{esc(t("lab.tour.rule"))} '
+                 f'{esc(t("lab.tour.games_hint"))}</p>')
     if duels:
         parts.append('<div class="lab-actions lab-tour-actions">'
                      + button(t("lab.tour.csv"), action="lab-tour-csv", cls="btn subtle")
@@ -90,6 +107,7 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
                             "</li>")
     if problems:
         parts.append(f'<ul class="lab-tour-problems">{"".join(problems)}</ul>')
+    parts.append(games_of_html(tour, t))
     return "".join(parts)
 
 
@@ -100,14 +118,16 @@ def tournament_csv(tour: LabTour, t: Translator) -> str:
     byte-order mark, so a spreadsheet reads the names in any script."""
     duels = list(tour.duels.values())
     table = standings(len(tour.names), duels)
+    met = head_to_head(duels)
     rows: list[list[object]] = [[
         t("lab.tour.col.rank"), t("lab.tour.col.bot"), t("lab.tour.csv.wins"),
-        t("lab.tour.csv.games"), *(_cell(tour.names[s.entrant]) for s in table)]]
+        t("lab.tour.csv.games"),
+        *(_cell(tour.names[s.entrant]) for s in table if tour.seating.duels)]]
     for s in table:
         against = ["" if o.entrant == s.entrant
-                   else _number(head_to_head(duels, s.entrant, o.entrant)[0]) for o in table]
+                   else _number(met.get((s.entrant, o.entrant), (0.0, 0))[0]) for o in table]
         rows.append([s.rank, _cell(tour.names[s.entrant]), _number(s.wins), s.games,
-                     *against])
+                     *(against if tour.seating.duels else ())])
     # Written here: the page's Python has no csv module (the site ships a cut stdlib).
     return "\ufeff" + "".join(",".join(_field(str(x)) for x in row) + "\r\n" for row in rows)
 
