@@ -55,11 +55,11 @@ def test_a_backup_restored_on_another_device_brings_the_game_back(
         other = ctx.new_page()
         open_app(other, base_url)
         expect(other.locator("#saves .save")).to_have_count(0)
-        other.set_input_files("#storage-slot input[data-import]", str(file))
+        other.set_input_files("input[data-backup]", str(file))
         other.click("[data-action='restore']")
         expect(other.locator("#menu-message")).to_contain_text("Backup restored: 1 saved game")
         expect(other.locator("#saves .save")).to_have_count(1)
-        other.set_input_files("#storage-slot input[data-import]", str(file))
+        other.set_input_files("input[data-backup]", str(file))
         other.click("[data-action='restore']")  # twice: nothing doubled
         expect(other.locator("#menu-message")).to_contain_text("on this device already")
         expect(other.locator("#saves .save")).to_have_count(1)

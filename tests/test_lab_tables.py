@@ -25,6 +25,8 @@ from parlor.app.lab.tournament import SEP, TableGame, forfeit, standings
 from parlor.core.match import Match, replay
 from parlor.games import GAMES
 
+pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
+
 MOVES = "def choose(view, moves, rng):\n    return moves[{i} % len(moves)]\n"
 
 

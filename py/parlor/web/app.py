@@ -276,7 +276,7 @@ class App:
         form = target.closest("section")
         area = form.querySelector("textarea[data-import-text]")
         text = "" if absent(area) else str(area.value or "")
-        files = form.querySelector("input[data-import]").files
+        files = form.querySelector("input[type=file]").files
         if not text.strip() and files.length > 0:
             text = str(await files.item(0).text())
         self.send(Action(action, value=text))
