@@ -18,6 +18,8 @@ import threading
 import time
 from pathlib import Path
 
+from bench_lab import set_code  # tools/ is on the path when run as a script
+
 ROOT = Path(__file__).resolve().parent.parent
 READY = "document.body.dataset.ready === '1'"
 VARIATION = ("import random as _r\n"
@@ -32,15 +34,6 @@ def bot(game: str, i: int) -> str:
     """Lesson 2's solution, bot ``i`` of the class (its own share of random moves)."""
     base = (ROOT / "tests" / "fixtures" / "lab" / f"{game}-2.py").read_text()
     return f"# bot {i}\n" + base + "\n" + VARIATION.format(share=i / 100)
-
-
-def set_code(page, code: str) -> None:
-    page.evaluate("""(code) => {
-      const area = document.querySelector("textarea[data-lab-code]");
-      area.value = code;
-      area.dispatchEvent(new Event("input", { bubbles: true }));
-      area.dataset.labVersion = String(Number(area.dataset.labVersion || 0) + 1000);
-    }""", code)
 
 
 def own_renderers_mb() -> float:
