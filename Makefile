@@ -3,9 +3,10 @@
 #   make setup        install everything (npm ci, vendor/, .venv, pytest wheels, chromium)
 #   make run          serve the app at http://127.0.0.1:8000/index.html (PORT=... to change)
 #   make test         lint + CPython tests + tests inside Pyodide + browser (e2e) tests
-#                     (lint then e2e on one core; CPython then Pyodide, niced, on the other)
+#                     (lint then e2e on one core; CPython then Pyodide, niced, then the
+#                     smoke suite in Chromium, Firefox ESR and WebKitGTK on the other)
 #   make dist         build dist/: exactly what a static host needs (works from a sub-path)
-#   make lint | test-py | test-pyodide | test-e2e | bench | golden | clean
+#   make lint | test-py | test-pyodide | test-e2e | test-engines | bench | golden | clean
 #
 # Steps are guarded by stamp files whose prerequisites are the lock files, so a second
 # `make setup` does nothing and takes well under a second.
@@ -36,13 +37,13 @@ FONTS_STAMP := vendor/fonts/stamp.json
 # Lint targets: only the folders that exist (others write py/, tests/, e2e/).
 LINT_PATHS := $(wildcard py tests e2e tools)
 
-.PHONY: help setup setup-core precache chromium run test lint test-py test-pyodide test-e2e \
-	test-lint-then-e2e test-py-then-pyodide bench dist clean golden
+.PHONY: help setup setup-core precache chromium engines run test lint test-py test-pyodide \
+	test-e2e test-engines test-lint-then-e2e test-py-then-pyodide bench dist clean golden
 
 help:
 	@awk '!/^#/ { exit } { sub(/^# ?/, ""); print }' Makefile
 
-setup: setup-core chromium
+setup: setup-core chromium engines
 
 setup-core: $(NPM_STAMP) $(VENDOR_STAMP) $(VENV_STAMP) $(WHEELS_STAMP) $(FONTS_STAMP) precache
 
@@ -99,6 +100,28 @@ chromium:
 	    exit 1; \
 	fi
 
+# --- Firefox ESR and WebKitGTK for the smoke suite (e2e/test_engines.py), from Debian ---
+# Firefox is driven through Marionette and WebKitGTK through WebKitWebDriver, which needs
+# a display: xvfb-run gives it one. No Python package is needed (e2e/engines.py speaks
+# both protocols). As root they are installed when missing; otherwise a loud warning, and
+# the smoke suite skips that engine saying why (a non-root run cannot install them).
+ENGINE_PACKAGES := firefox-esr webkit2gtk-driver xvfb
+engines:
+	@missing=""; \
+	if [ -z "$${FIREFOX:-}" ] && ! command -v firefox-esr >/dev/null 2>&1 \
+	    && ! command -v firefox >/dev/null 2>&1; then missing="$$missing firefox-esr"; fi; \
+	command -v WebKitWebDriver >/dev/null 2>&1 || missing="$$missing webkit2gtk-driver"; \
+	command -v xvfb-run >/dev/null 2>&1 || [ -n "$${DISPLAY:-}" ] || missing="$$missing xvfb"; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "smoke-suite browsers missing:$$missing; installing Debian's packages"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get update -q && apt-get install -y -q --no-install-recommends $$missing; \
+	else \
+	    echo "WARNING: not installed:$$missing. The smoke suite will SKIP those engines." >&2; \
+	    echo "  Debian/Ubuntu: sudo apt-get install -y --no-install-recommends $(ENGINE_PACKAGES)" >&2; \
+	fi
+
 # --- serve ---
 run: setup-core
 	$(PYTHON) tools/serve.py
@@ -116,9 +139,11 @@ test-lint-then-e2e:
 	$(MAKE) --no-print-directory lint
 	$(MAKE) --no-print-directory test-e2e
 
+# The smoke suite (three engines, ~3 min) ends this chain: it ends ~3 min before the other.
 test-py-then-pyodide:
 	$(NICE) $(MAKE) --no-print-directory test-py
 	$(NICE) $(MAKE) --no-print-directory test-pyodide
+	$(NICE) $(MAKE) --no-print-directory test-engines
 
 lint: $(VENV_STAMP)
 	$(VENV)/bin/ruff check $(LINT_PATHS)
@@ -132,7 +157,16 @@ test-pyodide: $(NPM_STAMP) $(WHEELS_STAMP)
 	$(NODE) tools/pyodide_pytest.mjs
 
 test-e2e: setup
-	$(VPY) -m pytest e2e
+	$(VPY) -m pytest e2e --ignore=e2e/test_engines.py
+
+# The smoke suite in each engine (e2e/test_engines.py); its request log per engine lands
+# in e2e/artifacts/requests-<engine>.txt. ENGINES=chromium,firefox,webkit to choose.
+ENGINES ?= chromium,firefox,webkit
+test-engines: setup
+	@rm -f e2e/artifacts/requests-*.txt
+	PARLOR_ENGINES=$(ENGINES) $(VPY) -m pytest -p no:cacheprovider -rs e2e/test_engines.py
+	@for f in e2e/artifacts/requests-*.txt; do [ -f "$$f" ] || continue; \
+	    head -n1 "$$f"; tail -n1 "$$f"; done
 
 bench: setup
 	$(VPY) tools/bench.py
