@@ -50,6 +50,7 @@ from parlor.web.lab import LAB_EFFECTS, LabPage
 from parlor.web.panzoom import PanZoom
 from parlor.web.peer import Peers, draw_codes, pairing_action, scan
 from parlor.web.storage import open_store
+from parlor.web.tasks import background
 from parlor.web.voice import Voice
 
 
@@ -119,9 +120,9 @@ class App:
             "people": lambda target, action: self.send(with_people(target, action)),
             "lab": lambda target, action: self.send(self.lab.run_action(action)),
             "pairing": lambda target, action: self.send(pairing_action(target, action)),
-            "file": lambda target, action: asyncio.ensure_future(
+            "file": lambda target, action: background(
                 self.import_game(target, action)),
-            "scan": lambda target, action: asyncio.ensure_future(scan(target, self.activate)),
+            "scan": lambda target, action: background(scan(target, self.activate)),
         }
 
     def boot(self) -> None:
@@ -168,7 +169,7 @@ class App:
         elif isinstance(effect, SetUrl):
             set_url(effect.params, effect.fragment)
         elif isinstance(effect, After):
-            asyncio.ensure_future(self.later(effect.ms, effect.event))
+            background(self.later(effect.ms, effect.event))
         elif isinstance(effect, Focus):
             node = js.document.querySelector(f'[data-pick="{effect.pick}"]')
             if not absent(node):
@@ -340,7 +341,7 @@ class App:
             self.send(Action(changed, value=str(event.target.value), form=checked))
             return
         if event.target.hasAttribute("data-lab-import"):
-            asyncio.ensure_future(self.lab.import_file(event.target))
+            background(self.lab.import_file(event.target))
             return
         field_ = attr(event.target, "data-field")
         form = event.target.closest("[data-game-form]")

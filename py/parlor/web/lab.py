@@ -4,7 +4,6 @@ editor's text and the ``.py`` files chosen or dropped read. What any of it means
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +27,7 @@ from parlor.app.lab.handin import MAX_BOTS, MAX_FILE_BYTES, files_json
 from parlor.app.lab.messages import worker_news
 from parlor.render.contract import ActionName
 from parlor.web.dom import absent, attr, el, redraw
+from parlor.web.tasks import background
 from parlor.web.voice import Voice
 
 LAB_EFFECTS = (ShowLab, LabStart, LabStop, LabWarm, LabChoose)
@@ -121,4 +121,4 @@ class LabPage:
         transfer = event.dataTransfer
         if not absent(transfer):
             files = transfer.files
-            asyncio.ensure_future(self.send_files([files.item(i) for i in range(files.length)]))
+            background(self.send_files([files.item(i) for i in range(files.length)]))

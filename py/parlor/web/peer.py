@@ -28,6 +28,7 @@ from parlor.app.events import (
     LinkSend,
 )
 from parlor.render.contract import ActionName
+from parlor.web.tasks import background
 
 #: How long candidates may take to gather. Host candidates take milliseconds; an
 #: unreachable STUN server would otherwise hold the invitation back for ~40 s.
@@ -115,11 +116,11 @@ class Peers:
             except Exception as err:  # no WebRTC in this browser, or it is turned off
                 self.send(LinkEvent(effect.seat, effect.conn, "failed", str(err)))
                 return
-            asyncio.ensure_future(c.describe(effect.offer))
+            background(c.describe(effect.offer))
         elif isinstance(effect, LinkAccept):
             found = self.open.get(effect.seat)
             if found is not None and found.conn == effect.conn:
-                asyncio.ensure_future(found.accept(effect.answer))
+                background(found.accept(effect.answer))
         elif isinstance(effect, LinkSend):
             found = self.open.get(effect.seat)
             if (found is not None and found.conn == effect.conn
@@ -160,7 +161,7 @@ def draw_codes(root: Any) -> None:
     if qr is None or _absent(qr):
         return
     if not _absent(root.querySelector("[data-qr]")):  # else the library is not loaded
-        asyncio.ensure_future(_draw(qr, root))
+        background(_draw(qr, root))
     can = bool(qr.canScan())
     for node in root.querySelectorAll("[data-needs-camera]"):
         node.hidden = not can
