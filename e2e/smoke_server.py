@@ -26,7 +26,8 @@ serve = load_tool("serve")
 
 ERRORS_KEY = "parlor-smoke-errors"
 
-RECORDER = """<script>/* parlor smoke suite: uncaught errors and unhandled rejections */
+RECORDER = """<script>/* parlor smoke suite: uncaught errors, unhandled rejections,
+   console.error */
 (() => {
   const keep = (text) => {
     try {
@@ -44,15 +45,23 @@ RECORDER = """<script>/* parlor smoke suite: uncaught errors and unhandled rejec
     const r = e.reason;
     keep("unhandled rejection: " + ((r && r.message) || r) + "\\n" + ((r && r.stack) || ""));
   });
+  // console.error too: Python's "exception was never retrieved" is said there, not
+  // thrown, and is the noise a visitor's console shows.
+  const error = console.error.bind(console);
+  console.error = (...args) => {
+    keep("console.error: " + args.map((a) => (a && a.stack) || String(a)).join(" "));
+    error(...args);
+  };
   sessionStorage.setItem(KEY, sessionStorage.getItem(KEY) || "[]");
 })();
 </script>""".replace("KEY", repr(ERRORS_KEY))
 
-#: A page that throws and rejects, to show that the recorder catches both (the suite
+#: A page that throws, rejects and logs an error, to show that the recorder catches each (the suite
 #: must fail on such a page, not pass by hearing nothing).
 THROWS = """<!doctype html><html><head><meta charset="utf-8">RECORDER</head><body>
 <script>setTimeout(() => { throw new Error("smoke: thrown on purpose"); }, 0);
-Promise.reject(new Error("smoke: rejected on purpose"));</script></body></html>
+Promise.reject(new Error("smoke: rejected on purpose"));
+console.error("smoke: said on purpose");</script></body></html>
 """.replace("RECORDER", RECORDER)
 
 

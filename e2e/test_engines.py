@@ -2,21 +2,22 @@
 
 Chromebooks run Chrome, iPads Safari (WebKit), and many desktops Firefox. Each scenario
 is written once against e2e/engines.py's tiny driver and runs in each engine chosen by
-PARLOR_ENGINES (comma-separated; default ``chromium``, which `make test-e2e` runs with
-the rest of e2e/; `make test-engines` runs ``firefox,webkit`` from Debian's packages).
+PARLOR_ENGINES (comma-separated; default ``chromium``, so that a plain ``pytest e2e``
+runs it once; `make test-engines` runs all three, Firefox ESR and WebKitGTK from
+Debian's packages, and `make test-e2e` leaves this file to it).
 Each engine gets a fresh profile and its own server (e2e/smoke_server.py), which logs
 every request and puts an error recorder in front of the app's scripts.
 
 The scenarios run in this file's order, in one browser per engine, as one visitor
 would: a first visit (each file fetched once, measured), a Kabaleo move and the bot's
-reply and a reload that resumes it, a Saboteur card laid, a Lab match, a page that
-throws (the recorder must hear it), and last an offline start (the server stopped,
-the service worker answers). After each, any uncaught error or unhandled rejection the
-page recorded fails the test.
+reply and a reload that resumes it, a Saboteur card laid, a Lab match, and last an
+offline start (the server stopped, the service worker answers); first of all, a page
+that throws (the recorder must hear it). After each, any uncaught error, unhandled
+rejection or console.error the page recorded fails the test.
 
 An engine that is not installed fails the run when it could have been installed (root:
 `make test-engines` installs Debian's packages first) and is skipped, with the reason
-and the command that installs it, only in a non-root run.
+and the command that installs it, only in a non-root run (``-rs`` lists it).
 """
 
 from __future__ import annotations
@@ -149,14 +150,16 @@ def _has_http_cache(smoke: Smoke) -> bool:
 
 
 def test_the_recorder_hears_a_page_that_throws(smoke: Smoke) -> None:
-    """The check has teeth: a page that throws and rejects is heard, in every engine.
+    """The check has teeth: a page that throws, rejects and logs an error is heard, in
+    every engine.
     First, before the service worker is installed: it answers any page it does not
     hold with index.html."""
     smoke.driver.goto(f"{smoke.url}/__smoke/throws.html")
     wait_for(smoke.driver, f"JSON.parse(sessionStorage.getItem("
-             f"'{smoke_server.ERRORS_KEY}') || '[]').length >= 2", 15, "both errors")
+             f"'{smoke_server.ERRORS_KEY}') || '[]').length >= 3", 15, "the three errors")
     heard = " ".join(smoke.recorded())
-    assert "thrown on purpose" in heard and "rejected on purpose" in heard, heard
+    for what in ("thrown", "rejected", "said"):
+        assert f"{what} on purpose" in heard, heard
     with pytest.raises(AssertionError, match="reported 1 error"):
         # From the page's own script (a driver's script may run in a sandbox of its own).
         smoke.driver.script("const s = document.createElement('script');"
