@@ -19,6 +19,7 @@ lines each, and the standard library speaks them.
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import shutil
@@ -115,8 +116,8 @@ class ChromiumDriver:
 
     name = "chromium"
 
-    def __init__(self, page: Any, version: str) -> None:
-        self.page, self.version = page, version
+    def __init__(self, page: Any, version: str, profile: str | None = None) -> None:
+        self.page, self.version, self.profile = page, version, profile
 
     def goto(self, url: str) -> None:
         self.page.goto(url, wait_until="load")
@@ -133,6 +134,8 @@ class ChromiumDriver:
 
     def close(self) -> None:
         self.page.context.close()
+        if self.profile:
+            shutil.rmtree(self.profile, ignore_errors=True)
 
 
 # ------------------------------------------------------------------------- Firefox
@@ -193,6 +196,7 @@ class MarionetteDriver:
             [binary, "-marionette", "-headless", "-no-remote", "-profile", str(self.profile)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
             start_new_session=True)
+        atexit.register(_end, self.proc)  # its own session: not ended with us otherwise
         self.sock = self._connect(port)
         self.buf = b""
         self.next_id = 0
@@ -288,6 +292,7 @@ class WebDriverW3C:
         self.proc = subprocess.Popen(
             [*command, f"--port={port}", "--host=127.0.0.1"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        atexit.register(_end, self.proc)
         self.base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
         while True:

@@ -97,7 +97,7 @@ def _start_chromium(request: pytest.FixtureRequest) -> Driver:
         service_workers="allow", locale="en-US", viewport={"width": 1280, "height": 800})
     version = ctx.browser.version if ctx.browser else "?"
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
-    return ChromiumDriver(page, version)
+    return ChromiumDriver(page, version, profile)
 
 
 @pytest.fixture(scope="module", params=chosen_engines())
