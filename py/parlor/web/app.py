@@ -50,6 +50,7 @@ from parlor.web.lab import LAB_EFFECTS, LabPage
 from parlor.web.panzoom import PanZoom
 from parlor.web.peer import Peers, draw_codes, pairing_action, scan
 from parlor.web.storage import open_store
+from parlor.web.touch import LongPress
 from parlor.web.voice import Voice
 
 
@@ -137,6 +138,7 @@ class App:
             self._proxies.append(proxy)
             js.window.addEventListener(kind, proxy)
         self.panzoom.bind(root, self._proxies)  # wheel, pointers, keys inside the board
+        LongPress().bind(root, self._proxies)  # no context menu over pieces on a tablet
         self.send(Boot(query_params(), fragment(), page_address()))
         el("loading").hidden = True
         for b in js.document.querySelectorAll("[data-needs-python]"):
