@@ -213,26 +213,30 @@ VIEWPORT: Any = {"width": 1280, "height": 800}
 
 def isolated_context(
     browser: Browser, base_url: str, browser_log: BrowserLog, service_workers: str = "block",
-    locale: str = "en-US",
+    locale: str = "en-US", **options: Any,
 ) -> BrowserContext:
     """A fresh context in which only ``base_url``'s origin is reachable; every other
     request is aborted and recorded in ``browser_log.blocked``.
 
     Service workers are blocked unless asked for: most tests check the app itself, and
-    each fresh context would otherwise precache the whole app (about 15 MB) first."""
-    return _routed_context(browser, base_url, lambda: browser_log, service_workers, locale)
+    each fresh context would otherwise precache the whole app (about 15 MB) first.
+    ``options`` go to ``new_context`` (a touch screen: ``has_touch``, ``is_mobile``,
+    ``viewport``)."""
+    return _routed_context(browser, base_url, lambda: browser_log, service_workers, locale,
+                           **options)
 
 
 def _routed_context(
     browser: Browser, base_url: str, log_of: Callable[[], BrowserLog],
-    service_workers: str = "block", locale: str = "en-US",
+    service_workers: str = "block", locale: str = "en-US", **options: Any,
 ) -> BrowserContext:
     """isolated_context, recording into ``log_of()`` (the running test's log)."""
     local = origin(base_url)
     # An English browser unless a test asks otherwise: the page follows the browser's
     # languages (assets/lang.js), and the machine's own locale must not change a test.
-    ctx = browser.new_context(viewport=VIEWPORT, locale=locale,
-                              service_workers=service_workers)  # type: ignore[arg-type]
+    options.setdefault("viewport", VIEWPORT)
+    ctx = browser.new_context(locale=locale, service_workers=service_workers,  # type: ignore[arg-type]
+                              **options)
     ctx.set_default_timeout(ACTION_TIMEOUT_MS)
     ctx.set_default_navigation_timeout(READY_TIMEOUT_MS)
 

@@ -299,6 +299,24 @@ def test_the_fitted_view_is_the_maze_plus_one_cell() -> None:
     assert 'data-panzoom' in html and 'viewBox="-100 -300 1200 700"' in html
 
 
+def test_every_maze_target_has_a_pad_under_it_and_over_the_cards() -> None:
+    """A finger's pads (web/panzoom.py sizes them): one plus (two rects) per target
+    cell and no other, drawn above the placed cards (a tap on a card's edge beside a
+    small target is for the target) and below every target (so where two targets
+    meet each keeps its own cell)."""
+    s = next(s for s in states(4) if GAME.to_act(s) == 0
+             and any(CARDS[c].is_path for c in s.hands[0]))
+    cid = next(c for c in s.hands[0] if CARDS[c].is_path)
+    svg = html_for(s, 0, (f"card:{cid}",))
+    svg = svg[svg.index("<svg class=\"maze\""):]
+    svg = svg[:svg.index("</svg>")]
+    targets = re.findall(r'data-move="[^"]+"[^>]*data-cell="([^"]+)"', svg)
+    pads = re.findall(r'<rect class="pad (h|v)" data-pad="([^"]+)"', svg)
+    assert targets and sorted(pads) == sorted([(w, c) for c in targets for w in "hv"])
+    laid = [m.start() for m in re.finditer(r'<g class="mcard( pending)?"', svg)]
+    assert laid and max(laid) < svg.index('class="pads"') < svg.index("data-move=")
+
+
 def test_log_speaks_to_you_and_names_what_a_rockfall_removed() -> None:
     s = scenario([((1, -1), "P08", 0)], hands=[["A-ROCKFALL", "P08"], ["P08"]])
     s = GAME.apply(s, "place P08@2,-1^")
@@ -377,6 +395,15 @@ def test_zoom_keeps_the_point_under_the_pointer() -> None:
     assert moved[:2] == pytest.approx((-100.0, 50.0))
     assert panzoom.parse_box(panzoom.box_text(z)) == pytest.approx(z)
     assert panzoom.parse_box("1 2 0 4") is None and panzoom.parse_box(None) is None
+
+
+def test_a_pad_makes_a_small_cell_a_fingers_width_and_stops_short_of_the_next() -> None:
+    for cell in (24.0, 27.0, 30.0, 40.0):
+        wide = cell * panzoom.pad_scale(cell)
+        assert wide >= panzoom.FINGER_PX  # 44 px, as e2e/test_touch.py measures
+        assert (wide - cell) / 2 < cell / 2  # a neighbour's middle stays its own
+    assert panzoom.pad_scale(44.0) == panzoom.pad_scale(90.0) == 1.0
+    assert panzoom.pad_scale(16.0) * 16 < 32  # too small to reach 44 without crossing
 
 
 def test_counters_and_keys_are_drawn_with_their_letter() -> None:

@@ -51,6 +51,7 @@ from parlor.web.panzoom import PanZoom
 from parlor.web.peer import Peers, draw_codes, pairing_action, scan
 from parlor.web.storage import open_store
 from parlor.web.tasks import background
+from parlor.web.touch import LongPress
 from parlor.web.voice import Voice
 
 
@@ -138,6 +139,7 @@ class App:
             self._proxies.append(proxy)
             js.window.addEventListener(kind, proxy)
         self.panzoom.bind(root, self._proxies)  # wheel, pointers, keys inside the board
+        LongPress().bind(root, self._proxies)  # no context menu over pieces on a tablet
         self.send(Boot(query_params(), fragment(), page_address()))
         el("loading").hidden = True
         for b in js.document.querySelectorAll("[data-needs-python]"):

@@ -5,10 +5,13 @@ The view transform is UI state, not game state: it lives here, in memory, per sa
 back on the new SVG after every re-render. Nothing here changes the game.
 
 Input: wheel (zoom at the pointer), drag with one pointer (pan; a drag of more than
-5 px swallows the click that follows, so it never plays a move), two pointers (pinch
+5 px, or 10 px for a finger or a pen, swallows the click that follows, so it never plays
+a move, while a finger's tap that wobbles a little is still a tap), two pointers (pinch
 zoom and pan), keys while the board has focus (+ and - zoom, arrows pan, 0 fits), and
 the zoom buttons above the maze (``data-action="zoom-in|zoom-out|zoom-fit"``, the page's
-view actions in ``web/app.py``).
+view actions in ``web/app.py``). On a touch screen a tap on a target's pad (``data-pad``,
+the invisible margin ``maze.py`` draws round each target, ``web/touch.py``) is a tap on
+the target.
 
 The arithmetic is pure (``to_board``, ``zoom_box``, ``pan_box``) and imports nothing
 from the browser, so CPython tests can check it.
@@ -20,15 +23,19 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from parlor.web.touch import pad_target, touch_screen
+
 Box = tuple[float, float, float, float]
 
 SELECTOR = "svg[data-panzoom]"
 DRAG_PX = 5.0
+TOUCH_DRAG_PX = 10.0  # a finger wobbles: Android's touch slop is 8 dp, iOS's about 10 pt
 MIN_W = 150.0  # about one and a half cells
 MAX_W = 8000.0
 STEP = 1.25  # one key press or button click
 PAN_FRACTION = 0.15
 SWALLOW_MS = 600.0  # a click this soon after a drag's release belongs to the drag
+FINGER_PX = 44.0  # the least a target should answer on a touch screen
 
 
 def parse_box(text: str | None) -> Box | None:
@@ -76,6 +83,15 @@ def pan_box(b: Box, dx_px: float, dy_px: float, scale: float) -> Box:
     return (b[0] - dx_px / scale, b[1] - dy_px / scale, b[2], b[3])
 
 
+def pad_scale(cell: float) -> float:
+    """How much wider a target's pad is than its cell (``cell`` px on screen): enough
+    for FINGER_PX, never reaching the middle of a neighbouring cell."""
+    if cell >= FINGER_PX:
+        return 1.0
+    reach = min((FINGER_PX - cell) / 2 + 1, cell / 2 - 1)  # a pixel to spare
+    return max(1.0, (cell + 2 * reach) / cell)
+
+
 def centre(b: Box) -> tuple[float, float]:
     return (b[0] + b[2] / 2, b[1] + b[3] / 2)
 
@@ -94,6 +110,7 @@ class PanZoom:
         self.moved = False
         self.swallow = False
         self.released = 0.0
+        self.slop = DRAG_PX  # how far the press that started this gesture may wander
 
     # ---- wiring ---------------------------------------------------------------------
 
@@ -117,6 +134,9 @@ class PanZoom:
         listen("keydown", self.on_key)
         # Capture phase: runs before the app's click handler and can stop it.
         listen("click", self.on_click, capture=True)
+        proxy = create_proxy(lambda _event: self.size_pads())
+        keep.append(proxy)
+        js.window.addEventListener("resize", proxy)  # the board's scale follows the window
 
     # ---- the SVG and its box --------------------------------------------------------
 
@@ -148,8 +168,37 @@ class PanZoom:
 
     def set_box(self, svg: Any, b: Box) -> None:
         text = box_text(b)
+        zoomed = self.box(svg)[2] != b[2]
         svg.setAttribute("viewBox", text)
         self.saved[self.key()] = (_attr(svg, "data-round") or "", text)
+        if zoomed:
+            self.size_pads(svg)
+
+    def size_pads(self, svg: Any | None = None) -> None:
+        """Each target's pad reaches as far as a finger needs at this zoom (a cell drawn
+        28 px wide answers 44), never to the middle of the next cell (so no pad reaches
+        across another target's row or column); a cell drawn 44 px wide needs none. The
+        pads are scaled copies of their cells (``--pad-k``); it follows the zoom and the
+        window's size."""
+        svg = svg if svg is not None else self.svg()
+        if svg is None:
+            return
+        unit = float(_attr(svg, "data-unit") or 0)
+        if unit <= 0:
+            return
+        r = self.rect(svg)
+        cell = unit * scale_of(self.box(svg), r[2], r[3])
+        svg.style.setProperty("--pad-k", f"{pad_scale(cell):.3f}")
+
+    def fitted(self, svg: Any) -> str | None:
+        """The fitted view; on a touch screen with half a cell more all round, so the
+        pads of the cells at the board's edge are not cut off by it."""
+        fit = parse_box(_attr(svg, "data-fit"))
+        unit = float(_attr(svg, "data-unit") or 0)
+        if fit is None or unit <= 0 or not touch_screen():
+            return _attr(svg, "data-fit")
+        m = unit / 2
+        return box_text((fit[0] - m, fit[1] - m, fit[2] + 2 * m, fit[3] + 2 * m))
 
     def restore(self) -> None:
         """After a re-render: put back the view this save had in this round."""
@@ -159,6 +208,9 @@ class PanZoom:
         got = self.saved.get(self.key())
         if got is not None and got[0] == (_attr(svg, "data-round") or ""):
             svg.setAttribute("viewBox", got[1])
+        elif fit := self.fitted(svg):
+            svg.setAttribute("viewBox", fit)
+        self.size_pads(svg)
 
     # ---- commands -------------------------------------------------------------------
 
@@ -174,9 +226,10 @@ class PanZoom:
         if svg is None:
             return
         self.saved.pop(self.key(), None)
-        fit = _attr(svg, "data-fit")
+        fit = self.fitted(svg)
         if fit:
             svg.setAttribute("viewBox", fit)
+        self.size_pads(svg)
 
     def pan(self, fx: float, fy: float) -> None:
         svg = self.svg()
@@ -211,6 +264,7 @@ class PanZoom:
             self.pointers.clear()  # a release outside the window never reached us
         self.pointers[int(event.pointerId)] = (float(event.clientX), float(event.clientY))
         if len(self.pointers) == 1:
+            self.slop = DRAG_PX if str(event.pointerType) == "mouse" else TOUCH_DRAG_PX
             self.origin = (float(event.clientX), float(event.clientY))
             self.start_box = self.box(svg)
             r = self.rect(svg)
@@ -250,7 +304,7 @@ class PanZoom:
             return
         dx = float(event.clientX) - self.origin[0]
         dy = float(event.clientY) - self.origin[1]
-        if not self.moved and math.hypot(dx, dy) <= DRAG_PX:
+        if not self.moved and math.hypot(dx, dy) <= self.slop:
             return
         if not self.moved:
             self.moved = True
@@ -283,14 +337,21 @@ class PanZoom:
                 self.start_scale = scale_of(self.start_box, r[2], r[3])
 
     def on_click(self, event: Any) -> None:
-        if not self.swallow:
-            return
-        self.swallow = False
-        # Only the click the release itself makes (a pinch makes none; a later click
-        # from the keyboard is a choice).
-        if float(event.timeStamp) - self.released < SWALLOW_MS:
+        if self.swallow:
+            self.swallow = False
+            # Only the click the release itself makes (a pinch makes none; a later click
+            # from the keyboard is a choice).
+            if float(event.timeStamp) - self.released < SWALLOW_MS:
+                event.stopPropagation()
+                event.preventDefault()
+                return
+        padded = pad_target(event)
+        if padded is not None:  # the pad stands for its target: the click goes there
+            import js
+
             event.stopPropagation()
             event.preventDefault()
+            padded.dispatchEvent(js.MouseEvent.new("click", js.JSON.parse('{"bubbles":true}')))
 
     def on_key(self, event: Any) -> None:
         if self._inside(event) is None:

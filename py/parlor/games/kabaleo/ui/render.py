@@ -121,58 +121,70 @@ def pile_label(view: KabaleoView, i: int) -> Msg:
 
 
 def board_svg(view: KabaleoView, screen: Screen) -> str:
+    """The piles in rows, each row drawn as two halves (an SVG each) side by side: a
+    phone puts the halves one under the other, so a pile stays wide enough for a
+    finger (a row of ten at 390 px would draw a pile 33 px wide)."""
     t = screen.t
     piles = view.piles
     n = len(piles)
     cols = columns(n)
     rows = [list(range(r, min(r + cols, n))) for r in range(0, n, cols)]
     hand = view.hands[view.seat] if view.seat is not None else (0,) * len(LETTERS)
-    ban = view.options.last_pile_ban
     targets = {parse_move(m): m for m in screen.legal}  # (colour, pile) -> its move
-    body: list[str] = []
-    y = 0.0
+    half = (cols + 1) // 2
+    halves: list[str] = []
     for row in rows:
         tallest = max(max(stack_height(piles[i]) for i in row), stack_height(("O",) * 4))
-        floor = y + TOP_PAD + tallest
-        for col, i in enumerate(row):
-            x = col * CELL_W
-            stack = piles[i]
-            blocked = ban and view.last_pile == i and view.to_move is not None
-            last = view.last_pile == i
-            cls = "pile" + (" last" if last else "") + (" blocked" if blocked else "")
-            inner = [
-                f'<rect class="cell" x="{x + 2}" y="{y + 2}" width="{CELL_W - 4}" '
-                f'height="{floor - y + LABEL_H - 4:.1f}" rx="8"/>',
-                pile_svg(stack, x, floor, fresh=last and bool(view.history)),
-                f'<text class="pile-no" x="{x + CELL_W / 2}" y="{floor + 22:.1f}" '
-                f'text-anchor="middle" font-size="20">{t.number(i + 1)}'
-                f'{" ✕" if blocked else ""}</text>',
-            ]
-            label = pile_label(view, i)
-            move = targets.get((screen.picked, i)) if screen.picked else None
-            if move is not None:
-                place = t("kabaleo.pile.place", colour=name(screen.picked or ""), pile=i + 1,
-                          state=pile_state(view, i))
-                body.append(actionable("g", "".join(inner), label=place, class_=cls + " target",
-                                       data_move=move, data_pile=i + 1))
-                continue
-            reason: Msg | None = None
-            if blocked:
-                reason = Msg("kabaleo.pile.blocked")
-            if screen.picked and screen.interactive:
-                why = refusal(piles, hand, view.last_pile, ban, screen.picked, i)
-                reason = Msg.of("kabaleo.pile.not_allowed", reason=why) if why else reason
-            described = t.say(Msg.of("kabaleo.pile.why", label=label, reason=reason)
-                              if reason else label)
-            title = f"<title>{esc(described)}</title>"
-            g_attrs = attrs(class_=cls, data_pile=i + 1, tabindex="0" if reason else None,
-                            aria_label=described)
-            body.append(f"<g{g_attrs}>{title}{''.join(inner)}</g>")
-        y = floor + LABEL_H
-    width = cols * CELL_W
-    return (f'<svg class="kabaleo-board" viewBox="0 0 {width} {y:.1f}" role="group" '
-            f'aria-label="{esc(t("kabaleo.board.label", n=n))}" xmlns="http://www.w3.org/2000/svg">'
-            f'{"".join(body)}</svg>')
+        floor = TOP_PAD + tallest
+        for part in (row[:half], row[half:]):
+            body = [_pile_g(view, screen, i, col * CELL_W, 0.0, floor, targets, hand)
+                    for col, i in enumerate(part)]
+            halves.append(f'<svg viewBox="0 0 {half * CELL_W} {floor + LABEL_H:.1f}" '
+                          f'xmlns="http://www.w3.org/2000/svg">{"".join(body)}</svg>')
+    label = esc(t("kabaleo.board.label", n=n))
+    return (f'<div class="kabaleo-board" role="group" aria-label="{label}" '
+            f'style="--rows: {len(rows)}">{"".join(halves)}</div>')
+
+
+def _pile_g(view: KabaleoView, screen: Screen, i: int, x: float, y: float, floor: float,
+            targets: dict[tuple[str, int] | None, str], hand: Sequence[int]) -> str:
+    """Pile ``i`` in its cell: a target when the picked piece may go there, else
+    described (with why it may not, when a piece is picked)."""
+    t = screen.t
+    piles = view.piles
+    ban = view.options.last_pile_ban
+    stack = piles[i]
+    blocked = ban and view.last_pile == i and view.to_move is not None
+    last = view.last_pile == i
+    cls = "pile" + (" last" if last else "") + (" blocked" if blocked else "")
+    inner = [
+        f'<rect class="cell" x="{x + 2}" y="{y + 2}" width="{CELL_W - 4}" '
+        f'height="{floor - y + LABEL_H - 4:.1f}" rx="8"/>',
+        pile_svg(stack, x, floor, fresh=last and bool(view.history)),
+        f'<text class="pile-no" x="{x + CELL_W / 2}" y="{floor + 22:.1f}" '
+        f'text-anchor="middle" font-size="20">{t.number(i + 1)}'
+        f'{" ✕" if blocked else ""}</text>',
+    ]
+    label = pile_label(view, i)
+    picked = screen.picked
+    move = targets.get((picked, i)) if picked else None
+    if move is not None:
+        place = t("kabaleo.pile.place", colour=name(picked or ""), pile=i + 1,
+                  state=pile_state(view, i))
+        return actionable("g", "".join(inner), label=place, class_=cls + " target",
+                          data_move=move, data_pile=i + 1)
+    reason: Msg | None = None
+    if blocked:
+        reason = Msg("kabaleo.pile.blocked")
+    if screen.picked and screen.interactive:
+        why = refusal(piles, hand, view.last_pile, ban, screen.picked, i)
+        reason = Msg.of("kabaleo.pile.not_allowed", reason=why) if why else reason
+    described = t.say(Msg.of("kabaleo.pile.why", label=label, reason=reason)
+                      if reason else label)
+    title = f"<title>{esc(described)}</title>"
+    g_attrs = attrs(class_=cls, data_pile=i + 1, tabindex="0" if reason else None,
+                    aria_label=described)
+    return f"<g{g_attrs}>{title}{''.join(inner)}</g>"
 
 
 def chip(colour: str, text: str = "") -> str:

@@ -174,6 +174,8 @@ def maze_svg(view: SaboteurView, ctx: Ctx, names: Sequence[str],
     # highlighted cell lies; it does not move when a card is picked.
     fit = fit_box([p.cell for p in placed] + list(view.goal_cells if not final else ()))
     body: list[str] = []
+    targets: list[str] = []  # cells that complete a move: drawn above their pads
+    padded: list[tuple[int, int]] = []  # their cells
     late: list[str] = []  # refused cells with their visible reasons: drawn on top
     cell_moves = {} if final else ctx.cell_moves
     card = None if final else ctx.card
@@ -188,7 +190,8 @@ def maze_svg(view: SaboteurView, ctx: Ctx, names: Sequence[str],
         if p.cell in cell_moves:
             move, what = cell_moves[p.cell]
             ring = '<rect class="hl" x="3" y="3" width="94" height="94" rx="8" fill="none"/>'
-            body.append(actionable(
+            padded.append(p.cell)
+            targets.append(actionable(
                 "g", f"<title>{esc(what)}</title>{inner}{ring}",
                 label=t("saboteur.ui.target", what=what, said=said),
                 class_=cls + " tgt", data_move=move, data_cell=f"{p.x},{p.y}",
@@ -223,7 +226,8 @@ def maze_svg(view: SaboteurView, ctx: Ctx, names: Sequence[str],
                 inner = (f'<title>{esc(what)}</title><rect class="spot" x="4" y="4" width="92" '
                          f'height="92" rx="8"/><g class="ghost">{card_face(card, rot)}</g>'
                          f'<path class="plus" d="M50,34 v32 M34,50 h32"/>')
-                body.append(actionable("g", inner, label=what, class_="sq tgt",
+                padded.append(cell)
+                targets.append(actionable("g", inner, label=what, class_="sq tgt",
                                        data_move=move, data_cell=where,
                                        transform=f"translate({x},{y})"))
                 continue
@@ -237,14 +241,32 @@ def maze_svg(view: SaboteurView, ctx: Ctx, names: Sequence[str],
             body.append(f'<rect class="nospot" x="{x + 10}" y="{y + 10}" width="80" '
                         f'height="80" rx="8"/>')
             late.append(_refused(text, cell, fit, "sq refused"))
+    body.append(_pads(padded))
+    body.extend(targets)
     body.extend(late)
     fit_text = " ".join(str(v) for v in fit)
     aria = t("saboteur.ui.maze_help", label=label)
     svg_attrs = attrs(data_fit=fit_text, data_round=view.round if not final else "end",
+                      data_unit=S,
                       viewBox=fit_text, tabindex="0", role="group", aria_label=aria,
                       style=f"aspect-ratio: {fit[2]} / {fit[3]}")
     return (f'<svg class="maze" xmlns="http://www.w3.org/2000/svg" data-panzoom{svg_attrs} '
             f'preserveAspectRatio="xMidYMid meet">{"".join(body)}</svg>')
+
+
+def _pads(cells: Sequence[tuple[int, int]]) -> str:
+    """An invisible margin round each target cell, for fingers: a phone shows the whole
+    maze at about 28 px a cell, less than a fingertip. Each pad is the cell twice, one
+    widened and one heightened by CSS (``--pad-k``, which ``web/panzoom.py`` sets from
+    the zoom so the target answers 44 px; CSS lets pads catch taps only on a touch
+    screen, and ``panzoom`` sends a tap on one to its target). A plus, not a square:
+    two targets that touch at a corner do not fight over the corner between them. The
+    pads lie under every target, so where two targets meet each keeps its own cell."""
+    if not cells:
+        return ""
+    rects = "".join(f'<rect class="pad {way}" data-pad="{x},{y}" x="{x * S}" y="{y * S}" '
+                    f'width="{S}" height="{S}"/>' for x, y in cells for way in ("h", "v"))
+    return f'<g class="pads" aria-hidden="true">{rects}</g>'
 
 
 TIP_W, TIP_H = 320, 230
