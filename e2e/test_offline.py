@@ -139,6 +139,21 @@ def test_a_new_version_offers_a_reload(served, dist: Path) -> None:
     before = page.evaluate("caches.keys()")
     expect(page.locator("#update")).to_be_hidden()
 
+    # A snapshot Pyodide refuses (its header right, its heap not a heap) gives a
+    # normal start that says why, not a broken page.
+    page.evaluate("""async () => {
+        const cache = await caches.open((await caches.keys())[0]);
+        const manifest = await (await cache.match('py/snapshot.json')).json();
+        const bytes = new Uint8Array(64);
+        bytes.set(new TextEncoder().encode(`PARLORSNAP1 ${manifest.key}`.padEnd(31) + '\\n'));
+        await cache.put(`py/${manifest.file}`, new Response(bytes));
+    }""")
+    page.reload()
+    page.wait_for_function(READY, timeout=60_000)
+    start = started(page)
+    assert start["mode"] == "normal" and start["reason"].startswith("snapshot refused:"), start
+    expect(page.locator("#menu")).to_be_visible()
+
     css = dist / "assets" / "parlor.css"
     css.write_text(css.read_text() + "\n/* a new version */\n")
     (dist / "precache.js").write_text(site.precache_js(dist, site.app_files(dist)))
