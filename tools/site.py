@@ -16,7 +16,7 @@ every language, generated here from py/parlor/i18n/catalogs (so the catalogs sta
 one place words live), and assets/lang.js picks the language and fills the shell in.
 
 The page's Python starts from a memory snapshot on a repeat visit (issue 36):
-py/snapshot-<key>.bin, built here by tools/snapshot.mjs (Node, the vendored Pyodide)
+py/snapshot-<key>.bin.gz, built here by tools/snapshot.mjs (Node, the vendored Pyodide)
 whenever what it is made from changes; <key> is a hash of those inputs, and
 py/snapshot.json tells assets/pyodide-start.mjs the name and what to check.
 
@@ -28,6 +28,7 @@ Standard library only (runs before the virtualenv exists).
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import importlib.util
 import io
@@ -233,18 +234,24 @@ def build_snapshot(root: Path = ROOT) -> bool:
     key = stamp.get("key") if stamp.get("inputs") == stats else None
     if not isinstance(key, str):
         key = snapshot_key(root)
-    target = root / "py" / f"snapshot-{key}.bin"
+    target = root / "py" / f"snapshot-{key}.bin.gz"
     built = False
     if not target.is_file():
         node = shutil.which("node")
         if node is None:
             raise SiteError("node is needed to build the Python snapshot (run `make setup`)")
-        done = subprocess.run([node, str(root / "tools" / "snapshot.mjs"), str(target), key],
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            raise SiteError(f"building the Python snapshot failed:\n{done.stderr.strip()}")
+        with tempfile.TemporaryDirectory() as tmp:
+            raw = Path(tmp) / "snapshot.bin"
+            done = subprocess.run([node, str(root / "tools" / "snapshot.mjs"), str(raw), key],
+                                  capture_output=True, text=True)
+            if done.returncode != 0:
+                raise SiteError(f"building the Python snapshot failed:\n{done.stderr.strip()}")
+            # Gzipped here (deterministic: no name, no time), unpacked by sw.js.
+            packed = target.with_name(target.name + ".tmp")
+            packed.write_bytes(gzip.compress(raw.read_bytes(), 6, mtime=0))
+            packed.replace(target)
         built = True
-    for old in (root / "py").glob("snapshot-*.bin"):
+    for old in (root / "py").glob("snapshot-*.bin*"):
         if old != target:
             old.unlink()
     write_if_changed(root / SNAPSHOT_JSON,
@@ -254,12 +261,13 @@ def build_snapshot(root: Path = ROOT) -> bool:
 
 
 def snapshot_files(root: Path = ROOT) -> list[str]:
-    """The snapshot and its manifest, as named by py/snapshot.json."""
+    """The snapshot (gzipped: sw.js unpacks it) and its manifest, as named by
+    py/snapshot.json."""
     try:
         manifest = json.loads((root / SNAPSHOT_JSON).read_text(encoding="utf-8"))
     except (FileNotFoundError, ValueError):
         raise SiteError(f"{SNAPSHOT_JSON} is missing; run `make setup` first") from None
-    return [SNAPSHOT_JSON, f"py/{manifest['file']}"]
+    return [SNAPSHOT_JSON, f"py/{manifest['file']}.gz"]
 
 
 def build_generated(root: Path = ROOT) -> None:
