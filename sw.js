@@ -7,14 +7,32 @@ importScripts("./precache.js");
 const MANIFEST = self.PARLOR_PRECACHE;
 const CACHE = "parlor-" + MANIFEST.version;
 
+// The Python snapshot (issue 36) travels gzipped (6 MB, not 31: static hosts do not
+// compress a .bin) and is kept unpacked under its name without ".gz", which is where the
+// page (assets/pyodide-start.mjs) looks for it. A browser without DecompressionStream
+// does without it: the page then starts Python normally.
+const GZIPPED = ".gz";
+
+async function addGunzipped(cache, url) {
+  if (typeof DecompressionStream !== "function") return;
+  const response = await fetch(new Request(url, { cache: "no-cache" }));
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  const bytes = await new Response(
+    response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  await cache.put(url.slice(0, -GZIPPED.length), new Response(bytes));
+}
+
 self.addEventListener("install", (event) => {
+  const plain = MANIFEST.files.filter((url) => !url.endsWith(GZIPPED));
+  const gzipped = MANIFEST.files.filter((url) => url.endsWith(GZIPPED));
   event.waitUntil(
-    caches.open(CACHE).then((cache) =>
+    caches.open(CACHE).then((cache) => Promise.all([
       // "no-cache": the files the page has just loaded are revalidated (a 304 of a
       // few hundred bytes) rather than downloaded a second time; a changed file still
       // comes fresh from the server, never a stale copy from the HTTP cache.
-      cache.addAll(MANIFEST.files.map((url) => new Request(url, { cache: "no-cache" }))),
-    ),
+      cache.addAll(plain.map((url) => new Request(url, { cache: "no-cache" }))),
+      ...gzipped.map((url) => addGunzipped(cache, url)),
+    ])),
   );
 });
 

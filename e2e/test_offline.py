@@ -41,6 +41,15 @@ def test_dist_holds_exactly_the_app(dist: Path) -> None:
     assert set(listed) | {"sw.js", "precache.js"} == names
 
 
+FIRST_VISIT = "no service worker yet (a first visit): the snapshot is cached for the next"
+
+
+def started(page: Page) -> dict[str, str]:
+    """How the page's Python started (assets/pyodide-start.mjs), without the timing."""
+    start = page.evaluate("globalThis.parlorStart")
+    return {k: v for k, v in start.items() if k in ("mode", "reason")}
+
+
 def cached_files(page: Page) -> int:
     return page.evaluate("""async () => {
         const names = (await caches.keys()).filter(n => n.startsWith('parlor-'));
@@ -81,6 +90,8 @@ def test_offline_reload_resumes_the_saved_game(served, dist: Path) -> None:
     page.goto(f"{app_url}index.html?game=kabaleo&players=2&seats=human,bot:random"
               "&seed=3&botdelay=0")
     page.wait_for_function(READY, timeout=60_000)
+    # A first visit starts Python normally (it never waits for the snapshot) ...
+    assert started(page) == {"mode": "normal", "reason": FIRST_VISIT}
     wait_until_precached(page, len(site.app_files(dist)) + 1)
     wait_for_my_turn_or_end(page)
     play_one_move(page)
@@ -94,6 +105,8 @@ def test_offline_reload_resumes_the_saved_game(served, dist: Path) -> None:
 
     page.reload()
     page.wait_for_function(READY, timeout=60_000)
+    # ... and a repeat visit restores the snapshot the service worker precached.
+    assert started(page)["mode"] == "snapshot"
     assert page.url == game_url
     wait_for_my_turn_or_end(page)
     assert page.locator("#game .log").inner_text() == log
@@ -125,6 +138,21 @@ def test_a_new_version_offers_a_reload(served, dist: Path) -> None:
     wait_until_precached(page, len(site.app_files(dist)) + 1)
     before = page.evaluate("caches.keys()")
     expect(page.locator("#update")).to_be_hidden()
+
+    # A snapshot Pyodide refuses (its header right, its heap not a heap) gives a
+    # normal start that says why, not a broken page.
+    page.evaluate("""async () => {
+        const cache = await caches.open((await caches.keys())[0]);
+        const manifest = await (await cache.match('py/snapshot.json')).json();
+        const bytes = new Uint8Array(64);
+        bytes.set(new TextEncoder().encode(`PARLORSNAP1 ${manifest.key}`.padEnd(31) + '\\n'));
+        await cache.put(`py/${manifest.file}`, new Response(bytes));
+    }""")
+    page.reload()
+    page.wait_for_function(READY, timeout=60_000)
+    start = started(page)
+    assert start["mode"] == "normal" and start["reason"].startswith("snapshot refused:"), start
+    expect(page.locator("#menu")).to_be_visible()
 
     css = dist / "assets" / "parlor.css"
     css.write_text(css.read_text() + "\n/* a new version */\n")

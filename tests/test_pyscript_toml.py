@@ -23,7 +23,10 @@ site = load_tool("site")
 
 def test_config_uses_the_local_interpreter_and_the_package_zip() -> None:
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    # Pyodide through the snapshot wrapper (issue 36), which imports vendor/pyodide's.
+    assert config["interpreter"] == "./assets/pyodide-start.mjs"
+    wrapper = (ROOT / "assets" / "pyodide-start.mjs").read_text()
+    assert 'from "../vendor/pyodide/pyodide.mjs"' in wrapper
     assert config["files"] == {f"./{site.ZIP}": "./*"}
     assert "packages" not in config  # the npm Pyodide has no wheels: stdlib only
 

@@ -19,9 +19,13 @@ network emulation would not see the worker's requests).
 
 Visits: "first" is a new browser profile; "repeat" opens the page again in a new tab of
 the same profile after the first visit settled (Parlor from its service worker, the
-stock page from the HTTP cache). Bytes are counted by the server: what it sent (headers
-and compressed bodies) until ready, and in all (Parlor's first visit also precaches the
-app for offline use after it is ready); "files" is the same responses' uncompressed size.
+stock page from the HTTP cache). Parlor's repeat visit restores its Python snapshot
+(issue 36, assets/pyodide-start.mjs); the row "app-normal" is a third visit of the same
+profile with the snapshot taken out of the cache, i.e. the repeat visit as it was
+before the snapshot (and as it is when a snapshot is refused). Bytes are counted by the
+server: what it sent (headers and compressed bodies) until ready, and in all (Parlor's
+first visit also precaches the app for offline use after it is ready); "files" is the
+same responses' uncompressed size.
 Pages alternate, so the machine's noise hits both alike.
 """
 
@@ -30,6 +34,7 @@ from __future__ import annotations
 import email.utils
 import gzip
 import http.server
+import os
 import statistics
 import threading
 import time
@@ -41,9 +46,25 @@ from urllib.parse import unquote, urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 READY = "document.body.dataset.ready === '1'"
 MARK = "performance.getEntriesByName('parlor:ready')[0].startTime"
+#: The steps of the app's start (assets/pyodide-start.mjs, parlor.web.app.main): each
+#: mark's time since the navigation started (absent on the stock page).
+STEPS = ("parlor:pyodide-called", "parlor:pyodide-loaded", "parlor:main", "parlor:ready")
+STEP_TIMES = f"""Object.fromEntries({list(STEPS)!r}.map(n =>
+    [n, (performance.getEntriesByName(n)[0] || {{startTime: NaN}}).startTime]))"""
 COMPRESSED = (".html", ".js", ".mjs", ".css", ".json", ".map", ".wasm", ".toml", ".py",
               ".txt", ".svg", ".webmanifest")
 PAGES = {"app": "index.html", "stock": "tools/bench/stock.html"}
+#: The rows of the table: the app, the app's repeat visit without its snapshot, stock.
+ROWS = ("app", "app-normal", "stock")
+MODE = "globalThis.parlorStart ? globalThis.parlorStart.mode : ''"
+DROP_SNAPSHOT = """async () => {
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+            if (/\\/snapshot-[0-9a-f]{16}\\.bin$/.test(request.url)) await cache.delete(request);
+        }
+    }
+}"""
 
 
 @dataclass
@@ -111,7 +132,8 @@ class StaticHost(http.server.BaseHTTPRequestHandler):
 
     def _serve(self, head: bool) -> None:
         rel = unquote(urlsplit(self.path).path).lstrip("/")
-        path = (ROOT / rel).resolve()
+        # Normalised, not resolved: vendor/ may be a symlink (a worktree shares one).
+        path = Path(os.path.normpath(ROOT / rel))
         if path.is_dir():
             path = path / "index.html"
         if self.link.latency_s:
@@ -183,6 +205,10 @@ class Visit:
     files_ready: int
     files_all: int
     requests: int
+    steps: dict[str, float] = field(default_factory=dict)
+
+
+_steps: dict[int, dict[str, float]] = {}
 
 
 def _open(context, url: str, cpu_rate: float) -> tuple[object, float]:
@@ -192,6 +218,7 @@ def _open(context, url: str, cpu_rate: float) -> tuple[object, float]:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu_rate})
     page.goto(url)
     page.wait_for_function(READY, timeout=300_000, polling=50)
+    _steps[id(page)] = page.evaluate(STEP_TIMES)
     return page, float(page.evaluate(MARK))
 
 
@@ -207,11 +234,26 @@ def _settle_app(page) -> None:
     }""", timeout=300_000, polling=250)
 
 
-def visits(browser, base: str, page_name: str, cpu_rate: float) -> tuple[Visit, Visit]:
-    """A first and a repeat visit of one page in a new profile."""
+def _repeat(context, url: str, cpu_rate: float, mode: str = "") -> Visit:
+    tally = StaticHost.tally
+    page, ms = _open(context, url, cpu_rate)
+    sent_ready, files_ready = tally.sent, tally.files
+    if mode and page.evaluate(MODE) != mode:  # the row would not measure what it says
+        raise RuntimeError(f"bench: a repeat visit started {page.evaluate(MODE)!r}, "
+                           f"not {mode!r}")
+    page.wait_for_timeout(1000)
+    sent, files, requests = tally.reset()
+    page.close()
+    return Visit(ms, sent_ready, sent, files_ready, files, requests, _steps.pop(id(page)))
+
+
+def visits(browser, base: str, page_name: str, cpu_rate: float) -> dict[str, Visit]:
+    """A first and a repeat visit of one page in a new profile (the app: and a repeat
+    visit without its snapshot, "repeat-normal")."""
     tally = StaticHost.tally
     url = f"{base}/{PAGES[page_name]}"
     context = browser.new_context(service_workers="allow")
+    out: dict[str, Visit] = {}
     try:
         tally.reset()
         page, ms = _open(context, url, cpu_rate)
@@ -221,17 +263,21 @@ def visits(browser, base: str, page_name: str, cpu_rate: float) -> tuple[Visit, 
         else:
             page.wait_for_load_state("networkidle")
         sent, files, requests = tally.reset()
-        first = Visit(ms, sent_ready, sent, files_ready, files, requests)
+        out["first"] = Visit(ms, sent_ready, sent, files_ready, files, requests,
+                             _steps.pop(id(page)))
         page.close()
-        page, ms = _open(context, url, cpu_rate)
-        sent_ready, files_ready = tally.sent, tally.files
-        page.wait_for_timeout(1000)
-        sent, files, requests = tally.reset()
-        repeat = Visit(ms, sent_ready, sent, files_ready, files, requests)
-        page.close()
+        app = page_name == "app"
+        out["repeat"] = _repeat(context, url, cpu_rate, "snapshot" if app else "")
+        if app:
+            page = context.new_page()
+            page.goto(f"{base}/assets/icon.svg")  # any light page of the origin
+            page.evaluate(DROP_SNAPSHOT)
+            page.close()
+            tally.reset()
+            out["repeat-normal"] = _repeat(context, url, cpu_rate, "normal")
     finally:
         context.close()
-    return first, repeat
+    return out
 
 
 PROFILES = {"fast": (1.0, 0.0, 0.0), "school": (4.0, 0.040, 20e6)}
@@ -254,9 +300,10 @@ def run(emit: Callable[[str], None], browser, runs: int = 3) -> dict[str, object
             StaticHost.link = Link(latency, bits)
             for _ in range(runs):
                 for name in ("app", "stock"):
-                    first, repeat = visits(browser, base, name, cpu)
-                    data.setdefault((profile, name, "first"), []).append(first)
-                    data.setdefault((profile, name, "repeat"), []).append(repeat)
+                    for visit, measured in visits(browser, base, name, cpu).items():
+                        row = "app-normal" if visit == "repeat-normal" else name
+                        visit = "repeat" if visit == "repeat-normal" else visit
+                        data.setdefault((profile, row, visit), []).append(measured)
     finally:
         server.shutdown()
         server.server_close()
@@ -272,7 +319,9 @@ def run(emit: Callable[[str], None], browser, runs: int = 3) -> dict[str, object
     for profile in PROFILES:
         for visit in ("first", "repeat"):
             stock_ms = statistics.median(v.ms for v in data[(profile, "stock", visit)])
-            for name in ("app", "stock"):
+            for name in ROWS:
+                if (profile, name, visit) not in data:
+                    continue
                 rows = data[(profile, name, visit)]
                 ms = statistics.median(v.ms for v in rows)
                 ready = statistics.median(v.sent_ready for v in rows) / mb
@@ -280,10 +329,27 @@ def run(emit: Callable[[str], None], browser, runs: int = 3) -> dict[str, object
                 files_ready = statistics.median(v.files_ready for v in rows) / mb
                 files = statistics.median(v.files_all for v in rows) / mb
                 reqs = statistics.median(v.requests for v in rows)
-                emit(f"  {profile:7} {visit:7} {name:6} {ms:9.0f} {ms / stock_ms:6.2f} "
+                emit(f"  {profile:7} {visit:7} {name:10} {ms:9.0f} {ms / stock_ms:6.2f} "
                      f"{ready:5.2f} /{total:5.2f} {files_ready:5.2f} /{files:6.2f} {reqs:8.0f}")
                 out[f"{profile} {visit} {name}"] = {
                     "ms": ms, "ratio": ms / stock_ms, "mb_ready": ready, "mb_all": total,
                     "mb_files_ready": files_ready, "mb_files": files, "requests": reqs,
                     "all_ms": [v.ms for v in rows]}
+    emit("\n  The app's start, step by step (median ms; from the navigation to PyScript's call")
+    emit("  of loadPyodide, to Pyodide ready (restored or started), to py/main.py's main()")
+    emit("  (PyScript's file unpack and the import of parlor.web), to the first screen)")
+    emit(f"  {'profile':7} {'visit':7} {'page':10} {'to load':>8} {'pyodide':>8} "
+         f"{'unpack+import':>14} {'main()':>8}")
+    for profile in PROFILES:
+        for visit in ("first", "repeat"):
+            for name in ("app", "app-normal"):
+                rows = data.get((profile, name, visit))
+                if not rows:
+                    continue
+                med = {n: statistics.median(v.steps.get(n, float("nan")) for v in rows)
+                       for n in STEPS}
+                called, loaded, main, ready = (med[n] for n in STEPS)
+                emit(f"  {profile:7} {visit:7} {name:10} {called:8.0f} {loaded - called:8.0f} "
+                     f"{main - loaded:14.0f} {ready - main:8.0f}")
+                out[f"{profile} {visit} {name} steps"] = med
     return out

@@ -15,6 +15,11 @@ from the start: assets/i18n.js carries the catalogs' ``shell.*`` and ``game.*`` 
 every language, generated here from py/parlor/i18n/catalogs (so the catalogs stay the
 one place words live), and assets/lang.js picks the language and fills the shell in.
 
+The page's Python starts from a memory snapshot on a repeat visit (issue 36):
+py/snapshot-<key>.bin.gz, built here by tools/snapshot.mjs (Node, the vendored Pyodide)
+whenever what it is made from changes; <key> is a hash of those inputs, and
+py/snapshot.json tells assets/pyodide-start.mjs the name and what to check.
+
 One file list serves both commands, so the offline cache holds exactly what a host
 serves. The precache version is a hash of every file's path and bytes: any change gives
 a new cache name, which is how the service worker notices a new version.
@@ -23,6 +28,7 @@ Standard library only (runs before the virtualenv exists).
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import importlib.util
 import io
@@ -180,9 +186,95 @@ def manifests(root: Path = ROOT) -> dict[str, str]:
     return out
 
 
+#: What the snapshot is made from: its key hashes these (the wasm and its glue, the
+#: standard library, the package zip, the builder), so any change gives a new name.
+SNAPSHOT_INPUTS = ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs",
+                   "vendor/pyodide/pyodide.mjs", "vendor/pyodide/python_stdlib.zip", ZIP,
+                   "tools/snapshot.mjs")
+SNAPSHOT_JSON = "py/snapshot.json"
+#: Not served: the inputs' sizes and times when the key was last computed, so that an
+#: unchanged tree is checked without hashing ~13 MB on every request of `make run`.
+SNAPSHOT_STAMP = "py/.snapshot-stamp.json"
+
+
+def _sha16(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def snapshot_key(root: Path = ROOT) -> str:
+    """The hash of everything the snapshot is made from (SNAPSHOT_INPUTS)."""
+    digest = hashlib.sha256()
+    for rel in SNAPSHOT_INPUTS:
+        digest.update(rel.encode() + b"\0" + (root / rel).read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def snapshot_manifest(root: Path, key: str) -> dict[str, str]:
+    """py/snapshot.json: the file, its key, and the hashes of the package zip and the
+    standard library the page must be running for the snapshot to be used."""
+    return {"file": f"snapshot-{key}.bin", "key": key,
+            "zip": _sha16((root / ZIP).read_bytes()),
+            "stdlib": _sha16((root / "vendor/pyodide/python_stdlib.zip").read_bytes())}
+
+
+def _input_stats(root: Path) -> list[list[object]]:
+    return [[rel, (root / rel).stat().st_size, (root / rel).stat().st_mtime_ns]
+            for rel in SNAPSHOT_INPUTS]
+
+
+def build_snapshot(root: Path = ROOT) -> bool:
+    """Write py/snapshot-<key>.bin and py/snapshot.json when an input changed (and remove
+    older snapshots); True if built. Raises SiteError with the builder's reason."""
+    stamp_path = root / SNAPSHOT_STAMP
+    stats = _input_stats(root)
+    try:
+        stamp = json.loads(stamp_path.read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        stamp = {}
+    key = stamp.get("key") if stamp.get("inputs") == stats else None
+    if not isinstance(key, str):
+        key = snapshot_key(root)
+    target = root / "py" / f"snapshot-{key}.bin.gz"
+    built = False
+    if not target.is_file():
+        node = shutil.which("node")
+        if node is None:
+            raise SiteError("node is needed to build the Python snapshot (run `make setup`)")
+        with tempfile.TemporaryDirectory() as tmp:
+            raw = Path(tmp) / "snapshot.bin"
+            done = subprocess.run([node, str(root / "tools" / "snapshot.mjs"), str(raw), key],
+                                  capture_output=True, text=True)
+            if done.returncode != 0:
+                raise SiteError(f"building the Python snapshot failed:\n{done.stderr.strip()}")
+            # Gzipped here (deterministic: no name, no time), unpacked by sw.js.
+            packed = target.with_name(target.name + ".tmp")
+            packed.write_bytes(gzip.compress(raw.read_bytes(), 6, mtime=0))
+            packed.replace(target)
+        built = True
+    for old in (root / "py").glob("snapshot-*.bin*"):
+        if old != target:
+            old.unlink()
+    write_if_changed(root / SNAPSHOT_JSON,
+                     json.dumps(snapshot_manifest(root, key), indent=1) + "\n")
+    write_if_changed(stamp_path, json.dumps({"key": key, "inputs": stats}) + "\n")
+    return built
+
+
+def snapshot_files(root: Path = ROOT) -> list[str]:
+    """The snapshot (gzipped: sw.js unpacks it) and its manifest, as named by
+    py/snapshot.json."""
+    try:
+        manifest = json.loads((root / SNAPSHOT_JSON).read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        raise SiteError(f"{SNAPSHOT_JSON} is missing; run `make setup` first") from None
+    return [SNAPSHOT_JSON, f"py/{manifest['file']}.gz"]
+
+
 def build_generated(root: Path = ROOT) -> None:
-    """The files built from sources: the package zip, the shell's words, the manifests."""
+    """The files built from sources: the package zip, the shell's words, the manifests,
+    the Python snapshot (made from the zip, so after it)."""
     build_zip(root)
+    build_snapshot(root)
     write_if_changed(root / SHELL_JS, shell_js(root))
     for rel, text in manifests(root).items():
         write_if_changed(root / rel, text)
@@ -212,6 +304,8 @@ def app_files(root: Path = ROOT) -> list[str]:
     # The Bot Lab's editor module (tools/editor_module.py; its chunks are PyScript's own,
     # listed above): named, so a vendor/ made before it fails here, not offline.
     files.add(EDITOR_MODULE)
+    # The Python snapshot a repeat visit starts from (assets/pyodide-start.mjs).
+    files.update(snapshot_files(root))
     # QR codes for pairing devices (tools/vendor.py): the scripts and jsQR's licence.
     qr = root / "vendor" / "qr"
     if not qr.is_dir():

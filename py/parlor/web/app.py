@@ -375,6 +375,8 @@ class App:
 
 
 def main() -> None:
+    # For `make bench`: PyScript has unpacked the files and imported this module.
+    js.performance.mark("parlor:main")
     app = App()
     js.window.parlorApp = create_proxy(app)
     try:

@@ -1,0 +1,115 @@
+"""The page's Python snapshot (issue 36), built by tools/snapshot.mjs under Node from
+the vendored Pyodide: the same inputs give the same bytes, a heap past what a restore
+can take fails the build naming the cause, each restore draws its own random numbers,
+and the snapshot's name changes with anything it is made from."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tools_loader import load_tool
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE = shutil.which("node")
+BUILT = ROOT / "py" / "parlor.zip"
+
+site = load_tool("site")
+
+needs_build = pytest.mark.skipif(
+    NODE is None or not BUILT.exists() or not (ROOT / "vendor" / "pyodide").is_dir(),
+    reason="needs node, vendor/ and py/parlor.zip (`make setup`)")
+
+
+def build(out: Path, key: str, *extra: str) -> subprocess.CompletedProcess[str]:
+    assert NODE is not None
+    return subprocess.run([NODE, str(ROOT / "tools" / "snapshot.mjs"), str(out), key, *extra],
+                          capture_output=True, text=True, timeout=600)
+
+
+def result(done: subprocess.CompletedProcess[str]) -> object:
+    assert done.returncode == 0, done.stderr
+    line = next(x for x in done.stdout.splitlines() if x.startswith("RESULT "))
+    return json.loads(line.removeprefix("RESULT "))
+
+
+@needs_build
+def test_two_builds_give_the_same_bytes_and_two_visits_different_draws(tmp_path: Path) -> None:
+    """Deterministic (the precache hash and the name depend on it), and `random` is
+    reseeded by the page's restore: otherwise every visit would replay the state the
+    snapshot was made with."""
+    key = site.snapshot_key(ROOT)
+    first = tmp_path / "a.bin"
+    made = result(build(first, key))
+    assert isinstance(made, dict) and made["heap"] <= 30 * 1024 * 1024
+    existing = ROOT / "py" / f"snapshot-{key}.bin.gz"  # `make setup`'s own, if current
+    second = tmp_path / "b.bin"
+    if existing.exists():
+        second.write_bytes(gzip.decompress(existing.read_bytes()))
+    else:
+        result(build(second, key))
+    assert first.read_bytes() == second.read_bytes()
+    assert first.read_bytes()[:32] == f"PARLORSNAP1 {key}".ljust(31).encode() + b"\n"
+
+    assert NODE is not None
+    done = subprocess.run([NODE, str(ROOT / "tools" / "snapshot_check.mjs"), str(first)],
+                          capture_output=True, text=True, timeout=600)
+    visits = result(done)
+    assert isinstance(visits, list) and len(visits) == 2
+    assert all(v["rules"] and not v["web"] for v in visits)  # Parlor in, the browser layer not
+    assert visits[0]["draw"] != visits[1]["draw"]
+
+
+@needs_build
+def test_a_heap_past_the_restore_limit_fails_the_build_and_says_why(tmp_path: Path) -> None:
+    out = tmp_path / "big.bin"
+    done = build(out, "0" * 16, "--heap-limit", str(16 * 1024 * 1024))
+    assert done.returncode == 1
+    assert "heap grew to" in done.stderr and "a restore can take" in done.stderr
+    assert "pyodide#6254" in done.stderr
+    assert not out.exists() and not (tmp_path / "big.bin.tmp").exists()
+
+
+def test_the_name_changes_with_each_input(tmp_path: Path) -> None:
+    """The key hashes the wasm, its glue, the standard library, the package zip and the
+    builder: a change to any of them gives another file name, never a stale snapshot."""
+    for rel in site.SNAPSHOT_INPUTS:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_bytes(rel.encode())
+    before = site.snapshot_key(tmp_path)
+    assert len(before) == 16
+    for rel in site.SNAPSHOT_INPUTS:
+        original = (tmp_path / rel).read_bytes()
+        (tmp_path / rel).write_bytes(original + b"!")
+        assert site.snapshot_key(tmp_path) != before, rel
+        (tmp_path / rel).write_bytes(original)
+    assert site.snapshot_key(tmp_path) == before
+    assert {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.mjs",
+            "vendor/pyodide/python_stdlib.zip", site.ZIP} <= set(site.SNAPSHOT_INPUTS)
+
+
+def test_the_manifest_names_the_file_and_what_the_page_checks(tmp_path: Path) -> None:
+    for rel in site.SNAPSHOT_INPUTS:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_bytes(rel.encode())
+    key = site.snapshot_key(tmp_path)
+    manifest = site.snapshot_manifest(tmp_path, key)
+    assert manifest["file"] == f"snapshot-{key}.bin" and manifest["key"] == key
+    assert manifest["zip"] == site._sha16(site.ZIP.encode())
+    assert manifest["stdlib"] == site._sha16(b"vendor/pyodide/python_stdlib.zip")
+
+
+def test_the_built_snapshot_is_current_and_precached() -> None:
+    manifest_path = ROOT / site.SNAPSHOT_JSON
+    if not manifest_path.exists():
+        pytest.skip("py/snapshot.json is built by `make setup`")
+    manifest = json.loads(manifest_path.read_text())
+    assert manifest == site.snapshot_manifest(ROOT, site.snapshot_key(ROOT)), (
+        "the snapshot is out of date: run `make setup` (or python3 tools/site.py precache)")
+    files = site.app_files(ROOT)
+    assert f"py/{manifest['file']}.gz" in files and site.SNAPSHOT_JSON in files
