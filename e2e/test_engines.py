@@ -35,7 +35,17 @@ import pytest
 
 import smoke_server
 from conftest import ARTIFACTS, CHROMIUM_ARGS, ROOT, find_chromium, serve
-from engines import ENGINES, Driver, DriverError, EngineMissing, choose, click, wait_for
+from engines import (
+    ENGINES,
+    ChromiumDriver,
+    Driver,
+    DriverError,
+    EngineMissing,
+    choose,
+    click,
+    start,
+    wait_for,
+)
 
 READY = "document.body.dataset.ready === '1' || document.querySelector('.py-error') !== null"
 
@@ -88,8 +98,6 @@ def _start_chromium(request: pytest.FixtureRequest) -> Driver:
     """Chromium with a profile on disk, as a visitor's: Playwright's usual contexts are
     off the record, whose memory-only HTTP cache keeps no 10 MB file, so the service
     worker's precache would seem to download pyodide.asm.wasm again."""
-    from engines import ChromiumDriver
-
     pw = request.getfixturevalue("playwright_instance")
     profile = tempfile.mkdtemp(prefix="parlor-chromium-")
     ctx = pw.chromium.launch_persistent_context(
@@ -106,7 +114,7 @@ def smoke(request: pytest.FixtureRequest) -> Iterator[Smoke]:
     serve.refresh_precache()
     started = time.monotonic()
     try:
-        driver = _start_chromium(request) if name == "chromium" else _start_other(name)
+        driver = _start_chromium(request) if name == "chromium" else start(name)
     except EngineMissing as err:
         if os.geteuid() == 0:
             pytest.fail(f"{name}: {err} (`make test-engines` installs it as root)")
@@ -121,12 +129,6 @@ def smoke(request: pytest.FixtureRequest) -> Iterator[Smoke]:
         except OSError:
             pass
         print(f"\n{name} {driver.version}: smoke suite {time.monotonic() - started:.0f} s")
-
-
-def _start_other(name: str) -> Driver:
-    from engines import start
-
-    return start(name)
 
 
 # ------------------------------------------------------------------------ scenarios
