@@ -9,17 +9,27 @@ const CACHE = "parlor-" + MANIFEST.version;
 
 // The Python snapshot (issue 36) travels gzipped (6 MB, not 31: static hosts do not
 // compress a .bin) and is kept unpacked under its name without ".gz", which is where the
-// page (assets/pyodide-start.mjs) looks for it. A browser without DecompressionStream
-// does without it: the page then starts Python normally.
+// page (assets/pyodide-start.mjs) looks for it. A host that already unpacked it
+// (Content-Encoding: gzip for .gz) hands over the plain bytes, kept as they are. Any
+// failure here (no DecompressionStream, a bad download) leaves the snapshot out rather
+// than the install failing: the page then starts Python normally, and checks the
+// snapshot's header anyway.
 const GZIPPED = ".gz";
 
 async function addGunzipped(cache, url) {
-  if (typeof DecompressionStream !== "function") return;
-  const response = await fetch(new Request(url, { cache: "no-cache" }));
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  const bytes = await new Response(
-    response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-  await cache.put(url.slice(0, -GZIPPED.length), new Response(bytes));
+  try {
+    const response = await fetch(new Request(url, { cache: "no-cache" }));
+    if (!response.ok) return;
+    let bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+      if (typeof DecompressionStream !== "function") return;
+      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    }
+    await cache.put(url.slice(0, -GZIPPED.length), new Response(bytes));
+  } catch (err) {
+    console.warn("Parlor: the Python snapshot was not cached:", err);
+  }
 }
 
 self.addEventListener("install", (event) => {
