@@ -218,6 +218,7 @@
 
   let frame = null;
   let frameReady = null; // a promise: the iframe said it is listening, with the files
+  let unlisten = null; // ends the current frame's listener (and its wait), for end()
   let made = 0;
   const ids = new Map(); // id -> onDied callback
 
@@ -253,19 +254,21 @@
       "base-uri 'none'",
       "form-action 'none'",
     ].join("; ");
-    frame = document.createElement("iframe");
-    frame.setAttribute("sandbox", "allow-scripts");
-    frame.setAttribute("aria-hidden", "true");
-    frame.setAttribute("tabindex", "-1");
-    frame.setAttribute("data-lab-sandbox", "");
-    frame.hidden = true;
-    frame.srcdoc = `<!doctype html><meta http-equiv="Content-Security-Policy" content="${policy}">` +
+    // This start's own frame: end() may drop it, and a later start make another.
+    const mine = document.createElement("iframe");
+    frame = mine;
+    mine.setAttribute("sandbox", "allow-scripts");
+    mine.setAttribute("aria-hidden", "true");
+    mine.setAttribute("tabindex", "-1");
+    mine.setAttribute("data-lab-sandbox", "");
+    mine.hidden = true;
+    mine.srcdoc = `<!doctype html><meta http-equiv="Content-Security-Policy" content="${policy}">` +
       `<script nonce="${key}">(${insideFrame})()<\/script>`;
-    frameReady = Promise.all([
+    const ready = Promise.all([
       loadFiles(),
-      new Promise((resolve) => {
-        addEventListener("message", function listen(event) {
-          if (event.source !== frame.contentWindow || typeof event.data !== "object") return;
+      new Promise((resolve, reject) => {
+        const listen = (event) => {
+          if (event.source !== mine.contentWindow || typeof event.data !== "object") return;
           const m = event.data;
           if (m.kind === "frame") resolve();
           else if (m.kind === "died" && ids.has(m.id)) {
@@ -273,16 +276,23 @@
             ids.delete(m.id);
             onDied(String(m.why).slice(0, 200));
           }
-        });
+        };
+        addEventListener("message", listen);
+        unlisten = () => {
+          removeEventListener("message", listen);
+          reject(new Error("the Lab was left"));
+        };
       }),
     ]).then(([{ files, source }]) => {
+      if (frame !== mine) throw new Error("the Lab was left");
       // Moved, not copied: the iframe keeps the one copy its workers are given from.
-      frame.contentWindow.postMessage({ kind: "files", files, source }, "*",
-                                      Object.values(files));
+      mine.contentWindow.postMessage({ kind: "files", files, source }, "*",
+                                     Object.values(files));
     });
-    frameReady.catch(() => { frameReady = null; });
-    document.body.append(frame);
-    return frameReady;
+    frameReady = ready;
+    ready.catch(() => { if (frameReady === ready) frameReady = null; });
+    document.body.append(mine);
+    return ready;
   }
 
   window.parlorSandbox = {
@@ -297,14 +307,37 @@
       const channel = new MessageChannel();
       ids.set(id, onDied);
       start().then(
-        () => frame.contentWindow.postMessage({ kind: "make", id }, "*", [channel.port1]),
-        (err) => { ids.delete(id); onDied("the Lab's files could not be read: " + err); },
+        () => {
+          if (ids.has(id) && frame) {
+            frame.contentWindow.postMessage({ kind: "make", id }, "*", [channel.port1]);
+          }
+        },
+        (err) => {
+          if (!ids.has(id)) return; // ended (the Lab was left): nobody waits for it
+          ids.delete(id);
+          onDied("the Lab's files could not be read: " + err);
+        },
       );
       return { id, port: channel.port2 };
     },
+    // Every sandbox and the frame itself go (the Lab was left): its renderer process
+    // and the runtime's files it holds are freed. The next make() builds it again.
+    end() {
+      ids.clear();
+      if (unlisten) unlisten();
+      unlisten = null;
+      if (frame) frame.remove();
+      frame = null;
+      frameReady = null;
+    },
     kill(id) {
       ids.delete(id);
-      if (frame && frameReady) frameReady.then(() => frame.contentWindow.postMessage({ kind: "kill", id }, "*"));
+      const f = frame;
+      if (f && frameReady) {
+        frameReady.then(() => {
+          if (f.contentWindow) f.contentWindow.postMessage({ kind: "kill", id }, "*");
+        }, () => {});
+      }
     },
   };
 })();

@@ -173,6 +173,21 @@
       if (!referee) spawn();
       else post();
     },
+    // The Lab was left (or the page is going away): the referee, every sandbox and the
+    // sandboxes' frame end, so their interpreters' memory is given back (a second and a
+    // third Pyodide, the frame a process of its own). A later run or warm starts anew.
+    end() {
+      if (run) {
+        clearInterval(run.timer);
+        run = null;
+      }
+      if (referee) referee.terminate();
+      referee = null;
+      ready = false;
+      spare = null;
+      sandboxes.clear();
+      window.parlorSandbox.end();
+    },
     stop() {
       if (!run) return;
       clearInterval(run.timer);
@@ -183,4 +198,6 @@
       if (!spare && referee) startSpare();
     },
   };
+  // A reload or a closed tab: nothing of the Lab outlives the page.
+  addEventListener("pagehide", () => window.parlorLab.end());
 })();

@@ -66,6 +66,8 @@ def open_lab(page: Page, base_url: str, game: str, lang: str = "en") -> None:
 
 
 def test_a_newcomer_types_a_three_line_bot_and_reads_its_score(page: Page, base_url: str) -> None:
+    """The score, the code kept over a reload, a game of the match in the review, and Run
+    working again after a trip to the menu (the Lab's workers ended when it was left)."""
     open_lab(page, base_url, "kabaleo")
     type_bot(page, ["def choose(view, moves, rng):", "    print(len(moves))",
                     "    return moves[0]"])
@@ -96,6 +98,16 @@ def test_a_newcomer_types_a_three_line_bot_and_reads_its_score(page: Page, base_
     expect(page.locator("#game")).to_have_attribute("data-phase", "replay")
     page.click("#game [data-action=lab]")
     expect(page.locator("#game")).to_have_attribute("data-phase", "lab")
+    # Left for the menu, the Lab's workers end (the sandboxes' frame goes with them:
+    # issue 35); opened again, they start anew and a match runs.
+    expect(page.locator("iframe[data-lab-sandbox]")).to_have_count(1)
+    page.click("#game [data-action=menu]")
+    expect(page.locator("iframe[data-lab-sandbox]")).to_have_count(0)
+    page.click("[data-action=lab]")
+    page.select_option("[data-lab-field=games]", "10")
+    page.click("[data-action=lab-run]")
+    expect(progress).to_have_attribute("data-done", "10", timeout=WORKER_BOOT_MS)
+    expect(page.locator("iframe[data-lab-sandbox]")).to_have_count(1)
 
 
 def test_an_endless_loop_is_stopped_while_the_page_answers(page: Page, base_url: str) -> None:

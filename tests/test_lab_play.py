@@ -11,7 +11,16 @@ import json
 import pytest
 
 from controller_driver import Driver
-from parlor.app.events import Action, Boot, LabChoose, LabChose, LabCode, Move, ShowGame
+from parlor.app.events import (
+    Action,
+    Boot,
+    LabChoose,
+    LabChose,
+    LabCode,
+    LabEnd,
+    Move,
+    ShowGame,
+)
 from parlor.app.lab.here import run_here as run
 from parlor.app.setup import parse_setup
 from parlor.core.errors import BadOptions, BadSave
@@ -151,3 +160,21 @@ def test_a_save_with_a_lab_seat_must_carry_its_code() -> None:
         match_from_dict(misplaced, GAMES)
     with pytest.raises(BadOptions):
         parse_setup({"game": "kabaleo", "seats": "human,lab"}, fallback_seed=1)
+
+
+def test_the_labs_workers_end_when_it_is_left_unless_the_next_game_seats_a_lab_bot() -> None:
+    """Issue 35: the referee and the sandboxes are two interpreters more than the page's.
+    Leaving the Lab for the menu or a game of built-in bots ends them; a game against
+    the Lab's bot keeps them (the referee plays its moves) until that game is left."""
+    page = Driver()
+    page.send(Boot({"lab": "kabaleo", "botdelay": "0"}))
+    out = page.send(Action("menu"))
+    assert sum(isinstance(e, LabEnd) for e in out) == 1
+    assert not any(isinstance(e, LabEnd) for e in page.send(Action("menu")))  # once
+    page.send(Action("lab", game="kabaleo"))
+    page.send(LabCode(CODE))
+    out = page.send(Action("lab-play", value=CODE, form=FORM))
+    assert not any(isinstance(e, LabEnd) for e in out)
+    out = play_on(page, out, 4)  # the bot's moves still come from the referee
+    assert page.c.session is not None and len(page.c.session.match.moves) >= 2
+    assert sum(isinstance(e, LabEnd) for e in page.send(Action("menu"))) == 1

@@ -21,7 +21,9 @@ Sections (names for --only):
   browser   time to ready and bytes of the app vs a stock PyScript page, first and
             repeat visit, on this machine and on a school profile (CPU 4x slower,
             20 Mbit/s, 40 ms; tools/bench_startup.py); long tasks while bots play;
-            a 40-game memory soak per title in one tab (tools/bench_memory.py)
+            memory (tools/bench_memory.py): a 30-game soak per title in one tab
+            (plateau, after a forced GC, what holds it), the Lab opened beside the
+            Saboteur tab, and 25 reloads of one tab against the stock page's
             (headless Chromium via Playwright, tools/bench_browser.py); skipped with a
             reason when it cannot run
   lab       the Bot Lab: its worker's start, the games per second of a match of a
@@ -483,7 +485,8 @@ def section_browser(args: argparse.Namespace, results: dict[str, object]) -> Non
     import bench_browser
 
     results["browser"] = bench_browser.run(print, runs=3 if args.quick else 5,
-                                           soak_games=5 if args.quick else 40)
+                                           soak_games=5 if args.quick else 30,
+                                           reload_times=5 if args.quick else 25)
 
 
 def section_lab(args: argparse.Namespace, results: dict[str, object]) -> None:

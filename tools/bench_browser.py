@@ -65,7 +65,8 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def run(emit: Callable[[str], None], runs: int = 3, soak_games: int = 40) -> dict[str, object]:
+def run(emit: Callable[[str], None], runs: int = 3, soak_games: int = 30,
+        reload_times: int = 25) -> dict[str, object]:
     """Print the browser tables; return their numbers (for bench.py --json)."""
     results: dict[str, object] = {}
     exe = chromium()
@@ -103,7 +104,8 @@ def run(emit: Callable[[str], None], runs: int = 3, soak_games: int = 40) -> dic
                 for level, values in sorted(moves.items()):
                     emit(f"  {level:12} {len(values):6} {statistics.mean(values):8.1f} "
                          f"{pct(values, 0.95):8.1f} {max(values):8.1f}")
-            results["memory"] = bench_memory.run(emit, browser, base, soak_games)
+            results["memory"] = bench_memory.run(emit, browser, base, soak_games,
+                                                  reload_times)
             browser.close()
             emit(f"(browser section took {time.perf_counter() - t0:.0f} s)")
     finally:

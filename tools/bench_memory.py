@@ -1,38 +1,90 @@
-"""Memory soak for `make bench`: many bots-only games in one tab, one after another.
+"""Memory for `make bench`: what a tab holds after many games, with the Lab beside a
+game, and what a reload leaves behind, against a stock PyScript page (issue 35).
 
-A phone kills a tab that grows, so what matters is the plateau a tab settles on after
-warm-up, not its size after one game. Each game title is played N times in one page
-(seeded, no bot delay, "Play again" between games); after each game the renderer's
-resident memory (RSS, from /proc) is read. Printed: after the first game, the plateau
-(median of the last tenth of the games, at least 3) and the largest seen.
+A phone or a Chromebook kills a tab that grows, so what matters is the plateau a tab
+settles on after warm-up, not its size after one game.
 
-Only one page is open in the browser while a soak runs, so the largest renderer
-process is that page's (others are the spare renderer Chromium keeps, a few MB).
-Linux only (/proc); skipped with the reason elsewhere.
+- **Soak**: each title played N times in one page (seeded, bots only, no bot delay,
+  "Play again" between games; Saboteur is the issue's duel, hard against medium, one
+  round). After each game the page's renderer process is read. Printed: at ready, after
+  the first game, the plateau (median of the last tenth of the games, at least 3), the
+  largest, and after a forced garbage collection (CDP ``HeapProfiler.collectGarbage``):
+  the difference is garbage the browser had not collected yet. Then what holds it: the
+  JS heap (``Runtime.getHeapUsage``), DOM nodes (``Performance.getMetrics``, detached
+  ones not yet collected included), the wasm heap (Pyodide's ``WebAssembly.Memory``,
+  found by wrapping its constructor in an init script) and Python's objects by type.
+- **The Lab beside a game**: the Saboteur tab, after its soak, opens the Lab (its
+  referee and a spare sandbox started); the page's renderer and the sandboxes' frame
+  (a renderer process of its own) together, then again once the Lab is left (its
+  workers end).
+- **Reloads**: one tab reloaded R times, Parlor's menu and the stock page
+  (tools/bench/stock.html) in the same browser, and Parlor with the Lab open; the
+  renderer after each ready and the growth per reload (least-squares slope).
+
+Memory is the renderer's resident set (VmRSS, as the issue's figures) and its
+proportional share (Pss: shared pages of the browser's binary split between the
+processes that map them, so Pss adds up across processes where RSS counts them in
+each). Processes are this browser's own (CDP ``SystemInfo.getProcessInfo``): other
+browsers on the machine are not counted. Linux only (/proc); skipped elsewhere.
 """
 
 from __future__ import annotations
 
+import json
 import statistics
+import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 READY = "document.body.dataset.ready === '1'"
 #: title, seats, players, extra link parameters: the games the README's figures use.
 SOAKS = (("kabaleo", "bot:hard,bot:medium,bot:hard,bot:easy", 4, ""),
          ("ciao", "bot:hard,bot:medium,bot:hard", 3, "&opt.rounds=1"),
-         ("saboteur", "bot:hard,bot:hard", 2, "&opt.rounds=1"))
+         ("saboteur", "bot:hard,bot:medium", 2, "&opt.rounds=1"))
+
+#: Before any page script: keep each WebAssembly.Memory made or exported by an instance
+#: (Pyodide's heap is exported by its module).
+WASM_MEMORIES = """
+(() => {
+  const Made = WebAssembly.Memory;
+  const kept = new Set();
+  function Memory(descriptor) { const m = new Made(descriptor); kept.add(m); return m; }
+  Memory.prototype = Made.prototype;
+  WebAssembly.Memory = Memory;
+  const exported = (result) => {
+    const exports = (result.instance || result).exports || {};
+    for (const value of Object.values(exports)) if (value instanceof Made) kept.add(value);
+    return result;
+  };
+  for (const name of ["instantiate", "instantiateStreaming"]) {
+    const original = WebAssembly[name];
+    if (original) WebAssembly[name] = (...args) => original.apply(WebAssembly, args).then(exported);
+  }
+  Object.defineProperty(window, "__benchWasmBytes", {
+    value: () => [...kept].reduce((n, m) => n + m.buffer.byteLength, 0)});
+})();
+"""
+
+#: Python's objects by type, run in the page's interpreter through the app's proxy.
+PY_OBJECTS = """
+import collections, gc, json, sys
+gc.collect()
+_c = collections.Counter(type(o).__name__ for o in gc.get_objects())
+out = json.dumps({"objects": sum(_c.values()), "top": _c.most_common(4),
+                  "modules": len(sys.modules)})
+"""
 
 
 def renderers_rss_kb() -> list[int]:
-    """Each Chromium renderer process's resident memory, in kB."""
+    """Every Chromium renderer process's resident memory on this machine, in kB (the
+    Lab's bench sums them; the soaks below count only their own browser's)."""
     found = []
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
             continue
         try:
-            cmdline = (proc / "cmdline").read_bytes()
-            if b"--type=renderer" not in cmdline:
+            if b"--type=renderer" not in (proc / "cmdline").read_bytes():
                 continue
             for line in (proc / "status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
@@ -42,44 +94,221 @@ def renderers_rss_kb() -> list[int]:
     return found
 
 
-def renderer_rss_mb() -> float:
-    """The largest Chromium renderer's resident memory, in MB."""
-    return max(renderers_rss_kb(), default=0) / 1024
+def _kb(path: str, key: str) -> int:
+    try:
+        for line in Path(path).read_text().splitlines():
+            if line.startswith(key + ":"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 
 
-def soak(browser, base: str, game: str, seats: str, players: int, extra: str,
-         games: int) -> list[float]:
-    """RSS after each of ``games`` games played in one page."""
+def renderers(browser: Any) -> dict[int, tuple[float, float]]:
+    """This browser's renderer processes: pid -> (RSS MB, Pss MB)."""
+    cdp = browser.new_browser_cdp_session()
+    try:
+        info = cdp.send("SystemInfo.getProcessInfo")["processInfo"]
+    finally:
+        cdp.detach()
+    out = {}
+    for p in info:
+        if p["type"] == "renderer":
+            pid = int(p["id"])
+            rss = _kb(f"/proc/{pid}/status", "VmRSS")
+            if rss:
+                out[pid] = (rss / 1024, _kb(f"/proc/{pid}/smaps_rollup", "Pss") / 1024)
+    return out
+
+
+def page_renderer(browser: Any) -> tuple[int, float, float]:
+    """The largest renderer (the one page open): pid, RSS MB, Pss MB."""
+    pid, (rss, pss) = max(renderers(browser).items(), key=lambda kv: kv[1][0])
+    return pid, rss, pss
+
+
+def holders(page: Any, cdp: Any) -> dict[str, float]:
+    """What the page holds now: JS heap, DOM nodes, wasm heap, Python's objects."""
+    heap = cdp.send("Runtime.getHeapUsage")
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    out = {"js_used_mb": heap["usedSize"] / 2**20, "js_total_mb": heap["totalSize"] / 2**20,
+           "dom_nodes": float(metrics.get("Nodes", 0)),
+           "wasm_mb": float(page.evaluate("window.__benchWasmBytes()")) / 2**20}
+    try:
+        py = json.loads(page.evaluate("""(code) => {
+            const b = window.parlorApp.__class__.__init__.__globals__.get('__builtins__');
+            const get = (name) => (b.get ? b.get(name) : b[name]);
+            const ns = get('dict')();
+            get('exec')(code, ns);
+            return ns.get('out');
+        }""", PY_OBJECTS))
+        out["py_objects"] = float(py["objects"])
+        out["py_top"] = py["top"]
+    except Exception:  # noqa: BLE001 - the stock page has no app; a bench reads what it can
+        pass
+    return out
+
+
+def soak(browser: Any, base: str, game: str, seats: str, players: int, extra: str,
+         games: int, lab: bool) -> dict[str, object]:
+    """``games`` games in one page; then (``lab``) the Lab opened beside it and left."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
-    page.set_default_timeout(600_000)
+    page.set_default_timeout(900_000)
+    page.add_init_script(WASM_MEMORIES)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable")
     page.goto(f"{base}/index.html?game={game}&players={players}&seats={seats}"
-              f"&seed=1&botdelay=0{extra}")
-    page.wait_for_function(READY, timeout=120_000)
+              f"&seed=1&botdelay=0&lang=en{extra}")
+    page.wait_for_function(READY, timeout=300_000)
+    out: dict[str, object] = {"ready": page_renderer(browser)[1]}
     rss: list[float] = []
     try:
         for n in range(games):
             page.wait_for_selector("#game[data-phase='over']")
-            rss.append(renderer_rss_mb())
+            rss.append(page_renderer(browser)[1])
             if n + 1 < games:
                 page.click("#game [data-action='again']")
                 page.wait_for_selector("#game:not([data-phase='over'])")
+        out["holds"] = holders(page, cdp)
+        pid, _, out["pss"] = page_renderer(browser)
+        cdp.send("HeapProfiler.collectGarbage")
+        time.sleep(1)
+        out["after_gc"] = page_renderer(browser)[1]
+        out["holds_after_gc"] = holders(page, cdp)
+        if lab:
+            out["lab"] = lab_beside(browser, page, pid)
     finally:
         context.close()
-    return rss
-
-
-def run(emit: Callable[[str], None], browser, base: str, games: int) -> dict[str, object]:
-    if not Path("/proc/self/status").exists():
-        emit("\nMemory soak: skipped (needs Linux's /proc)")
-        return {}
-    emit(f"\nMemory soak: {games} bots-only games per title in one tab, renderer RSS (MB)")
-    emit(f"  {'game':9} {'seats':38} {'first':>6} {'plateau':>8} {'largest':>8}")
-    out: dict[str, object] = {}
-    for game, seats, players, extra in SOAKS:
-        rss = soak(browser, base, game, seats, players, extra, games)
-        tail = rss[-max(3, games // 10):]
-        plateau = statistics.median(tail)
-        emit(f"  {game:9} {seats:38} {rss[0]:6.0f} {plateau:8.0f} {max(rss):8.0f}")
-        out[game] = {"first": rss[0], "plateau": plateau, "largest": max(rss), "all": rss}
+    tail = rss[-max(3, games // 10):]
+    out.update(first=rss[0], plateau=statistics.median(tail), largest=max(rss), all=rss)
     return out
+
+
+def lab_beside(browser: Any, page: Any, page_pid: int) -> dict[str, float]:
+    """The Lab opened from this game's tab: the page's renderer and the sandboxes'
+    frame's (the largest other renderer once it booted), then both once it is left."""
+    page.click("#game [data-action='menu']")
+    page.wait_for_selector("body[data-screen='menu']")
+    page.click("[data-action='lab']")
+    for name in ("parlor:lab-worker-start", "parlor:lab-sandbox-start"):
+        page.wait_for_function(f"performance.getEntriesByName('{name}').length",
+                               timeout=300_000)
+    time.sleep(2)
+    procs = renderers(browser)
+    own_rss, own_pss = procs[page_pid]
+    frame = max((v for k, v in procs.items() if k != page_pid), key=lambda v: v[0])
+    page.click("#game [data-action='menu']")
+    page.wait_for_selector("body[data-screen='menu']")
+    time.sleep(2)
+    left = renderers(browser)
+    others = [v for k, v in left.items() if k != page_pid]
+    return {"page": own_rss, "frame": frame[0], "together": own_rss + frame[0],
+            "together_pss": own_pss + frame[1], "left_page": left[page_pid][0],
+            "left_largest_other": max((v[0] for v in others), default=0.0)}
+
+
+def reloads(browser: Any, url: str, times: int, ready: str
+            ) -> tuple[list[float], list[float]]:
+    """At the first ready and after each of ``times`` reloads: the page's renderer (RSS
+    MB) and all of this browser's renderers together (Pss MB: the Lab's frame too)."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.set_default_timeout(300_000)
+    try:
+        page.goto(url)
+        page.wait_for_function(ready, timeout=300_000)
+        rss: list[float] = []
+        pss: list[float] = []
+        for n in range(times + 1):
+            if n:
+                page.reload()
+                page.wait_for_function(ready, timeout=300_000)
+            time.sleep(0.5)
+            rss.append(page_renderer(browser)[1])
+            pss.append(sum(p for _, p in renderers(browser).values()))
+    finally:
+        context.close()
+    return rss, pss
+
+
+def slope(ys: list[float]) -> float:
+    """Least-squares growth per step."""
+    n = len(ys)
+    mx, my = (n - 1) / 2, statistics.fmean(ys)
+    den = sum((x - mx) ** 2 for x in range(n))
+    return sum((x - mx) * (y - my) for x, y in enumerate(ys)) / den if den else 0.0
+
+
+def run(emit: Callable[[str], None], browser: Any, base: str, games: int,
+        reload_times: int = 25, titles: tuple[str, ...] = ("kabaleo", "ciao", "saboteur")
+        ) -> dict[str, object]:
+    if not Path("/proc/self/smaps_rollup").exists():
+        emit("\nMemory: skipped (needs Linux's /proc)")
+        return {}
+    emit(f"\nMemory soak: {games} bots-only games per title in one tab; the page's "
+         "renderer, MB (RSS; see tools/bench_memory.py)")
+    emit(f"  {'game':9} {'seats':38} {'ready':>6} {'first':>6} {'plateau':>8} "
+         f"{'largest':>8} {'after GC':>9}")
+    out: dict[str, object] = {}
+    for game, seats, players, extra in (s for s in SOAKS if s[0] in titles):
+        r = soak(browser, base, game, seats, players, extra, games, lab=game == "saboteur")
+        emit(f"  {game:9} {seats:38} {r['ready']:6.0f} {r['first']:6.0f} {r['plateau']:8.0f} "
+             f"{r['largest']:8.0f} {r['after_gc']:9.0f}")
+        out[game] = r
+    emit("  what holds it at the end (before / after the forced GC): JS heap used/total, "
+         "DOM nodes, wasm heap, Python objects")
+    for game, r in out.items():
+        h, g = r["holds"], r["holds_after_gc"]  # type: ignore[index]
+        emit(f"  {game:9} JS {h['js_used_mb']:.0f}/{h['js_total_mb']:.0f} -> "
+             f"{g['js_used_mb']:.0f}/{g['js_total_mb']:.0f} MB; nodes {h['dom_nodes']:,.0f} -> "
+             f"{g['dom_nodes']:,.0f}; wasm {h['wasm_mb']:.0f} MB; Python "
+             f"{h.get('py_objects', 0):,.0f} objects (" + ", ".join(
+                 f"{name} {n:,}" for name, n in h.get("py_top", [])) + ")")
+    lab: Any = out["saboteur"].get("lab") if "saboteur" in out else None  # type: ignore[attr-defined]
+    if lab:
+        emit(f"\nThe Lab opened beside the Saboteur tab (after its soak), MB RSS: page "
+             f"{lab['page']:.0f} + sandboxes' frame {lab['frame']:.0f} = "
+             f"{lab['together']:.0f} (Pss {lab['together_pss']:.0f}); the Lab left: page "
+             f"{lab['left_page']:.0f}, largest other renderer {lab['left_largest_other']:.0f}")
+        emit(f"  (the page drops its game's screen for the Lab's; with the page at the game's "
+             f"plateau: {out['saboteur']['plateau'] + lab['frame']:.0f})")  # type: ignore[index]
+    emit(f"\nReloads: one tab reloaded {reload_times} times; its renderer, MB RSS")
+    emit(f"  {'page':22} {'first':>6} {'last':>6} {'per reload':>11}   all renderers, Pss: "
+         f"{'first':>6} {'last':>6} {'per reload':>11}")
+    pages = (("stock PyScript", f"{base}/tools/bench/stock.html"),
+             ("Parlor (menu)", f"{base}/index.html?lang=en"),
+             ("Parlor (Lab open)", f"{base}/index.html?lab=kabaleo&lang=en"))
+    lab_ready = (f"{READY} && performance.getEntriesByName('parlor:lab-sandbox-start')"
+                 ".length > 0")
+    for name, url in pages:
+        ys, ps = reloads(browser, url, reload_times, lab_ready if "lab=" in url else READY)
+        emit(f"  {name:22} {ys[0]:6.0f} {ys[-1]:6.0f} {slope(ys):+11.1f}   "
+             f"{'':20} {ps[0]:6.0f} {ps[-1]:6.0f} {slope(ps):+11.1f}")
+        out[f"reload {name}"] = {"rss": ys, "pss": ps, "per_reload": slope(ys),
+                                 "pss_per_reload": slope(ps)}
+    return out
+
+
+if __name__ == "__main__":
+    # Only this: python3 tools/bench_memory.py [games per title] [reloads] [titles,...]
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from playwright.sync_api import sync_playwright
+
+    from bench_browser import ARGS, ROOT, chromium
+    from serve import start_server
+
+    server, url = start_server(directory=ROOT, quiet=True)
+    try:
+        with sync_playwright() as pw:
+            b = pw.chromium.launch(executable_path=chromium(), args=ARGS)
+            got = run(print, b, url, int(sys.argv[1]) if len(sys.argv) > 1 else 30,
+                      int(sys.argv[2]) if len(sys.argv) > 2 else 25,
+                      tuple(sys.argv[3].split(",")) if len(sys.argv) > 3 else
+                      tuple(s[0] for s in SOAKS))
+            b.close()
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -298,7 +298,7 @@ class Controller:
 
     def open(self, session: Session, out: list[Effect], raw: str | None) -> None:
         """Show ``session``, read from the text ``raw`` (None: a game not saved yet)."""
-        self.lab.close(out)
+        self.lab.close(out, keep=any(seat.is_lab for seat in session.seats))
         self.turns.reset()
         self.saving.opened(raw)
         self.table.sit(session)

@@ -252,6 +252,13 @@ class LabWarm:
 
 
 @dataclass(frozen=True)
+class LabEnd:
+    """End the Lab's workers (the referee, every sandbox and their frame): the Lab was
+    left for something that does not need them, and they hold a second and third
+    interpreter (issue 35). The next run starts them again."""
+
+
+@dataclass(frozen=True)
 class BotMoved:
     """A bot played a move after thinking ``ms`` (the page measures it for the bench)."""
 
@@ -295,4 +302,4 @@ class LinkClose:
 
 Effect = ShowGame | ShowMenu | ShowSaves | ShowForm | MenuMessage | SetUrl | After | Focus \
     | Download | Confirm | BotMoved | ShareLink | LinkOpen | LinkAccept | LinkSend | LinkClose \
-    | ShowLab | LabStart | LabStop | LabWarm | LabChoose
+    | ShowLab | LabStart | LabStop | LabWarm | LabEnd | LabChoose

@@ -16,6 +16,7 @@ import js
 from pyodide.ffi import create_proxy, to_js
 
 from parlor.app.controller import Controller
+from parlor.app.drawn import drawn_once
 from parlor.app.events import (
     Action,
     After,
@@ -151,7 +152,7 @@ class App:
 
     def send(self, event: Event) -> None:
         started = float(js.performance.now())
-        for effect in self.controller.handle(event):
+        for effect in drawn_once(self.controller.handle(event)):
             self.apply(effect, started)
 
     def apply(self, effect: Effect, started: float) -> None:

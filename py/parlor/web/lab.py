@@ -17,6 +17,7 @@ from parlor.app.events import (
     LabChoose,
     LabChose,
     LabCode,
+    LabEnd,
     LabReport,
     LabStart,
     LabStop,
@@ -30,7 +31,7 @@ from parlor.web.dom import absent, attr, el, redraw
 from parlor.web.tasks import background
 from parlor.web.voice import Voice
 
-LAB_EFFECTS = (ShowLab, LabStart, LabStop, LabWarm, LabChoose)
+LAB_EFFECTS = (ShowLab, LabStart, LabStop, LabWarm, LabEnd, LabChoose)
 
 
 class LabPage:
@@ -48,6 +49,8 @@ class LabPage:
             js.parlorLab.stop()
         elif isinstance(effect, LabWarm):
             js.parlorLab.warm()
+        elif isinstance(effect, LabEnd):
+            js.parlorLab.end()
         elif isinstance(effect, LabChoose):
             js.parlorLab.run(effect.request, self._chose)
 

@@ -25,6 +25,7 @@ from parlor.app.events import (
     Download,
     Effect,
     LabCode,
+    LabEnd,
     LabReport,
     LabStart,
     LabStop,
@@ -121,6 +122,7 @@ class Lab:
     def __post_init__(self) -> None:
         self.shelves = Shelves(self)
     drawn_tour: bool = False  # the screen drawn last shows a tournament (drawn first)
+    live: bool = False  # the Lab's workers may be running (warmed, or a Lab bot's game)
 
     # ---- opening and closing --------------------------------------------------------
 
@@ -162,14 +164,22 @@ class Lab:
             self.note = t("lab.shared_note")
         self.version += 1
         self.page.shown = "lab"
+        self.live = True
         out.append(LabWarm())
         out.append(SetUrl({"lab": game}))
         self.draw(out, whole=True)
 
-    def close(self, out: list[Effect]) -> None:
-        """Leaving the Lab (the menu, a game): a match in progress stops."""
+    def close(self, out: list[Effect], *, keep: bool = False) -> None:
+        """Leaving the Lab (the menu, a game): a match in progress stops, and the Lab's
+        workers end unless ``keep`` (the game opened next seats a Lab bot, whose moves
+        the referee plays): they hold two interpreters more than the page's."""
         self.stop(out)
         self.game = None
+        if keep:
+            self.live = True
+        elif self.live:
+            self.live = False
+            out.append(LabEnd())
 
     def stop(self, out: list[Effect]) -> None:
         job = self.tour or self.run
