@@ -322,6 +322,17 @@ def _refuse_lasting_changes(target: Page | BrowserContext) -> None:
         names.append("new_cdp_session")
     for name in names:
         setattr(target, name, refuse(name))
+    setattr(target, _WARM_MARK, True)
+
+
+_WARM_MARK = "_parlor_warm"
+
+
+def is_warm(page: Page) -> bool:
+    """Whether ``page`` is the warm page that `app` gives (it refuses init scripts), so
+    that a helper shared by both kinds of test can leave out what only a fresh page
+    takes."""
+    return bool(getattr(page, _WARM_MARK, False))
 
 
 #: Tests one warm page serves before a fresh context replaces it: a renderer that boots
