@@ -26,10 +26,12 @@ Fixtures
                   functions) does not belong in such a test: take `page` (and not `app`)
                   to get a fresh context, as the lower-level tests do.
 
-Helper
+Helpers
     open_app(page, base_url, query="")  go to base_url/index.html?query and wait until
                   document.body.dataset.ready == "1" (60 s); returns the page. Fails at
                   once if PyScript shows a Python error (div.py-error) instead.
+    is_warm(page) whether ``page`` is the warm page (which refuses init scripts), for a
+                  helper shared by tests of both kinds.
 
 A failing test also leaves a screenshot in e2e/artifacts/ (git-ignored).
 
