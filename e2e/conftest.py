@@ -26,10 +26,12 @@ Fixtures
                   functions) does not belong in such a test: take `page` (and not `app`)
                   to get a fresh context, as the lower-level tests do.
 
-Helper
+Helpers
     open_app(page, base_url, query="")  go to base_url/index.html?query and wait until
                   document.body.dataset.ready == "1" (60 s); returns the page. Fails at
                   once if PyScript shows a Python error (div.py-error) instead.
+    is_warm(page) whether ``page`` is the warm page (which refuses init scripts), for a
+                  helper shared by tests of both kinds.
 
 A failing test also leaves a screenshot in e2e/artifacts/ (git-ignored).
 
@@ -326,6 +328,17 @@ def _refuse_lasting_changes(target: Page | BrowserContext) -> None:
         names.append("new_cdp_session")
     for name in names:
         setattr(target, name, refuse(name))
+    setattr(target, _WARM_MARK, True)
+
+
+_WARM_MARK = "_parlor_warm"
+
+
+def is_warm(page: Page) -> bool:
+    """Whether ``page`` is the warm page that `app` gives (it refuses init scripts), so
+    that a helper shared by both kinds of test can leave out what only a fresh page
+    takes."""
+    return bool(getattr(page, _WARM_MARK, False))
 
 
 #: Tests one warm page serves before a fresh context replaces it: a renderer that boots

@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 
-def test_menu_is_static_html_and_ready_flag_comes_later(page: Page, base_url: str) -> None:
+def test_menu_is_static_html_and_ready_flag_comes_later(app, page: Page, base_url: str) -> None:
     """docs/design.md, page contract: the menu is plain HTML and shows at once."""
     page.goto(f"{base_url}/index.html", wait_until="domcontentloaded")
     expect(page.locator("#menu")).to_be_visible()

@@ -32,7 +32,8 @@ def rename(page: Page, name: str) -> None:
     page.click("[data-action=lab-rename]")
 
 
-def test_a_bot_is_renamed_duplicated_deleted_and_brought_back(page: Page, base_url: str) -> None:
+def test_a_bot_is_renamed_duplicated_deleted_and_brought_back(
+        app, page: Page, base_url: str) -> None:
     open_lab(page, base_url, "kabaleo")
     set_code(page, GREEDY)
     rename(page, "Greedy")
@@ -67,7 +68,7 @@ def test_a_bot_is_renamed_duplicated_deleted_and_brought_back(page: Page, base_u
     assert set(stored(page)["bots"]) == {"Greedy", "My bot"}  # type: ignore[arg-type]
 
 
-def test_a_bot_left_out_of_the_tournament_stays_out(page: Page, base_url: str) -> None:
+def test_a_bot_left_out_of_the_tournament_stays_out(app, page: Page, base_url: str) -> None:
     open_lab(page, base_url, "kabaleo")
     page.click("[data-action=lab-new]")
     page.click("[data-action=lab-new]")

@@ -31,7 +31,7 @@ def options(page: Page) -> list[str]:
     return page.locator('select[data-change="lab-bot"] option').all_inner_texts()
 
 
-def test_a_teacher_pastes_a_chat_message_of_links(page: Page, base_url: str) -> None:
+def test_a_teacher_pastes_a_chat_message_of_links(app, page: Page, base_url: str) -> None:
     students = page.context.browser.new_context()  # the students' browser
     try:
         desk = students.new_page()
@@ -68,7 +68,7 @@ def test_a_teacher_pastes_a_chat_message_of_links(page: Page, base_url: str) -> 
     assert "My bot (Omid)" in options(page)
 
 
-def test_several_files_opened_at_once_and_dropped(page: Page, base_url: str) -> None:
+def test_several_files_opened_at_once_and_dropped(app, page: Page, base_url: str) -> None:
     open_lab(page, base_url, "kabaleo")
     header = '# parlor-bot: {"author": "Ana", "game": "kabaleo", "name": "Sly"}\n'
     page.locator("input[data-lab-import]").set_input_files([

@@ -28,7 +28,9 @@ def three_at_a_table(page: Page, base_url: str) -> None:
 
 
 def test_three_bots_play_at_one_table_and_a_game_opens_in_the_review(
-        page: Page, base_url: str) -> None:
+        app, page: Page, base_url: str) -> None:
+    """One tournament serves both checks (once two tests, each playing it): the table and
+    its review, then the screen worked by Tab as it is when the Lab comes back."""
     three_at_a_table(page, base_url)
     table = page.locator("[data-lab-tournament]")
     # 2 rounds of 3 sittings, each 3 games (one a seat): every bot plays all 18.
@@ -53,14 +55,13 @@ def test_three_bots_play_at_one_table_and_a_game_opens_in_the_review(
     page.click("#game [data-action=lab]")  # back: the list is where it was
     expect(page.locator("#game")).to_have_attribute("data-phase", "lab")
     expect(page.locator("#lab-tour-games [data-action=lab-tour-review]")).to_have_count(18)
+    expect(first).to_have_attribute("aria-expanded", "true")
+    the_tournament_screen_is_worked_by_tab_with_a_visible_focus(page)
 
 
-def test_the_tournament_screen_is_worked_by_tab_with_a_visible_focus(
-        page: Page, base_url: str) -> None:
-    three_at_a_table(page, base_url)
-    table = page.locator("[data-lab-tournament]")
-    expect(table).to_have_attribute("data-done", "18", timeout=WORKER_BOOT_MS)
-    page.locator("[data-lab-entrant] [data-action=lab-tour-bot]").first.click()
+def the_tournament_screen_is_worked_by_tab_with_a_visible_focus(page: Page) -> None:
+    """The finished tournament, the first bot's games listed: every control is reached
+    by Tab in the order a teacher reads, each with a visible focus ring."""
     page.focus(".lab-head [data-action=menu]")
     page.keyboard.press("Shift+Tab")  # back and forth: reached by the keyboard
     page.keyboard.press("Tab")

@@ -39,7 +39,7 @@ PERSIAN = re.compile(r"[\u0600-\u06ff]")
 
 
 def test_the_persian_lab_reads_right_to_left_with_its_code_left_to_right(
-        page: Page, base_url: str) -> None:
+        app, page: Page, base_url: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
     open_lab(page, base_url, "kabaleo", "fa")
     # The intro's code is drawn left to right: its "c" left of its closing parenthesis.

@@ -12,8 +12,6 @@ from playwright.sync_api import Browser, Page, expect
 from conftest import ARTIFACTS, BrowserLog, fail_on_blocked, isolated_context, open_app
 from kabaleo_helpers import play_one_move as kabaleo_move
 from kabaleo_helpers import wait_for_my_turn_or_end as kabaleo_turn
-from saboteur_helpers import play_one_move as saboteur_move
-from saboteur_helpers import wait_for_my_turn_or_end as saboteur_turn
 
 SHOTS = Path(ARTIFACTS)
 
@@ -127,16 +125,4 @@ def test_a_whole_kabaleo_game_in_persian_right_to_left(app) -> None:
     shot(page, "game-kabaleo-fa-end.png")
 
 
-def test_a_whole_solo_saboteur_game_in_russian(app) -> None:
-    page = app("?lang=ru&game=saboteur&players=1&seats=human&seed=5&botdelay=0")
-    mine = 0
-    while saboteur_turn(page) != "over":
-        if mine == 5:
-            assert english_words(page) == []
-            shot(page, "game-saboteur-ru-play.png")
-        saboteur_move(page)
-        mine += 1
-        assert mine <= 300
-    expect(page.locator("#game .end")).to_be_visible()
-    assert english_words(page) == []
-    shot(page, "game-saboteur-ru-end.png")
+# A whole solo Saboteur game in Russian: e2e/test_saboteur.py, test_solo_game_to_the_score_band.

@@ -60,6 +60,8 @@ def test_the_last_move_animates_when_motion_is_on(app) -> None:
 
 
 SIZES = [(1920, 1080), (1280, 720), (390, 844)]
+#: Resolves once the page has drawn a frame after this one (a layout at a new size).
+NEXT_FRAME = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 GAMES = {
     "kabaleo": "?game=kabaleo&players=4&seats=human,bot:easy,bot:easy,bot:easy&seed=5",
     "ciao": "?game=ciao&players=4&seats=human,bot:easy,bot:easy,bot:easy&seed=5",
@@ -75,7 +77,7 @@ def test_screenshots_at_projector_laptop_and_phone_widths(app, page: Page, game:
     ARTIFACTS.mkdir(exist_ok=True)
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(200)
+        page.evaluate(NEXT_FRAME)  # laid out at the new size
         page.screenshot(path=str(ARTIFACTS / f"looks-{game}-{width}.png"))
         # Nothing wider than the screen: no sideways scrolling on a phone either.
         overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")

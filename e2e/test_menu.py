@@ -17,7 +17,7 @@ MORE = "[data-game-card='{}'] details.more summary"
 
 
 def test_tiles_show_before_python_and_the_form_waits_under_more_options(
-        page: Page, base_url: str) -> None:
+        app, page: Page, base_url: str) -> None:
     # The package zip is held back until the checks below are done, so "before Python
     # is ready" is a fact of the test, not a race with a fast boot.
     held: list[Route] = []

@@ -63,7 +63,7 @@ def open_page(page: Page, base_url: str) -> Page:
 
 
 def test_the_qr_libraries_load_only_when_a_code_is_first_drawn(
-        page: Page, base_url: str) -> None:
+        app, page: Page, base_url: str) -> None:
     """A first visit does not download what only pairing uses."""
     page.goto(f"{base_url}/index.html", wait_until="domcontentloaded")
     page.wait_for_function("window.parlorQr !== undefined")
@@ -92,7 +92,7 @@ def test_the_menu_never_loads_the_qr_library(app, page: Page, browser_log: Brows
     assert browser_log.page_errors == []
 
 
-def test_a_code_whose_library_cannot_load_says_so_in_its_box(page: Page, base_url: str,
+def test_a_code_whose_library_cannot_load_says_so_in_its_box(app, page: Page, base_url: str,
                                                              browser_log: BrowserLog) -> None:
     """Offline before qrcode.js was cached: no error thrown at Python, no unhandled
     rejection; the box says, in the page's language, to copy the text instead."""
@@ -164,7 +164,7 @@ def decode_screenshot(page: Page, element_id: str) -> dict | None:
     return page.evaluate(DECODE_JS, "data:image/png;base64," + base64.b64encode(png).decode())
 
 
-def test_an_invitation_link_round_trips_through_its_qr_code(page: Page, base_url: str) -> None:
+def test_an_invitation_link_round_trips_through_its_qr_code(app, page: Page, base_url: str) -> None:
     open_page(page, base_url)
     link = link_of_length(150)
     assert len(link) == 150
@@ -187,7 +187,7 @@ def test_an_invitation_link_round_trips_through_its_qr_code(page: Page, base_url
     assert on_screen is not None and on_screen["data"] == link
 
 
-def test_a_realistic_invitation_fits_a_phone_screen(page: Page, base_url: str) -> None:
+def test_a_realistic_invitation_fits_a_phone_screen(app, page: Page, base_url: str) -> None:
     open_page(page, base_url)
     link = realistic_link()
     drawn = page.evaluate(DRAW_JS, [link, 240])
@@ -198,7 +198,7 @@ def test_a_realistic_invitation_fits_a_phone_screen(page: Page, base_url: str) -
     assert found is not None and found["data"] == link
 
 
-def test_dark_page_still_shows_black_on_white(page: Page, base_url: str) -> None:
+def test_dark_page_still_shows_black_on_white(app, page: Page, base_url: str) -> None:
     page.emulate_media(color_scheme="dark")
     open_page(page, base_url)
     page.add_style_tag(content="html, body, div { background: #111 !important;"
@@ -215,7 +215,7 @@ def test_dark_page_still_shows_black_on_white(page: Page, base_url: str) -> None
     assert corner == ["#fff", "#000"]
 
 
-def test_drawing_again_is_idempotent_and_follows_the_text(page: Page, base_url: str) -> None:
+def test_drawing_again_is_idempotent_and_follows_the_text(app, page: Page, base_url: str) -> None:
     open_page(page, base_url)
     drawn = page.evaluate(DRAW_JS, ["short answer", 200])
     small = int(drawn["version"])
@@ -240,7 +240,7 @@ def test_drawing_again_is_idempotent_and_follows_the_text(page: Page, base_url: 
 
 
 def test_text_too_long_for_level_m_falls_back_to_l_and_beyond_fails(
-        page: Page, base_url: str) -> None:
+        app, page: Page, base_url: str) -> None:
     open_page(page, base_url)
     # Version 40 holds 2331 bytes at level M (2300 need it whole: level M was used) and
     # 2953 at level L (2600 fit in version 38 only at level L).
@@ -374,7 +374,7 @@ def test_stop_cancels_a_scan_and_releases_the_camera(camera_context: BrowserCont
                       "track": "ended", "left": 0}
 
 
-def test_scan_without_a_camera_says_why(page: Page, base_url: str) -> None:
+def test_scan_without_a_camera_says_why(app, page: Page, base_url: str) -> None:
     """The usual browser here has no camera at all: the scan fails with a reason."""
     open_page(page, base_url)
     result = page.evaluate("""async () => {

@@ -20,6 +20,7 @@ from saboteur_helpers import (
     view_box,
     wait_for_my_turn_or_end,
 )
+from test_languages import english_words, shot
 
 SABOTEUR = GAMES["saboteur"]
 
@@ -63,21 +64,34 @@ def test_whole_three_round_duel_against_a_bot(app) -> None:
 
 
 def test_solo_game_to_the_score_band(app) -> None:
-    """Issue: a solo game of three rounds, by clicking, to the score band."""
-    page = app("?game=saboteur&players=1&seats=human&seed=5&botdelay=0")
+    """Issue: a solo game of three rounds, by clicking, to the score band. Played in
+    Russian, where no English word may be left (once e2e/test_languages.py's own whole
+    game of the same seed), then the end screen read in English too."""
+    page = app("?lang=ru&game=saboteur&players=1&seats=human&seed=5&botdelay=0")
     expect(page.locator("#game svg.maze")).to_be_visible()
     # Solo: one start card and the goals further away (x = 8..12).
     cells = page.locator("#game svg.maze g.mcard").evaluate_all(
         "els => els.map(e => e.dataset.cell)")
     assert "12,0" in cells and "0,-1" in cells and "0,1" not in cells
-    play_to_the_end(page, limit=300)
+    mine = 0
+    while wait_for_my_turn_or_end(page) != "over":
+        if mine == 5:
+            assert english_words(page) == []
+            shot(page, "game-saboteur-ru-play.png")
+        play_one_move(page)
+        mine += 1
+        assert mine <= 300, "the game should have ended"
     end = page.locator("#game .end")
     expect(end).to_be_visible()
+    assert english_words(page) == []
+    shot(page, "game-saboteur-ru-end.png")
     expect(end.locator("ul.bands li")).to_have_count(4)
     expect(end.locator("ul.bands li.mine")).to_have_count(1)
     expect(end.locator("table.rounds tr.round")).to_have_count(3)
     state = saved_state(page)
     band = SABOTEUR.outcome(state).details["band"]
+    page.select_option("#lang-picker", "en")
+    expect(page.locator("#status")).to_contain_text("Game over")
     expect(end.locator("h2")).to_contain_text(band)
 
 

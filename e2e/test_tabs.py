@@ -85,8 +85,8 @@ def test_a_second_tab_on_one_game_loses_no_move(context: BrowserContext, base_ur
     assert stored_moves(second)[: len(newer)] == newer
 
 
-def test_chromium_gives_a_site_the_storage_the_app_counts_on(page: Page,
-                                                            base_url: str) -> None:
+def test_chromium_gives_a_site_the_storage_the_app_counts_on(
+        app, page: Page, base_url: str) -> None:
     """app/room.py's QUOTA_CHARS, against what this Chromium really holds."""
     open_app(page, base_url)
     held = page.evaluate(FILL)
