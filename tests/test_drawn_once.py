@@ -43,25 +43,23 @@ def test_a_move_against_a_bot_draws_one_screen_and_every_move_is_heard_once() ->
                 heard, lines = to_say(heard, e.screen)
                 said.extend(lines)
 
+    def run_bot_turns() -> None:
+        """Fire the page's timers, soonest first, until no bot is thinking."""
+        for _ in range(50):
+            if not page.c.turns.thinking:
+                break
+            page.timers.sort(key=lambda a: a.ms)
+            timer = page.timers.pop(0)
+            page.clock += timer.ms
+            send(timer.event)
+
     send(Boot({"game": "kabaleo", "seats": "human,bot:random", "seed": "3"}))
-    for _ in range(50):
-        if not page.c.turns.thinking:
-            break
-        page.timers.sort(key=lambda a: a.ms)
-        timer = page.timers.pop(0)
-        page.clock += timer.ms
-        send(timer.event)
+    run_bot_turns()
     opened = len(said)
     screens_per_event.clear()
     send(Move(page.legal()[0]))
     assert screens_per_event[0] == (2, 1)  # moved, then the bot thinking: one drawn
-    for _ in range(50):
-        if not page.c.turns.thinking:
-            break
-        page.timers.sort(key=lambda a: a.ms)
-        timer = page.timers.pop(0)
-        page.clock += timer.ms
-        send(timer.event)
+    run_bot_turns()
     assert page.c.session is not None and len(page.c.session.match.moves) == 3
     assert all(kept <= 1 for _, kept in screens_per_event)
     moves = [line for line in said[opened:] if " played " in line]

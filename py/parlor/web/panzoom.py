@@ -23,6 +23,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from parlor.web.touch import absent as _absent
 from parlor.web.touch import pad_target, touch_screen
 
 Box = tuple[float, float, float, float]
@@ -372,16 +373,6 @@ class PanZoom:
         else:
             return
         event.preventDefault()
-
-
-def _absent(value: Any) -> bool:
-    if value is None:
-        return True
-    try:
-        from pyodide.ffi import jsnull
-    except ImportError:  # CPython: no browser values at all
-        return False
-    return value is jsnull
 
 
 def _attr(node: Any, name: str) -> str | None:
