@@ -481,3 +481,13 @@ def test_a_bot_name_cannot_break_the_csv_into_other_columns_or_rows() -> None:
     assert [len(r) for r in rows] == [6, 6, 6]
     assert rows[0][4:] == ['a,b "c"\r\nd', "'-2+3"]
     assert [r[1] for r in rows[1:]] == ['a,b "c"\r\nd', "'-2+3"]
+
+
+def test_a_scores_key_names_the_options_only_when_there_are_any() -> None:
+    """A score kept before the Lab's options counted (Kabaleo, Saboteur: none) keeps
+    its key, so "+6 wins since last time" still finds it; Ciao!'s one round is named,
+    so a five-round score is never compared with a one-round one."""
+    from parlor.app.lab.state import Settings, match_key
+    s = Settings("random", 2, 10, 1000)
+    assert match_key(s, 5) == match_key(s, 5, {}) == "random/2/10/1000/5"
+    assert match_key(s, 5, {"rounds": 1}) == "random/2/10/1000/5/rounds=1"

@@ -224,3 +224,28 @@ def test_a_big_class_plays_fewer_games_a_pair_and_is_told_so() -> None:
     assert request_["games"] == 4 and request_["total"] == 435 * 4
     html = next(e for e in out if isinstance(e, ShowLab)).html
     assert "With 30 bots, each pair meets in 4 games rather than 20" in html
+
+
+def test_a_ciao_tournament_plays_the_one_round_games_its_lessons_teach() -> None:
+    """The Lab plays Ciao! one round (``lessons.json``'s options): a tournament must too.
+    Over five rounds ``game.simulate`` of a round's last card shows the next deal's
+    fresh hand, so the lessons' greedy bots would never go out; and the review replays
+    a game with the options it was played with."""
+    page = Driver()
+    page.send(Boot({"lab": "ciao"}))
+    page.send(Action("lab-new"))
+    out = page.send(Action("lab-tournament", form={"games": "4", "seats": "2"}))
+    start = next(e for e in out if isinstance(e, LabStart))
+    assert json.loads(start.request)["options"] == {"rounds": 1}
+    texts: list[str] = []
+    run_here(start.request, texts.append, clock=lambda: 0.0)
+    kept = [json.loads(t) for t in texts if json.loads(t)["kind"] != "done"]
+    page.send(LabReport("done", json.dumps(kept)))
+    tour = page.c.lab.tour
+    assert tour is not None and tour.duels
+    for k, game in tour.duels.items():
+        one = Match("ciao", (0, 0), game.seed, GAMES["ciao"].options_for(2, {"rounds": 1}),
+                    game.move_list)
+        assert GAMES["ciao"].to_act(replay(one, GAMES["ciao"])) is None  # one round, over
+        out = page.send(Action("lab-tour-review", value=str(k)))
+        assert [e for e in out if isinstance(e, ShowGame)], k  # replays as it was played

@@ -90,12 +90,13 @@ def match_job(req: Mapping[str, Any]) -> Job:
 
 def tournament_job(req: Mapping[str, Any], entrants: int) -> Job:
     """``{"kind": "tournament", "game", "sources", "games" (per pair), "seats" (2:
-    duels, the default), "seed", "limit_ms", "first"}``: game ``k`` is game
+    duels, the default), "seed", "limit_ms", "first", "options"}``: game ``k`` is game
     ``k % per`` of sitting ``k // per`` (``seating.Seating``). An entrant whose file
     does not run loses every game it would have played, with that problem."""
     game = GAMES[str(req["game"])]
     seating = seating_of(req, entrants)
     first, per = int(req.get("first", 0)), seating.per
+    options = req.get("options") or {}
     problems: dict[int, Problem | None] = {}
     for s in play_order(seating, live_for(seating.seats)):  # few sandboxes started
         sitting = seating.sittings[s]
@@ -115,7 +116,7 @@ def tournament_job(req: Mapping[str, Any], entrants: int) -> Job:
                                  seating.deal(k), lost=failed)
                 yield say("duel", number=k, duel=played.to_dict())
             continue
-        yield Games(((k, table_game(game, seating, k)) for k in numbers),
+        yield Games(((k, table_game(game, seating, k, options)) for k in numbers),
                     lambda k, played: say("duel", number=k, duel=played.to_dict()).text)
 
 

@@ -118,6 +118,16 @@ def games_with_lessons() -> tuple[str, ...]:
     return tuple(_data())
 
 
+def lab_options(game_id: str) -> dict[str, object]:
+    """The options the Lab plays a game with, in its lessons, its matches and its
+    tournaments alike (Ciao!: one round): a bot is judged on the games it was written
+    for. In a match of several Ciao! rounds, ``game.simulate`` of the card that ends a
+    round shows the next round's fresh hand, so a bot that keeps its hand cheap (lessons
+    2 and 3) would never lay its last card."""
+    entry = _data().get(game_id)
+    return dict(entry.get("options", {})) if entry is not None else {}
+
+
 @cache
 def lessons(game_id: str) -> tuple[Lesson, ...]:
     """A game's lessons in order (numbered from 1); none for a game without any."""

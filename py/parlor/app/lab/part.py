@@ -37,7 +37,7 @@ from parlor.app.lab import handin
 from parlor.app.lab.carried import Carried, bot_from_link
 from parlor.app.lab.handin import CARRY_ACTIONS, HandIn, author_of, bot_name
 from parlor.app.lab.keep import Shelf
-from parlor.app.lab.lessons import Lesson, lessons
+from parlor.app.lab.lessons import Lesson, lab_options, lessons
 from parlor.app.lab.matches import LabGame, said_by_ply
 from parlor.app.lab.messages import WorkerNews, job_request
 from parlor.app.lab.reports import take_duel_report, take_match_report
@@ -247,10 +247,11 @@ class Lab:
         goal = lesson if lesson is not None and fits(lesson, s) else None
         seed = (goal.seed if goal is not None else self.page.new_seed() if new_games
                 else fixed_seed(self.game, s))
-        match = None if new_games and goal is None else match_key(s, seed)
+        options = lab_options(self.game)
+        match = None if new_games and goal is None else match_key(s, seed, options)
         self.run = LabRun(s, seed, self.shelf.source,
                           lesson=goal.number if goal is not None else None,
-                          options=dict(goal.options) if goal is not None else {}, bot=bot,
+                          options=options, bot=bot,
                           match=match,
                           last=None if match is None else self.shelf.last_score(bot, match))
         self.tour, self.said, self.note = None, None, None
@@ -316,12 +317,13 @@ class Lab:
             self.draw(out)
             return
         self.tour = LabTour(names, fitting(len(names), s.seats, s.games),
-                            tournament_seed(self.game), s.limit_ms, seats=s.seats, asked=s.games)
+                            tournament_seed(self.game), s.limit_ms, seats=s.seats, asked=s.games,
+                            options=lab_options(self.game))
         self.run, self.said, self.note = None, None, None
         out.append(LabStart(job_request(
             "tournament", game=self.game, sources=[self.shelf.bots[n] for n in names],
             games=self.tour.games, seats=s.seats, seed=self.tour.seed, limit_ms=s.limit_ms,
-            first=0, total=self.tour.total)))
+            first=0, total=self.tour.total, options=self.tour.options)))
         self.draw(out)
 
     # ---- the worker's reports -------------------------------------------------------

@@ -85,10 +85,13 @@ def fixed_seed(game: str, s: Settings) -> int:
     return zlib.crc32(f"{game}/{s.level}/{s.players}/{s.games}".encode()) % 1_000_000_007
 
 
-def match_key(s: Settings, seed: int) -> str:
+def match_key(s: Settings, seed: int, options: Mapping[str, object] | None = None) -> str:
     """Which games a score was won on, as it is kept with the bot: the same key is the
-    same deals against the same level, with the same time a move."""
-    return f"{s.level}/{s.players}/{s.games}/{s.limit_ms}/{seed}"
+    same deals against the same level, with the same time a move and the same options
+    (written only when there are any, so a key kept before options counted still
+    reads)."""
+    extra = "".join(f"/{k}={v}" for k, v in sorted((options or {}).items()))
+    return f"{s.level}/{s.players}/{s.games}/{s.limit_ms}/{seed}{extra}"
 
 
 @dataclass
@@ -144,6 +147,7 @@ class LabTour:
     failed: str | None = None
     seats: int = DUEL
     shown: int | None = None
+    options: dict[str, object] = field(default_factory=dict)  # the games' (``lab_options``)
     asked: int = 0  # the games a pair the Lab asked for (``games`` is fewer for a big class)
 
     @cached_property

@@ -30,7 +30,7 @@ def tour_match(tour: LabTour, game: str, value: str | None) -> Match | None:
     rules = GAMES[game]
     seats = tuple(HUMAN for _ in played.seats)
     names = tuple(tour.names[e] for e in played.seats)
-    match = Match(game, seats, played.seed, rules.options_for(len(seats), {}),
+    match = Match(game, seats, played.seed, rules.options_for(len(seats), tour.options),
                   played.move_list, names=names)
     try:
         replay(match, rules)

@@ -138,16 +138,18 @@ def forfeit(seats: tuple[int, ...], number: int, failed: int, problem: Problem,
     return TableGame(seats, number, shares, failed, problem, seed, SEP.join(moves))
 
 
-def table_game(game: Game[Any, Any], seating: Seating, k: int
+def table_game(game: Game[Any, Any], seating: Seating, k: int,
+               options: Mapping[str, object] | None = None
                ) -> Generator[Call, Turn, TableGame]:
-    """Game ``k`` of the tournament (``seating`` says who sits where and its seed). Each
-    move is a ``Call`` of the entrant to act; a turn with no move loses the game for
-    that entrant."""
+    """Game ``k`` of the tournament (``seating`` says who sits where and its seed),
+    played with ``options`` (the Lab's, ``lessons.lab_options``). Each move is a
+    ``Call`` of the entrant to act; a turn with no move loses the game for that
+    entrant."""
     order = seating.order(k)
     number, seed = k % seating.per, seating.deal(k)
     played: list[str] = []
     loop = steps(game.id, [OUTSIDE] * len(order), seed,
-                 game.options_for(len(order), {}), record=played)
+                 game.options_for(len(order), options or {}), record=played)
     try:
         asked = next(loop)
         while True:
