@@ -1,11 +1,31 @@
 // Parlor's service worker: precache the whole app, answer from the cache first, so the
 // app opens and plays with the network gone. The cache name comes from a hash of the
-// content (precache.js, written by tools/site.py), so a new version gets a new cache;
-// it waits until the page's "reload" prompt asks it to take over.
+// content (precache.js, written by tools/site.py, which also gives each file's hash),
+// so a new version gets a new cache; it waits until the page's "reload" prompt asks it
+// to take over.
+//
+// Each file is downloaded once, whatever the HTTP cache does (docs/decisions.md, issue
+// 35): a browser session may keep no HTTP cache at all (WebKitGTK's WebDriver session),
+// and then a precache made after the page loaded downloads everything a second time.
+//   - The first version installs at once with nothing in it, and takes the page that
+//     registered it, so the page's downloads from then on pass through it: each
+//     response whose bytes hash to the manifest's is kept in the cache on its way to
+//     the page. (index.html registers it at once where Python's files were not
+//     preloaded, WebKit, and Python waits for it; elsewhere once the app is ready.)
+//   - Once the app is ready, the page asks for the rest ("parlor:precache"): only the
+//     files the cache does not hold yet are fetched.
+//   - An update installs in full before it is offered (a game is never swapped under
+//     the player), copying from the older cache each file whose hash did not change.
+// Until the rest is fetched, the cache is partial: a file it lacks comes from the
+// network, and the page's Python starts from its snapshot only when the snapshot and
+// the very files it was made from are all in the cache (assets/pyodide-start.mjs).
 importScripts("./precache.js");
 
 const MANIFEST = self.PARLOR_PRECACHE;
 const CACHE = "parlor-" + MANIFEST.version;
+const HASHES = new Map(
+  Object.entries(MANIFEST.hashes || {}).map(([url, hash]) => [new URL(url, self.location).href, hash]),
+);
 
 // The Python snapshot (issue 36) travels gzipped (6 MB, not 31: static hosts do not
 // compress a .bin) and is kept unpacked under its name without ".gz", which is where the
@@ -15,6 +35,18 @@ const CACHE = "parlor-" + MANIFEST.version;
 // than the install failing: the page then starts Python normally, and checks the
 // snapshot's header anyway.
 const GZIPPED = ".gz";
+
+/** A response of `bytes` with `from`'s type (the wasm must stay application/wasm); other
+ * headers (a length, an encoding) described the bytes on the wire, not these. */
+function stored(bytes, from) {
+  const type = from.headers.get("Content-Type");
+  return new Response(bytes, type ? { headers: { "Content-Type": type } } : {});
+}
+
+async function sha16(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 async function addGunzipped(cache, url) {
   try {
@@ -32,18 +64,72 @@ async function addGunzipped(cache, url) {
   }
 }
 
+/** The manifest's files that `cache` does not hold yet (a snapshot by its unpacked name). */
+async function missing(cache) {
+  const held = new Set((await cache.keys()).map((request) => request.url));
+  return MANIFEST.files
+    .map((url) => new URL(url, self.location).href)
+    .filter((url) => !held.has(url.endsWith(GZIPPED) ? url.slice(0, -GZIPPED.length) : url));
+}
+
+/** Copy from older Parlor caches each of `urls` whose bytes there hash to this version's
+ * (a snapshot: its unpacked bytes, under its name without ".gz"; a damaged copy is left
+ * behind); return the urls still to fetch. */
+async function copyUnchanged(cache, urls) {
+  const older = (await caches.keys()).filter((name) => name.startsWith("parlor-") && name !== CACHE);
+  if (!older.length) return urls;
+  const left = [];
+  for (const url of urls) {
+    const gz = url.endsWith(GZIPPED);
+    const key = gz ? url.slice(0, -GZIPPED.length) : url;
+    let copied = false;
+    for (const name of older) {
+      const hit = await (await caches.open(name)).match(key);
+      if (!hit) continue;
+      const bytes = await hit.arrayBuffer();
+      if ((await sha16(bytes)) === HASHES.get(new URL(key, self.location).href)) {
+        await cache.put(key, stored(bytes, hit));
+        copied = true;
+        break;
+      }
+    }
+    if (!copied) left.push(url);
+  }
+  return left;
+}
+
+/** Fetch `urls` into `cache`. "no-cache": a file the HTTP cache holds is revalidated (a
+ * 304 of a few hundred bytes) rather than downloaded again; a changed file still comes
+ * fresh from the server, never a stale copy. */
+async function fetchInto(cache, urls) {
+  const plain = urls.filter((url) => !url.endsWith(GZIPPED));
+  await Promise.all([
+    cache.addAll(plain.map((url) => new Request(url, { cache: "no-cache" }))),
+    ...urls.filter((url) => url.endsWith(GZIPPED)).map((url) => addGunzipped(cache, url)),
+  ]);
+}
+
+/** The rest of the precache, once: what this version's cache lacks, copied or fetched. */
+let filling = null;
+function fill() {
+  if (!filling) {
+    filling = (async () => {
+      const cache = await caches.open(CACHE);
+      await fetchInto(cache, await copyUnchanged(cache, await missing(cache)));
+    })().finally(() => { filling = null; });
+  }
+  return filling;
+}
+
 self.addEventListener("install", (event) => {
-  const plain = MANIFEST.files.filter((url) => !url.endsWith(GZIPPED));
-  const gzipped = MANIFEST.files.filter((url) => url.endsWith(GZIPPED));
-  event.waitUntil(
-    caches.open(CACHE).then((cache) => Promise.all([
-      // "no-cache": the files the page has just loaded are revalidated (a 304 of a
-      // few hundred bytes) rather than downloaded a second time; a changed file still
-      // comes fresh from the server, never a stale copy from the HTTP cache.
-      cache.addAll(plain.map((url) => new Request(url, { cache: "no-cache" }))),
-      ...gzipped.map((url) => addGunzipped(cache, url)),
-    ])),
-  );
+  if (!self.registration.active) {
+    // The first version: nothing to wait for, no game to swap. Take the page now, so
+    // that its downloads fill the cache; the rest comes when the app is ready.
+    event.waitUntil(caches.open(CACHE).then(() => self.skipWaiting()));
+    return;
+  }
+  // An update: complete before it is offered, as the version it replaces was.
+  event.waitUntil(fill());
 });
 
 self.addEventListener("activate", (event) => {
@@ -59,7 +145,25 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "parlor:skip-waiting") self.skipWaiting();
+  if (event.data === "parlor:precache") {
+    event.waitUntil(fill().catch((err) => console.warn("Parlor: the precache stopped:", err)));
+  }
 });
+
+/** Keep a copy of a response on its way to the page when it is one of the manifest's
+ * files (by its exact URL: no query), whole (200), from this origin, and its bytes are
+ * the manifest's (not a newer or older version's, not a host's rewrite: those the
+ * precache fetches later, as before). */
+async function keep(request, response) {
+  const hash = HASHES.get(request.url);
+  if (!hash || response.status !== 200 || response.type !== "basic") return;
+  const bytes = await response.arrayBuffer();
+  if ((await sha16(bytes)) !== hash) return;
+  const cache = await caches.open(CACHE);
+  if (!(await cache.match(request.url))) {
+    await cache.put(request.url, stored(bytes, response));
+  }
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -72,7 +176,12 @@ self.addEventListener("fetch", (event) => {
       if (!hit && request.mode === "navigate") {
         hit = await cache.match(new URL("./index.html", self.registration.scope).href);
       }
-      return hit || fetch(request);
+      if (hit) return hit;
+      const response = await fetch(request);
+      if (HASHES.has(request.url)) {
+        event.waitUntil(keep(request, response.clone()).catch(() => {}));
+      }
+      return response;
     })(),
   );
 });

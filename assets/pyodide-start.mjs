@@ -108,6 +108,10 @@ export async function loadPyodide(options = {}) {
   performance.mark("parlor:pyodide-called");
   const started = performance.now();
   const settings = { ...options, indexURL: INDEX_URL };
+  // A first visit where Python's files were not preloaded (WebKit): wait (bounded) for
+  // the service worker the page has just registered, so they are downloaded once
+  // (index.html, sw.js).
+  if (globalThis.parlorWorkerControls) await globalThis.parlorWorkerControls;
   let found;
   try {
     found = await findSnapshot();

@@ -1,0 +1,66 @@
+"""The service worker's manifest (tools/site.py's precache.js): what sw.js trusts.
+
+sw.js keeps a response it passes through, and copies a file from an older version's
+cache on an update, only when the bytes hash to the manifest's; these tests pin what the
+manifest says: each file once (the folder's own address `./` is not a second copy of
+index.html), each file's hash, the snapshot's unpacked hash under the name the worker
+keeps it by, and a version that changes with any file and only then.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from tests.tools_loader import load_tool
+
+site = load_tool("site")
+
+
+def manifest(root: Path, files: list[str]) -> Any:
+    text = site.precache_js(root, files)
+    match = re.fullmatch(r"//[^\n]*\nself\.PARLOR_PRECACHE = (\{.*\});\n", text, re.S)
+    assert match, text
+    return json.loads(match.group(1))
+
+
+def sha16(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def app(tmp_path: Path) -> list[str]:
+    (tmp_path / "py").mkdir()
+    (tmp_path / "index.html").write_text("<!doctype html>")
+    (tmp_path / "py" / "parlor.zip").write_bytes(b"PK zip")
+    (tmp_path / "py" / "snapshot-0123456789abcdef.bin.gz").write_bytes(
+        gzip.compress(b"PARLORSNAP1 heap", mtime=0))
+    return ["index.html", "py/parlor.zip", "py/snapshot-0123456789abcdef.bin.gz"]
+
+
+def test_each_file_once_with_its_hash(tmp_path: Path) -> None:
+    files = app(tmp_path)
+    m = manifest(tmp_path, files)
+    assert m["files"] == [f"./{f}" for f in files]  # no "./": index.html answers it
+    for rel in files:
+        assert m["hashes"][f"./{rel}"] == sha16((tmp_path / rel).read_bytes())
+    # The worker keeps the snapshot unpacked, without ".gz": its hash is of those bytes.
+    assert m["hashes"]["./py/snapshot-0123456789abcdef.bin"] == sha16(b"PARLORSNAP1 heap")
+    assert re.fullmatch(r"[0-9a-f]{16}", m["version"])
+
+
+def test_the_version_changes_with_any_file_and_only_then(tmp_path: Path) -> None:
+    files = app(tmp_path)
+    first = manifest(tmp_path, files)["version"]
+    assert manifest(tmp_path, files)["version"] == first
+    (tmp_path / "py" / "parlor.zip").write_bytes(b"PK zip 2")
+    assert manifest(tmp_path, files)["version"] != first
+    # A renamed file with the same bytes is another version too (the path is hashed).
+    (tmp_path / "py" / "parlor.zip").write_bytes(b"PK zip")
+    (tmp_path / "main.html").write_text("<!doctype html>")
+    renamed = ["main.html", *files[1:]]
+    assert manifest(tmp_path, renamed)["version"] != first
+
