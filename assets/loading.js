@@ -66,6 +66,14 @@
       }
     }).observe({ type: "resource", buffered: true });
   }
+  // Pyodide is up (PyScript's progress event): its files are surely in, even when the
+  // Resource Timing entry of the last one has not been delivered yet (a fast start can
+  // reach py:ready first, and the line would skip "starting Python").
+  addEventListener("py:progress", (event) => {
+    if (phase !== "files" || event.detail !== "Loaded interpreter") return;
+    phase = "python";
+    show();
+  });
   addEventListener("py:ready", () => {
     phase = "opening";
     show();

@@ -2,21 +2,26 @@
 //
 // pyscript.toml's `interpreter =` names this module instead of vendor/pyodide/pyodide.mjs:
 // PyScript imports it, reads `version` and calls `loadPyodide(options)` as it would
-// Pyodide's own, and keeps all of its wiring (its `pyscript` package, the [files], the
-// page's script). The snapshot (tools/snapshot.mjs, built by tools/site.py) is an
-// interpreter that has already started and imported Parlor: restoring it skips Python's
-// start and some 400 imports.
+// Pyodide's own, and keeps its wiring (its `pyscript` package, the page's script). The
+// snapshot (tools/snapshot.mjs, built by tools/site.py) is an interpreter that has
+// already started and imported Parlor: restoring it skips Python's start and some 400
+// imports.
 //
-// Used only when the service worker already holds it: a first visit never waits for
-// its ~31 MB (5.5 MB on the wire) before Python starts; it starts normally while the
-// worker precaches the snapshot for the next visit. Any doubt gives a normal start,
-// never a stale one, and says why in the console and in globalThis.parlorStart:
+// The package (py/parlor.zip) is unpacked here, not by PyScript's [files]: a restored
+// interpreter has already imported every module but parlor.web, so it writes only what
+// is still read from disk (parlor.web's modules and the data files); a normal start
+// unpacks all of it, as PyScript did.
+//
+// The snapshot is used only when the service worker already holds it: a first visit
+// never waits for its ~31 MB (6 MB on the wire) before Python starts; it starts normally
+// while the worker precaches the snapshot for the next visit. Any doubt gives a normal
+// start, never a stale one, and says why in the console and in globalThis.parlorStart:
 //   - py/snapshot.json (written with the snapshot) names the file and the key, a hash of
 //     everything it was made from; the file's header must carry that key;
 //   - the package zip and standard library the page is about to use must be the ones it
-//     was made from (their SHA-256, in py/snapshot.json);
+//     was made from (their SHA-256, in py/snapshot.json); the zip it unpacks is that one;
 //   - Pyodide itself refuses a snapshot of another wasm or glue ("build id mismatch");
-//   - a restore that throws for any other reason falls back too.
+//   - a restore (or its unpack) that throws for any other reason falls back too.
 // After a restore, `random` is reseeded: the snapshot holds the state it had when it was
 // made, which every visit would otherwise replay.
 import * as pyodide from "../vendor/pyodide/pyodide.mjs";
@@ -25,12 +30,70 @@ export const version = pyodide.version;
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const MANIFEST_URL = new URL("../py/snapshot.json", import.meta.url).href;
+const ZIP_URL = new URL("../py/parlor.zip", import.meta.url).href;
 const HEADER_BYTES = 32; // tools/snapshot.mjs: "PARLORSNAP1 <key>", padded
 /** Reseed what import time seeded (see above); Parlor seeds its games' own generators. */
 export const RESEED = "import random as _r\n_r.seed()\ndel _r";
 
+/** The modules the interpreter has imported (after a restore: all of Parlor's but
+ * parlor.web's), whose .pyc need not be on disk. */
+const IMPORTED = `
+def imported():
+    import sys
+
+    return list(sys.modules)
+`;
+
+/** Write members of the zip at `path` (name, where its data starts, its length, how
+ * it is stored, its size; see zipEntries) under the working directory, then remove the
+ * zip. Inflated by zlib in the interpreter: in the page at 4x CPU, the 18 members a
+ * restore needs took ~45 ms this way, ~70 ms through the browser's DecompressionStream
+ * and ~85 ms through zipfile (which reads all 222 entries of the directory in Python). */
+const WRITE = `
+def write(path, members):
+    import os
+    import zlib
+
+    with open(path, "rb") as archive:
+        data = archive.read()
+    os.remove(path)
+    for name, start, length, method, size in members:
+        body = data[start:start + length]
+        if method == 8:
+            body = zlib.decompress(body, -15)
+        if len(body) != size:
+            raise ValueError(f"py/parlor.zip: {name} has the wrong size")
+        os.makedirs(os.path.dirname(name) or ".", exist_ok=True)
+        with open(name, "wb") as out:
+            out.write(body)
+`;
+
+/** PyScript's own Python package, imported for real when first used. PyScript writes it
+ * to disk and imports it before the page's script runs (~15 modules compiled from source
+ * on every start); Parlor never uses it (only parlor.web touches the browser, through
+ * `js` and `pyodide.ffi`), so the import PyScript runs finds this placeholder, and the
+ * first use of any of its names (`from pyscript import display`, say) imports the
+ * package PyScript wrote and answers from it. */
+export const PYSCRIPT_LATER = `
+def later():
+    import importlib
+    import sys
+    import types
+
+    class Later(types.ModuleType):
+        def __getattr__(self, name):
+            if sys.modules.get(self.__name__) is self:
+                del sys.modules[self.__name__]
+            return getattr(importlib.import_module(self.__name__), name)
+
+    sys.modules["pyscript"] = Later("pyscript", "PyScript's package, imported on first use")
+`;
+
+function mark(name) {
+  performance.mark(`parlor:${name}`);
+}
+
 function record(start) {
-  performance.mark("parlor:pyodide-loaded");
   globalThis.parlorStart = start;
   if (start.mode === "snapshot") {
     console.info(`Parlor: Python restored from its snapshot ${start.key} in ${Math.round(start.ms)} ms`);
@@ -55,8 +118,9 @@ function validManifest(data) {
     && hex.test(data.stdlib) && data.file === `snapshot-${data.key}.bin`;
 }
 
-/** The snapshot's heap if it is in the service worker's cache and matches what the page
- * runs; otherwise {reason}. Reads only the cache: never the network. */
+/** The snapshot's heap and the package zip it was made from, if both are in the service
+ * worker's cache and match what the page runs; otherwise {reason}. Reads only the cache:
+ * never the network. */
 async function findSnapshot() {
   if (!globalThis.navigator?.serviceWorker?.controller || !globalThis.caches) {
     return { reason: "no service worker yet (a first visit): the snapshot is cached for the next" };
@@ -74,7 +138,7 @@ async function findSnapshot() {
   const url = new URL(`../py/${manifest.file}`, import.meta.url).href;
   const [bytes, zip, stdlib] = await Promise.all([
     cachedBytes(url),
-    cachedBytes(new URL("../py/parlor.zip", import.meta.url).href),
+    cachedBytes(ZIP_URL),
     cachedBytes(new URL("python_stdlib.zip", INDEX_URL).href),
   ]);
   if (!bytes) return { reason: `${manifest.file} is not in the cache` };
@@ -88,7 +152,7 @@ async function findSnapshot() {
   if (stdlibHash !== manifest.stdlib) {
     return { reason: "snapshot mismatch: it was made from another standard library" };
   }
-  return { key: manifest.key, heap: bytes.subarray(HEADER_BYTES) };
+  return { key: manifest.key, heap: bytes.subarray(HEADER_BYTES), zip };
 }
 
 /** Restore an interpreter from `heap` (a snapshot without its header) and reseed it.
@@ -99,13 +163,92 @@ export async function restore(load, heap, options) {
   return py;
 }
 
-/** PyScript's entry: Pyodide's loadPyodide, from the snapshot when it can be. */
-export async function loadPyodide(options = {}) {
-  // For `make bench` (tools/bench_startup.py): the steps of a start, as marks on the
-  // page's timeline: parlor:pyodide-called here, parlor:pyodide-loaded at the return,
-  // parlor:main (PyScript has unpacked the files and run py/main.py's import),
-  // parlor:ready (main() has drawn the first screen).
-  performance.mark("parlor:pyodide-called");
+/** Run `source`, which defines `name`, in a namespace of its own; call it with `args`. */
+function call(py, source, name, ...args) {
+  const namespace = py.toPy({});
+  try {
+    py.runPython(source, { globals: namespace });
+    const fn = namespace.get(name);
+    try {
+      return fn(...args);
+    } finally {
+      fn.destroy();
+    }
+  } finally {
+    namespace.destroy();
+  }
+}
+
+/** The entries of a zip, from its central directory: name, method, sizes and where its
+ * data starts. Throws on anything but a plain zip (no zip64, no encryption) or a name
+ * that would leave the folder it is unpacked into. */
+export function zipEntries(zip) {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  let end = zip.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("py/parlor.zip is not a zip");
+  const count = view.getUint16(end + 10, true);
+  const names = new TextDecoder("utf-8", { fatal: true });
+  const entries = [];
+  for (let i = 0, at = view.getUint32(end + 16, true); i < count; i++) {
+    if (at + 46 > zip.length || view.getUint32(at, true) !== 0x02014b50) {
+      throw new Error("py/parlor.zip: a broken central directory");
+    }
+    const [flags, method] = [view.getUint16(at + 8, true), view.getUint16(at + 10, true)];
+    const [packed, size] = [view.getUint32(at + 20, true), view.getUint32(at + 24, true)];
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const local = view.getUint32(at + 42, true);
+    const name = names.decode(zip.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + skip;
+    if (flags & 1 || (method !== 0 && method !== 8) || local + 30 > zip.length
+        || view.getUint32(local, true) !== 0x04034b50) {
+      throw new Error(`py/parlor.zip: ${name} is not a plain member`);
+    }
+    if (!/^[\w.-]+(\/[\w.-]+)*\/?$/.test(name) || name.split("/").includes("..")) {
+      throw new Error(`py/parlor.zip: refused the member name ${JSON.stringify(name)}`);
+    }
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    if (start + packed > zip.length) throw new Error(`py/parlor.zip: ${name} is cut short`);
+    entries.push({ name, method, size, data: zip.subarray(start, start + packed) });
+  }
+  return entries;
+}
+
+/** Put on the file system, in the working directory (where PyScript's `"./*"` put it),
+ * the package zip's members still to be read from disk: the data files, and the modules
+ * the interpreter has not imported (after a restore, parlor.web's; after a normal start,
+ * all of them). The number written. */
+export function unpack(py, zip) {
+  const listed = call(py, IMPORTED, "imported");
+  const imported = new Set(listed.toJs());
+  listed.destroy();
+  const module = (name) => name.slice(0, -4).replaceAll("/", ".").replace(/\.__init__$/, "");
+  const wanted = zipEntries(zip)
+    .filter((entry) => !entry.name.endsWith("/")
+      && !(entry.name.endsWith(".pyc") && imported.has(module(entry.name))))
+    .map((entry) => [entry.name, entry.data.byteOffset - zip.byteOffset, entry.data.length,
+      entry.method, entry.size]);
+  const path = "/tmp/parlor-package.zip";
+  py.FS.writeFile(path, zip);
+  const members = py.toPy(wanted);
+  try {
+    call(py, WRITE, "write", path, members);
+  } finally {
+    members.destroy();
+  }
+  return wanted.length;
+}
+
+async function fetchZip() {
+  const response = await fetch(ZIP_URL);
+  if (!response.ok) throw new Error(`py/parlor.zip: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** An interpreter with the package on disk, restored when it can be; how, said in
+ * globalThis.parlorStart. */
+async function start(options) {
   const started = performance.now();
   const settings = { ...options, indexURL: INDEX_URL };
   // A first visit where Python's files were not preloaded (WebKit): wait (bounded) for
@@ -118,18 +261,40 @@ export async function loadPyodide(options = {}) {
   } catch (err) {
     found = { reason: `the cache could not be read: ${err}` };
   }
+  let py = null;
   if (found.heap) {
     try {
-      const py = await restore(pyodide.loadPyodide, found.heap, settings);
+      py = await restore(pyodide.loadPyodide, found.heap, settings);
+      mark("pyodide-loaded");
+      unpack(py, found.zip);
       record({ mode: "snapshot", key: found.key, ms: performance.now() - started });
-      return py;
     } catch (err) {
       const why = String(err?.message ?? err).split("\n")[0];
       console.warn(`Parlor: the snapshot was refused (${why}); starting Python normally`);
       found = { reason: `snapshot refused: ${why}` };
+      py = null;
     }
   }
-  const py = await pyodide.loadPyodide(settings);
-  record({ mode: "normal", reason: found.reason, ms: performance.now() - started });
+  if (!py) {
+    const zip = fetchZip();
+    zip.catch(() => {}); // awaited below; a failure is reported there, not as unhandled
+    py = await pyodide.loadPyodide(settings);
+    mark("pyodide-loaded");
+    unpack(py, await zip);
+    record({ mode: "normal", reason: found.reason, ms: performance.now() - started });
+  }
+  call(py, PYSCRIPT_LATER, "later");
+  mark("unpacked");
   return py;
+}
+
+/** PyScript's entry: Pyodide's loadPyodide, from the snapshot when it can be. */
+export async function loadPyodide(options = {}) {
+  // For `make bench` (tools/bench_startup.py): the steps of a start, as marks on the
+  // page's timeline: parlor:pyodide-called (PyScript asked), parlor:pyodide-loaded
+  // (restored or started), parlor:unpacked (the package on disk), parlor:main-py
+  // (PyScript has run its own Python and starts py/main.py), parlor:main (parlor.web
+  // imported), parlor:ready (main() has drawn the first screen).
+  mark("pyodide-called");
+  return start(options);
 }

@@ -47,9 +47,12 @@ from urllib.parse import unquote, urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 READY = "document.body.dataset.ready === '1'"
 MARK = "performance.getEntriesByName('parlor:ready')[0].startTime"
-#: The steps of the app's start (assets/pyodide-start.mjs, parlor.web.app.main): each
-#: mark's time since the navigation started (absent on the stock page).
-STEPS = ("parlor:pyodide-called", "parlor:pyodide-loaded", "parlor:main", "parlor:ready")
+#: The steps of the app's start (assets/pyodide-start.mjs, py/main.py,
+#: parlor.web.app.main): each mark's time since the navigation started (absent on the
+#: stock page): PyScript asks for Pyodide, Pyodide restored (or started), the package on
+#: disk, PyScript's own Python done and py/main.py begun, parlor.web imported, ready.
+STEPS = ("parlor:pyodide-called", "parlor:pyodide-loaded", "parlor:unpacked",
+         "parlor:main-py", "parlor:main", "parlor:ready")
 STEP_TIMES = f"""Object.fromEntries({list(STEPS)!r}.map(n =>
     [n, (performance.getEntriesByName(n)[0] || {{startTime: NaN}}).startTime]))"""
 COMPRESSED = (".html", ".js", ".mjs", ".css", ".json", ".map", ".wasm", ".toml", ".py",
@@ -207,18 +210,23 @@ class Visit:
     files_all: int
     requests: int
     steps: dict[str, float] = field(default_factory=dict)
+    rss_mb: float = float("nan")  # the page's renderer at ready
 
 
 _steps: dict[int, dict[str, float]] = {}
+_rss: dict[int, float] = {}
 
 
 def _open(context, url: str, cpu_rate: float) -> tuple[object, float]:
+    from bench_memory import page_renderer
+
     page = context.new_page()
     if cpu_rate > 1:
         cdp = context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu_rate})
     page.goto(url)
     page.wait_for_function(READY, timeout=300_000, polling=50)
+    _rss[id(page)] = page_renderer(context.browser)[1]
     _steps[id(page)] = page.evaluate(STEP_TIMES)
     return page, float(page.evaluate(MARK))
 
@@ -251,7 +259,8 @@ def _repeat(context, url: str, cpu_rate: float, mode: str = "") -> Visit:
     page.wait_for_timeout(1000)
     sent, files, requests = tally.reset()
     page.close()
-    return Visit(ms, sent_ready, sent, files_ready, files, requests, _steps.pop(id(page)))
+    return Visit(ms, sent_ready, sent, files_ready, files, requests, _steps.pop(id(page)),
+                 _rss.pop(id(page)))
 
 
 def visits(browser, base: str, page_name: str, cpu_rate: float) -> dict[str, Visit]:
@@ -271,7 +280,7 @@ def visits(browser, base: str, page_name: str, cpu_rate: float) -> dict[str, Vis
             page.wait_for_load_state("networkidle")
         sent, files, requests = tally.reset()
         out["first"] = Visit(ms, sent_ready, sent, files_ready, files, requests,
-                             _steps.pop(id(page)))
+                             _steps.pop(id(page)), _rss.pop(id(page)))
         page.close()
         app = page_name == "app"
         out["repeat"] = _repeat(context, url, cpu_rate, "snapshot" if app else "")
@@ -319,8 +328,9 @@ def run(emit: Callable[[str], None], browser, runs: int = 3) -> dict[str, object
     emit("  fast = this machine; school = CPU 4x slower, 20 Mbit/s shared, 40 ms")
     emit("  MB sent: what the host sent (gzip); MB files: those responses uncompressed;")
     emit("  each to ready / in all (the app's first visit precaches it for offline after)")
+    emit("  RSS: the page's renderer process at ready (resident MB)")
     emit(f"  {'profile':7} {'visit':7} {'page':6} {'ready ms':>9} {'ratio':>6} "
-         f"{'MB sent':>11} {'MB files':>12} {'requests':>8}")
+         f"{'MB sent':>11} {'MB files':>12} {'requests':>8} {'RSS':>6}")
     out: dict[str, object] = {}
     mb = 1e6
     for profile in PROFILES:
@@ -336,17 +346,20 @@ def run(emit: Callable[[str], None], browser, runs: int = 3) -> dict[str, object
                 files_ready = statistics.median(v.files_ready for v in rows) / mb
                 files = statistics.median(v.files_all for v in rows) / mb
                 reqs = statistics.median(v.requests for v in rows)
+                rss = statistics.median(v.rss_mb for v in rows)
                 emit(f"  {profile:7} {visit:7} {name:10} {ms:9.0f} {ms / stock_ms:6.2f} "
-                     f"{ready:5.2f} /{total:5.2f} {files_ready:5.2f} /{files:6.2f} {reqs:8.0f}")
+                     f"{ready:5.2f} /{total:5.2f} {files_ready:5.2f} /{files:6.2f} {reqs:8.0f}"
+                     f" {rss:6.0f}")
                 out[f"{profile} {visit} {name}"] = {
                     "ms": ms, "ratio": ms / stock_ms, "mb_ready": ready, "mb_all": total,
                     "mb_files_ready": files_ready, "mb_files": files, "requests": reqs,
-                    "all_ms": [v.ms for v in rows]}
-    emit("\n  The app's start, step by step (median ms; from the navigation to PyScript's call")
-    emit("  of loadPyodide, to Pyodide ready (restored or started), to py/main.py's main()")
-    emit("  (PyScript's file unpack and the import of parlor.web), to the first screen)")
+                    "rss_mb": rss, "all_ms": [v.ms for v in rows]}
+    emit("\n  The app's start, step by step (median ms): from the navigation to PyScript's call")
+    emit("  of loadPyodide; to Pyodide ready (restored or started); the package unpacked;")
+    emit("  PyScript's own Python (its package, py/main.py fetched); parlor.web imported;")
+    emit("  main() to the first screen")
     emit(f"  {'profile':7} {'visit':7} {'page':10} {'to load':>8} {'pyodide':>8} "
-         f"{'unpack+import':>14} {'main()':>8}")
+         f"{'unpack':>7} {'pyscript':>9} {'import':>7} {'main()':>7}")
     for profile in PROFILES:
         for visit in ("first", "repeat"):
             for name in ("app", "app-normal"):
@@ -355,8 +368,9 @@ def run(emit: Callable[[str], None], browser, runs: int = 3) -> dict[str, object
                     continue
                 med = {n: statistics.median(v.steps.get(n, float("nan")) for v in rows)
                        for n in STEPS}
-                called, loaded, main, ready = (med[n] for n in STEPS)
+                called, loaded, unpacked, main_py, main, ready = (med[n] for n in STEPS)
                 emit(f"  {profile:7} {visit:7} {name:10} {called:8.0f} {loaded - called:8.0f} "
-                     f"{main - loaded:14.0f} {ready - main:8.0f}")
+                     f"{unpacked - loaded:7.0f} {main_py - unpacked:9.0f} {main - main_py:7.0f}"
+                     f" {ready - main:7.0f}")
                 out[f"{profile} {visit} {name} steps"] = med
     return out

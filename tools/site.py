@@ -37,7 +37,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import tomllib
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -286,11 +285,10 @@ class SiteError(Exception):
 
 def app_files(root: Path = ROOT) -> list[str]:
     """Every file the browser may load, relative to the app folder, sorted."""
-    files = {"index.html", "pyscript.toml", "py/main.py"}
+    # The package zip: assets/pyodide-start.mjs unpacks it (pyscript.toml has no [files]).
+    files = {"index.html", "pyscript.toml", "py/main.py", ZIP}
     files.update(p.relative_to(root).as_posix() for p in (root / "assets").rglob("*")
                  if p.is_file())
-    config = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
-    files.update(src.removeprefix("./") for src in config.get("files", {}))
     pyscript = root / "vendor" / "pyscript"
     if not pyscript.is_dir():
         raise SiteError("vendor/ is missing; run `make setup` first")

@@ -43,7 +43,8 @@ CODECS = (
 #: Imported on purpose beyond what is measured, with the reason (none needed today:
 #: PyScript's own runPython snippets import js, pyodide.ffi, os and pathlib, all of which
 #: boot or parlor import anyway; its "import os, gzip, tarfile" serves only .tar.gz
-#: [files], and Parlor's pyscript.toml unpacks a .zip, which PyScript does in JavaScript).
+#: [files], which Parlor has none of: assets/pyodide-start.mjs unpacks the package zip
+#: with os and zlib, which boot imports too).
 EXTRA: dict[str, str] = {}
 
 
@@ -296,7 +297,7 @@ def check(pyscript: dict[str, str]) -> dict[str, Any]:
     return {"modules": len(sys.modules)}
 
 
-#: Where PyScript unpacks the package zip ("./*" in pyscript.toml: Pyodide's home), so a
+#: Where the page unpacks the package zip (assets/pyodide-start.mjs: Pyodide's home), so a
 #: traceback names the file as it would had the source been compiled in the page.
 PACKAGE_HOME = "/home/pyodide"
 
