@@ -16,6 +16,16 @@
 //   insideWorker; the iframe starts it from a blob): boots Pyodide from the bytes, strips
 //   what the sandbox would still expose, then talks only on the MessagePort the Lab's
 //   worker holds (py/parlor/app/lab/sandbox.py answers there).
+//
+// A sandbox starts from a snapshot (issue 36, item 4) when the page has one that checks
+// out (assets/lab-snapshot.mjs): an interpreter made by tools/snapshot.mjs at setup time
+// exactly as a worker starts one (the same unpack, path and import, on the same capped
+// wasm), never taken from a running sandbox. Each worker restores the same immutable
+// bytes afresh, unpacks parlor.zip again (files are not in a snapshot), puts sys.path as
+// a normal start has it and reseeds `random` (RESTORED), and then strips its global
+// scope as any sandbox does, before any student code. Anything in doubt (no snapshot, a
+// mismatch, a restore that throws) is today's normal start, said on the console and in
+// parlorSandbox.starts.
 (function () {
   "use strict";
   const HERE = document.currentScript.src;
@@ -30,6 +40,13 @@
   // A sandbox's heap is capped (the wasm module's own maximum, rewritten): a bot that
   // allocates without end meets MemoryError there, long before the tab runs short.
   const MAX_MEMORY_MB = 256;
+  const SNAPSHOT_MANIFEST = new URL("../py/lab-snapshot.json", HERE).href;
+  const SNAPSHOT_FINDER = new URL("./lab-snapshot.mjs", HERE).href;
+  // Python run in a restored sandbox before its first word: a restore's start puts ""
+  // on sys.path once more (a normal start has it once, after the Lab's folder), and
+  // `random` holds the state the snapshot was made with, which every sandbox would
+  // replay. Names of its own are deleted: __main__ is then as a normal start leaves it.
+  const RESTORED = 'import random as _r, sys as _s\n_s.path.remove("")\n_r.seed()\ndel _r, _s';
 
   // ---- inside the iframe: an opaque origin, nothing to reach -------------------------
   function insideFrame() {
@@ -53,8 +70,17 @@
         const worker = new Worker(url);
         URL.revokeObjectURL(url);
         workers.set(m.id, worker);
-        // What a worker posts to this frame is never read: a student's code may post
-        // anything once it runs. Only its death is news (the browser says so, not it).
+        // What a worker posts to this frame is never read but its first message, which
+        // its own code posts before any student code can run: how it started (from the
+        // snapshot or not), for the page's console and tests. Anything after it is
+        // ignored (a student's code may post anything once it runs); its death is news
+        // (the browser says so, not it).
+        worker.onmessage = (e) => {
+          worker.onmessage = null;
+          const d = e.data !== null && typeof e.data === "object" ? e.data : {};
+          tell({ kind: "start", id: m.id, mode: String(d.mode).slice(0, 20),
+                 reason: String(d.reason ?? "").slice(0, 300), ms: Number(d.ms) || 0 });
+        };
         worker.onerror = (e) => {
           e.preventDefault();
           tell({ kind: "died", id: m.id, why: String(e.message || "the sandbox stopped") });
@@ -77,7 +103,7 @@
   }
 
   // ---- inside each worker: one student's interpreter ----------------------------------
-  function insideWorker() {
+  function insideWorker(RESTORED, HEADER_BYTES) {
     self.onmessage = async (event) => {
       self.onmessage = null; // the files come once
       let files = event.data.files; // let go once Python is up: its copy is in the heap
@@ -101,19 +127,35 @@
           { instance: await WebAssembly.instantiate(module, imports), module });
       }
       let answer;
+      const started = performance.now();
+      // How it started, for the page (see the frame): a snapshot, or why not.
+      let start = { mode: "normal", reason: "" };
       try {
         // loadPyodide and _createPyodideModule come with this worker's own script
         // (workerScript): WebKit loads neither a module nor importScripts from a blob of
         // an opaque origin.
-        const py = await self.loadPyodide({
+        const options = {
           indexURL: BASE,
           createPyodideModule: self._createPyodideModule,
           lockFileContents: new TextDecoder().decode(files["pyodide-lock.json"]),
           stdout: () => {},
           stderr: () => {},
-        });
+        };
+        let py = null;
+        if (files["snapshot.bin"]) {
+          try {
+            const heap = new Uint8Array(files["snapshot.bin"], HEADER_BYTES);
+            py = await self.loadPyodide({ ...options, _loadSnapshot: heap });
+            start = { mode: "snapshot", reason: "" };
+          } catch (err) {
+            const why = String(err?.message ?? err).split("\n")[0];
+            start = { mode: "normal", reason: `snapshot refused: ${why}` };
+          }
+        }
+        if (!py) py = await self.loadPyodide(options);
         py.unpackArchive(files["parlor.zip"], "zip", { extractDir: "/home/pyodide/lab" });
-        py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lab')");
+        py.runPython(start.mode === "snapshot" ? RESTORED
+          : "import sys; sys.path.insert(0, '/home/pyodide/lab')");
         // The method looked up once: a lookup per question would make a proxy each time.
         answer = py.pyimport("parlor.app.lab.sandbox").Sandbox(() => performance.now()).answer;
         files = null;
@@ -122,6 +164,7 @@
         port.postMessage("failed: " + String(err));
         return;
       }
+      self.postMessage({ ...start, ms: performance.now() - started }); // before any bot
       // Defence in depth: the CSP already refuses every connection and this origin has
       // no storage; what is left of those doors is taken away before any student code
       // runs (py/parlor/app/lab/sandbox.py runs it only when asked, below).
@@ -175,7 +218,7 @@
   // a function of its own, so their names do not meet.
   function workerScript(loader, glue) {
     return `(function () {\n${loader}\n})();\n(function () {\n"use strict";\n` +
-      `${classicGlue(glue)}\n})();\n(${insideWorker})();\n`;
+      `${classicGlue(glue)}\n})();\n(${insideWorker})(${JSON.stringify(RESTORED)}, 32);\n`;
   }
 
   // The wasm module's memory maximum, rewritten in place (the same number of LEB128
@@ -238,7 +281,38 @@
     const source = workerScript(text("pyodide.js"), text("pyodide.asm.mjs"));
     delete files["pyodide.js"];
     delete files["pyodide.asm.mjs"];
-    return { files, source };
+    let found;
+    try {
+      const { findSnapshot } = await import(SNAPSHOT_FINDER);
+      found = await findSnapshot(SNAPSHOT_MANIFEST, files["parlor.zip"],
+                                 files["python_stdlib.zip"]);
+    } catch (err) {
+      found = { reason: `the snapshot could not be read: ${err}` };
+    }
+    if (found.bytes) {
+      files["snapshot.bin"] = found.bytes;
+      console.info(`Parlor: the Lab's sandboxes start from their snapshot ${found.key}`);
+    } else {
+      console.info(`Parlor: the Lab's sandboxes start normally (${found.reason})`);
+    }
+    return { files, source, reason: found.reason || "" };
+  }
+
+  // How each sandbox started, for the console and tests: counts by mode, and the last.
+  const starts = { snapshot: 0, normal: 0, last: null };
+  let filesReason = ""; // why the current frame's files came without a snapshot
+
+  function started(m) {
+    const mode = m.mode === "snapshot" ? "snapshot" : "normal";
+    const reason = mode === "snapshot" ? "" : String(m.reason || filesReason || "no snapshot");
+    starts[mode] += 1;
+    starts.last = { mode, reason, ms: Number(m.ms) || 0 };
+    // For `make bench`: the worker's own start, from its files to its Python ready.
+    performance.measure(`parlor:lab-sandbox-boot-${mode}`,
+                        { end: performance.now(), duration: starts.last.ms });
+    if (reason.startsWith("snapshot refused")) {
+      console.warn(`Parlor: a Lab sandbox started normally (${reason})`);
+    }
   }
 
   function start() {
@@ -271,6 +345,7 @@
           if (event.source !== mine.contentWindow || typeof event.data !== "object") return;
           const m = event.data;
           if (m.kind === "frame") resolve();
+          else if (m.kind === "start" && ids.has(m.id)) started(m);
           else if (m.kind === "died" && ids.has(m.id)) {
             const onDied = ids.get(m.id);
             ids.delete(m.id);
@@ -283,8 +358,9 @@
           reject(new Error("the Lab was left"));
         };
       }),
-    ]).then(([{ files, source }]) => {
+    ]).then(([{ files, source, reason }]) => {
       if (frame !== mine) throw new Error("the Lab was left");
+      filesReason = reason;
       // Moved, not copied: the iframe keeps the one copy its workers are given from.
       mine.contentWindow.postMessage({ kind: "files", files, source }, "*",
                                      Object.values(files));
@@ -296,6 +372,17 @@
   }
 
   window.parlorSandbox = {
+    // The sandbox's wasm from Pyodide's: its memory maximum rewritten. Also what
+    // tools/snapshot.mjs runs (this file, under Node) to build the sandbox's snapshot
+    // from the very wasm a sandbox runs.
+    cappedWasm(buffer) {
+      return capMemory(buffer, MAX_MEMORY_MB * 16);
+    },
+    // What a restored sandbox runs before its first word (tools/snapshot_check.mjs runs
+    // it too, to compare a restore with a normal start).
+    RESTORED,
+    // How the sandboxes started: {snapshot: n, normal: n, last: {mode, reason, ms}}.
+    starts,
     // Fetch the files and make the iframe now (the Lab opened).
     warm() {
       return start();
