@@ -1,9 +1,10 @@
 // The Bot Lab's interpreters from snapshots (issue 36, item 4): finding one, checked.
 //
-// Imported by the referee's worker (assets/lab-worker.js, which restores the page's own
-// snapshot, py/snapshot.json) and by the page for the sandboxes (assets/lab-sandbox.js,
-// py/lab-snapshot.json: a snapshot made on the sandbox's wasm). Both are built by
-// tools/snapshot.mjs at setup and dist time, never from a running interpreter.
+// Imported by assets/lab-snapshot-worker.mjs, which finds the sandboxes' snapshot for
+// the page (assets/lab-sandbox.js; py/lab-snapshot.json names a snapshot made on the
+// sandbox's wasm by tools/snapshot.mjs at setup and dist time, never from a running
+// interpreter). Written for any worker or page of the origin (the referee's worker
+// could use it for the page's own snapshot: docs/decisions.md says why it does not).
 //
 // Where from: the service worker keeps a snapshot unpacked under its name (sw.js); when
 // it has not (no worker, as in most browser tests, or not yet precached) the gzipped

@@ -16,14 +16,7 @@
 // {kind: "measure", name, ms} (for `make bench`: a sandbox's start, a loop stopped).
 // These are JavaScript's alone; the words this file shares with Python (the sandbox's
 // "ready", the reports it carries) are named in py/parlor/app/lab/messages.py.
-//
-// The referee starts from the page's own snapshot (issue 36, item 4; py/snapshot.json,
-// built by tools/snapshot.mjs: an interpreter that has imported every parlor module but
-// parlor.web, the referee's and every game's among them, on the very loader and wasm
-// this worker runs), checked as assets/lab-snapshot.mjs says; its "ready" says how it
-// started ({mode, reason, ms}), and anything in doubt is the normal start it had before.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
-import { findSnapshot, HEADER_BYTES } from "./lab-snapshot.mjs";
 
 const GRACE_MS = 300; // an answer's way back, under load, before the watchdog stops it
 const BOOT_MS = 120_000; // a sandbox that never says "ready" (a 4x-throttled tablet: ~5 s)
@@ -148,52 +141,11 @@ const out = {
   },
 };
 
-// After a restore of the page's snapshot: its package goes back where the snapshot had it
-// (the working directory: files are not in a snapshot), sys.path loses the "" the
-// restore's start added again, and `random` is reseeded (the snapshot's state would be
-// replayed by every start).
-const RESTORED = 'import random as _r, sys as _s\n_s.path.remove("")\n_r.seed()\ndel _r, _s';
-
-/** Python from the page's snapshot, or null and why not. */
-async function restored(zip) {
-  const indexURL = here("../vendor/pyodide/");
-  const stdlib = await (await fetch(new URL("python_stdlib.zip", indexURL))).arrayBuffer();
-  const found = await findSnapshot(here("../py/snapshot.json"), zip, stdlib);
-  if (!found.bytes) return { reason: found.reason };
-  // The standard library just checked is the one the restore mounts.
-  const stdLibURL = URL.createObjectURL(new Blob([stdlib]));
-  try {
-    const heap = new Uint8Array(found.bytes, HEADER_BYTES);
-    const py = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: heap });
-    py.unpackArchive(zip, "zip", { extractDir: "." });
-    py.runPython(RESTORED);
-    return { py };
-  } catch (err) {
-    return { reason: `snapshot refused: ${String(err?.message ?? err).split("\n")[0]}` };
-  } finally {
-    URL.revokeObjectURL(stdLibURL);
-  }
-}
-
-let start = null; // how the referee started: {mode, reason, ms}
-
 const booted = (async () => {
-  const started = performance.now();
+  const py = await loadPyodide({ indexURL: here("../vendor/pyodide/") });
   const zip = await (await fetch(here("../py/parlor.zip"))).arrayBuffer();
-  let found;
-  try {
-    found = await restored(zip);
-  } catch (err) {
-    found = { reason: `the snapshot could not be read: ${err}` };
-  }
-  let py = found.py;
-  if (!py) {
-    py = await loadPyodide({ indexURL: here("../vendor/pyodide/") });
-    py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/lab" });
-    py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lab')");
-  }
-  start = { mode: py === found.py ? "snapshot" : "normal", reason: found.reason || "",
-            ms: performance.now() - started };
+  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/lab" });
+  py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lab')");
   const made = py.pyimport("parlor.app.lab.referee").Referee(out);
   // Its methods looked up once: each lookup through the proxy would make (and leave to
   // the garbage collector) a new proxy, at every move of every game.
@@ -202,7 +154,7 @@ const booted = (async () => {
 })();
 
 booted.then(
-  () => post({ kind: "ready", start }),
+  () => post({ kind: "ready" }),
   (err) => post({ kind: "failed", detail: String(err) }),
 );
 

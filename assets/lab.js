@@ -105,14 +105,6 @@
     switch (m.kind) {
       case "ready":
         ready = true;
-        // How the referee started (issue 36): from the page's snapshot, or why not.
-        window.parlorLab.refereeStart = m.start;
-        if (m.start && m.start.mode === "snapshot") {
-          console.info(`Parlor: the Lab's referee restored from the page's snapshot in ${Math.round(m.start.ms)} ms`);
-        } else if (m.start) {
-          const say = String(m.start.reason).startsWith("snapshot refused") ? "warn" : "info";
-          console[say](`Parlor: the Lab's referee started normally (${m.start.reason})`);
-        }
         // For `make bench`: the referee's start, from new Worker() to Python ready.
         performance.measure("parlor:lab-worker-start", { start: bornAt, end: performance.now() });
         post();
@@ -165,8 +157,6 @@
   }
 
   window.parlorLab = {
-    // How the referee started: {mode: "snapshot"|"normal", reason, ms} once it is ready.
-    refereeStart: null,
     // Start the referee and the sandbox's files now (the Lab opened), so Run does not
     // wait for Python to boot.
     warm() {

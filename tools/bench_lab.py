@@ -10,7 +10,8 @@
   at the file's top level (its 5 s limit), from the question to the sandbox stopped;
 - the main thread's long tasks while a match runs;
 - starts from snapshots against normal starts (issue 36, item 4), side by side in one
-  run (``starts``): the referee, the first sandbox (the Lab opened), each new
+  run (``starts``): the referee (a normal start either way, for scale), the first
+  sandbox (the Lab opened), each new
   sandbox after it (what every bot of a tournament waits for), and the sandboxes'
   frame's process (RSS, its one spare sandbox in it);
 - memory: every renderer process's resident memory together (the page, its workers and
@@ -219,12 +220,13 @@ NEW_SANDBOX = """async () => {
 
 
 def one_start(browser, base: str, throttle: float, snapshot: bool) -> dict[str, float]:
-    """The Lab opened once, from snapshots or (their manifests missing) normally."""
+    """The Lab opened once, its sandboxes from their snapshot or (its manifest missing)
+    normally."""
     from bench_memory import renderers
 
     ctx = browser.new_context(service_workers="block")
     if not snapshot:
-        ctx.route("**/*snapshot.json", lambda route: route.fulfill(status=404, body=""))
+        ctx.route("**/lab-snapshot.json", lambda route: route.fulfill(status=404, body=""))
     page = ctx.new_page()
     if throttle > 1:
         ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
@@ -235,8 +237,7 @@ def one_start(browser, base: str, throttle: float, snapshot: bool) -> dict[str, 
                  f"parlor:lab-sandbox-boot-{mode}"):
         page.wait_for_function(f"performance.getEntriesByName('{name}').length",
                                timeout=300_000)
-    referee = page.evaluate("window.parlorLab.refereeStart")
-    assert referee["mode"] == mode, referee
+    assert page.evaluate("window.parlorSandbox.starts.last.mode") == mode
     news = sorted(page.evaluate(NEW_SANDBOX) for _ in range(3))
     assert min(news) > 0, news
     time.sleep(2)

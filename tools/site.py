@@ -20,7 +20,7 @@ py/snapshot-<key>.bin.gz, built here by tools/snapshot.mjs (Node, the vendored P
 whenever what it is made from changes; <key> is a hash of those inputs, and
 py/snapshot.json tells assets/pyodide-start.mjs the name and what to check. The Bot
 Lab's sandboxes start from one of their own (py/lab-sandbox-<key>.bin.gz and
-py/lab-snapshot.json), its referee from the page's.
+py/lab-snapshot.json).
 
 One file list serves both commands, so the offline cache holds exactly what a host
 serves. The precache version is a hash of every file's path and bytes: any change gives
@@ -214,8 +214,7 @@ class Snapshot(NamedTuple):
 PAGE = Snapshot("page", SNAPSHOT_INPUTS, "snapshot-", SNAPSHOT_JSON, SNAPSHOT_STAMP)
 #: The Bot Lab's sandbox (issue 36, item 4; assets/lab-sandbox.js restores it): made
 #: from the page's inputs, the sandbox's loader, and lab-sandbox.js, whose function
-#: rewrites the wasm it runs (the snapshot is made on that wasm). The Lab's referee
-#: restores the page's own (assets/lab-worker.js).
+#: rewrites the wasm it runs (the snapshot is made on that wasm).
 LAB_SANDBOX = Snapshot("sandbox", (*SNAPSHOT_INPUTS, "vendor/pyodide/pyodide.js",
                                    "assets/lab-sandbox.js"),
                        "lab-sandbox-", "py/lab-snapshot.json", "py/.lab-snapshot-stamp.json")

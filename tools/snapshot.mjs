@@ -18,7 +18,6 @@
 // a running sandbox: no student's code or state can be in it. Its hash secret is not
 // pinned by PYTHONHASHSEED (which a student would see in os.environ and sys.flags, and a
 // normal start does not have) but drawn, like any start's, from the pinned random bytes.
-// (The Lab's referee restores the page's snapshot: assets/lab-worker.js.)
 //
 // Runs the very files the browser loads (vendor/pyodide: wasm, glue, the cut standard
 // library) and py/parlor.zip, unpacked where PyScript unpacks it (Pyodide's home
