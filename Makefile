@@ -181,5 +181,6 @@ dist: setup-core
 
 clean:
 	rm -rf node_modules vendor $(VENV) .cache dist precache.js .ruff_cache .pytest_cache
-	rm -f py/parlor.zip py/snapshot-*.bin.gz py/snapshot.json py/.snapshot-stamp.json
+	rm -f py/parlor.zip py/snapshot-*.bin.gz py/snapshot.json py/.snapshot-stamp.json \
+	    py/lab-sandbox-*.bin.gz py/lab-snapshot.json py/.lab-snapshot-stamp.json
 	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -16,6 +16,16 @@
 //   insideWorker; the iframe starts it from a blob): boots Pyodide from the bytes, strips
 //   what the sandbox would still expose, then talks only on the MessagePort the Lab's
 //   worker holds (py/parlor/app/lab/sandbox.py answers there).
+//
+// A sandbox starts from a snapshot (issue 36, item 4) when the page has one that checks
+// out (assets/lab-snapshot.mjs): an interpreter made by tools/snapshot.mjs at setup time
+// exactly as a worker starts one (the same unpack, path and import, on the same capped
+// wasm), never taken from a running sandbox. Each worker restores the same immutable
+// bytes afresh, unpacks parlor.zip again (files are not in a snapshot), puts sys.path as
+// a normal start has it and reseeds `random` (RESTORED), and then strips its global
+// scope as any sandbox does, before any student code. Anything in doubt (no snapshot, a
+// mismatch, a restore that throws) is today's normal start, said on the console and in
+// parlorSandbox.starts.
 (function () {
   "use strict";
   const HERE = document.currentScript.src;
@@ -30,10 +40,18 @@
   // A sandbox's heap is capped (the wasm module's own maximum, rewritten): a bot that
   // allocates without end meets MemoryError there, long before the tab runs short.
   const MAX_MEMORY_MB = 256;
+  const SNAPSHOT_MANIFEST = new URL("../py/lab-snapshot.json", HERE).href;
+  const SNAPSHOT_FINDER = new URL("./lab-snapshot-worker.mjs", HERE).href;
+  // Python run in a restored sandbox before its first word: a restore's start puts ""
+  // on sys.path once more (a normal start has it once, after the Lab's folder), and
+  // `random` holds the state the snapshot was made with, which every sandbox would
+  // replay. Names of its own are deleted: __main__ is then as a normal start leaves it.
+  const RESTORED = 'import random as _r, sys as _s\n_s.path.remove("")\n_r.seed()\ndel _r, _s';
 
   // ---- inside the iframe: an opaque origin, nothing to reach -------------------------
   function insideFrame() {
     let files = null;
+    let snapshot = null; // a Blob: read by each worker in its own thread, not copied here
     let workerSource = null;
     let compiled = null; // Pyodide's wasm, compiled once here for every worker
     const workers = new Map(); // id -> Worker
@@ -43,6 +61,7 @@
       const m = event.data;
       if (m.kind === "files") {
         files = m.files;
+        snapshot = m.snapshot instanceof Blob ? m.snapshot : null;
         workerSource = m.source;
         // Compiled once and handed to each worker: its machine code is shared, so a new
         // sandbox starts sooner and costs less memory. Where a browser will not hand a
@@ -53,8 +72,18 @@
         const worker = new Worker(url);
         URL.revokeObjectURL(url);
         workers.set(m.id, worker);
-        // What a worker posts to this frame is never read: a student's code may post
-        // anything once it runs. Only its death is news (the browser says so, not it).
+        // What a worker posts to this frame is never read but its first message, which
+        // its own code posts before any student code can run: how it started (from the
+        // snapshot or not), for the page's console and tests. Anything after it is
+        // ignored (a student's code may post anything once it runs); its death is news
+        // (the browser says so, not it).
+        worker.onmessage = (e) => {
+          worker.onmessage = null;
+          const d = e.data !== null && typeof e.data === "object" ? e.data : {};
+          tell({ kind: "start", id: m.id, mode: String(d.mode).slice(0, 20),
+                 reason: String(d.reason ?? "").slice(0, 300), ms: Number(d.ms) || 0,
+                 loaded: Number(d.loaded) || 0 });
+        };
         worker.onerror = (e) => {
           e.preventDefault();
           tell({ kind: "died", id: m.id, why: String(e.message || "the sandbox stopped") });
@@ -62,9 +91,14 @@
         const port = event.ports[0];
         compiled.then((module) => {
           try {
-            worker.postMessage({ files, module }, [port]);
+            // With the module, the wasm's bytes are not needed: none are sent, and once
+            // a worker has taken a module this frame lets its own copy go.
+            const wasm = module ? new ArrayBuffer(0) : files["pyodide.asm.wasm"];
+            worker.postMessage({ files: { ...files, "pyodide.asm.wasm": wasm }, module, snapshot },
+                               [port]);
+            if (module) files["pyodide.asm.wasm"] = null;
           } catch {
-            worker.postMessage({ files, module: null }, [port]);
+            worker.postMessage({ files, module: null, snapshot }, [port]);
           }
         });
       } else if (m.kind === "kill") {
@@ -77,7 +111,7 @@
   }
 
   // ---- inside each worker: one student's interpreter ----------------------------------
-  function insideWorker() {
+  function insideWorker(RESTORED, HEADER_BYTES) {
     self.onmessage = async (event) => {
       self.onmessage = null; // the files come once
       let files = event.data.files; // let go once Python is up: its copy is in the heap
@@ -101,27 +135,52 @@
           { instance: await WebAssembly.instantiate(module, imports), module });
       }
       let answer;
+      const started = performance.now();
+      // How it started, for the page (see the frame): a snapshot, or why not.
+      let start = { mode: "normal", reason: "", loaded: 0 };
       try {
         // loadPyodide and _createPyodideModule come with this worker's own script
         // (workerScript): WebKit loads neither a module nor importScripts from a blob of
         // an opaque origin.
-        const py = await self.loadPyodide({
+        const options = {
           indexURL: BASE,
           createPyodideModule: self._createPyodideModule,
           lockFileContents: new TextDecoder().decode(files["pyodide-lock.json"]),
           stdout: () => {},
           stderr: () => {},
-        });
+        };
+        let py = null;
+        if (event.data.snapshot) {
+          try {
+            // Read here, in this worker's thread: a Blob is handed over without a copy.
+            const bytes = await event.data.snapshot.arrayBuffer();
+            files["snapshot.bin"] = bytes; // freed with the files below
+            const heap = new Uint8Array(bytes, HEADER_BYTES);
+            py = await self.loadPyodide({ ...options, _loadSnapshot: heap });
+            start = { mode: "snapshot", reason: "", loaded: 0 };
+          } catch (err) {
+            const why = String(err?.message ?? err).split("\n")[0];
+            start = { mode: "normal", reason: `snapshot refused: ${why}`, loaded: 0 };
+          }
+        }
+        if (!py) py = await self.loadPyodide(options);
+        start.loaded = performance.now() - started; // Python up (restored or started)
         py.unpackArchive(files["parlor.zip"], "zip", { extractDir: "/home/pyodide/lab" });
-        py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lab')");
+        py.runPython(start.mode === "snapshot" ? RESTORED
+          : "import sys; sys.path.insert(0, '/home/pyodide/lab')");
         // The method looked up once: a lookup per question would make a proxy each time.
         answer = py.pyimport("parlor.app.lab.sandbox").Sandbox(() => performance.now()).answer;
+        // This worker's copies of the files (a snapshot's 31 MB among them) are in its
+        // heap now: freed at once rather than at a garbage collection an idle worker
+        // may not have for a long time.
+        for (const bytes of Object.values(files)) bytes?.transfer?.(0);
         files = null;
         WebAssembly.instantiateStreaming = instantiateStreaming;
       } catch (err) {
         port.postMessage("failed: " + String(err));
         return;
       }
+      self.postMessage({ ...start, ms: performance.now() - started }); // before any bot
       // Defence in depth: the CSP already refuses every connection and this origin has
       // no storage; what is left of those doors is taken away before any student code
       // runs (py/parlor/app/lab/sandbox.py runs it only when asked, below).
@@ -170,12 +229,47 @@
     return out;
   }
 
+  // A restore's copy of the snapshot into the wasm heap, page by page, leaving alone a
+  // page that is zero in both (most of a snapshot's 30 MiB: only ~12.5 MiB of the
+  // sandbox's is not zero): a fresh wasm memory reads zero without taking memory, so a
+  // restored sandbox then holds about what a normal start does, not its whole heap.
+  // Replaces Pyodide's `Module.HEAP8.set(snapshot)` (sparseGlue); same result.
+  function restoreHeap(heap, bytes) {
+    const PAGE = 4096;
+    if (heap.byteOffset % 8 || bytes.byteOffset % 8 || bytes.length > heap.length) {
+      heap.set(bytes);
+      return;
+    }
+    const words = (a, at) => new BigUint64Array(a.buffer, a.byteOffset + at, PAGE / 8);
+    const zero = (page) => {
+      for (let k = 0; k < page.length; k++) if (page[k] !== 0n) return false;
+      return true;
+    };
+    let at = 0;
+    for (; at + PAGE <= bytes.length; at += PAGE) {
+      if (!zero(words(bytes, at))) heap.set(bytes.subarray(at, at + PAGE), at);
+      else if (!zero(words(heap, at))) heap.fill(0, at, at + PAGE);
+    }
+    heap.set(bytes.subarray(at), at);
+  }
+
+  // Pyodide's restore with restoreHeap (above), where its glue has the one expected
+  // `return Module.HEAP8.set(<snapshot>),<result>}` (tests/test_sandbox_vendor.py holds
+  // the vendored glue to it); otherwise its own dense copy, which restores the same.
+  function sparseGlue(text) {
+    const dense = /return Module\.HEAP8\.set\((\w+)\),(\w+)\}/g;
+    const found = text.match(dense);
+    if (!found || found.length !== 1) return text;
+    return text.replace(dense, "return restoreHeap(Module.HEAP8,$1),$2}");
+  }
+
   // A sandbox worker's whole script, one classic script: Pyodide's loader (its classic
   // build, which sets globalThis.loadPyodide), its glue, then insideWorker. Each part in
   // a function of its own, so their names do not meet.
   function workerScript(loader, glue) {
     return `(function () {\n${loader}\n})();\n(function () {\n"use strict";\n` +
-      `${classicGlue(glue)}\n})();\n(${insideWorker})();\n`;
+      `${restoreHeap}\n${sparseGlue(classicGlue(glue))}\n})();\n` +
+      `(${insideWorker})(${JSON.stringify(RESTORED)}, 32);\n`;
   }
 
   // The wasm module's memory maximum, rewritten in place (the same number of LEB128
@@ -238,7 +332,50 @@
     const source = workerScript(text("pyodide.js"), text("pyodide.asm.mjs"));
     delete files["pyodide.js"];
     delete files["pyodide.asm.mjs"];
-    return { files, source };
+    // Found by a worker of its own (its download and unpacking off this thread), as a
+    // Blob: the frame hands it to each sandbox without copying 31 MB on its thread
+    // (which may be this page's), and it is not held in the frame's heap.
+    const found = await new Promise((resolve) => {
+      let finder;
+      try {
+        finder = new Worker(SNAPSHOT_FINDER, { type: "module" });
+      } catch (err) {
+        resolve({ reason: `the snapshot could not be read: ${err}` });
+        return;
+      }
+      finder.onmessage = (event) => { finder.terminate(); resolve(event.data); };
+      finder.onerror = (event) => {
+        finder.terminate();
+        resolve({ reason: `the snapshot could not be read: ${event.message || "error"}` });
+      };
+      finder.postMessage({ manifest: SNAPSHOT_MANIFEST, zip: files["parlor.zip"],
+                           stdlib: files["python_stdlib.zip"] });
+    });
+    const snapshot = found.snapshot instanceof Blob ? found.snapshot : null;
+    if (snapshot) {
+      console.info(`Parlor: the Lab's sandboxes start from their snapshot ${found.key}`);
+    } else {
+      console.info(`Parlor: the Lab's sandboxes start normally (${found.reason})`);
+    }
+    return { files, source, snapshot, reason: found.reason || "" };
+  }
+
+  // How each sandbox started, for the console and tests: counts by mode, and the last.
+  const starts = { snapshot: 0, normal: 0, last: null };
+  let filesReason = ""; // why the current frame's files came without a snapshot
+
+  function started(m) {
+    const mode = m.mode === "snapshot" ? "snapshot" : "normal";
+    const reason = mode === "snapshot" ? "" : String(m.reason || filesReason || "no snapshot");
+    starts[mode] += 1;
+    // ms: from the worker's files to its first word; loaded: to Python up, within it.
+    starts.last = { mode, reason, ms: Number(m.ms) || 0, loaded: Number(m.loaded) || 0 };
+    // For `make bench`: the worker's own start, from its files to its Python ready.
+    performance.measure(`parlor:lab-sandbox-boot-${mode}`,
+                        { end: performance.now(), duration: starts.last.ms });
+    if (reason.startsWith("snapshot refused")) {
+      console.warn(`Parlor: a Lab sandbox started normally (${reason})`);
+    }
   }
 
   function start() {
@@ -271,6 +408,7 @@
           if (event.source !== mine.contentWindow || typeof event.data !== "object") return;
           const m = event.data;
           if (m.kind === "frame") resolve();
+          else if (m.kind === "start" && ids.has(m.id)) started(m);
           else if (m.kind === "died" && ids.has(m.id)) {
             const onDied = ids.get(m.id);
             ids.delete(m.id);
@@ -283,10 +421,11 @@
           reject(new Error("the Lab was left"));
         };
       }),
-    ]).then(([{ files, source }]) => {
+    ]).then(([{ files, source, snapshot, reason }]) => {
       if (frame !== mine) throw new Error("the Lab was left");
+      filesReason = reason;
       // Moved, not copied: the iframe keeps the one copy its workers are given from.
-      mine.contentWindow.postMessage({ kind: "files", files, source }, "*",
+      mine.contentWindow.postMessage({ kind: "files", files, source, snapshot }, "*",
                                      Object.values(files));
     });
     frameReady = ready;
@@ -296,6 +435,17 @@
   }
 
   window.parlorSandbox = {
+    // The sandbox's wasm from Pyodide's: its memory maximum rewritten. Also what
+    // tools/snapshot.mjs runs (this file, under Node) to build the sandbox's snapshot
+    // from the very wasm a sandbox runs.
+    cappedWasm(buffer) {
+      return capMemory(buffer, MAX_MEMORY_MB * 16);
+    },
+    // What a restored sandbox runs before its first word (tools/snapshot_check.mjs runs
+    // it too, to compare a restore with a normal start).
+    RESTORED,
+    // How the sandboxes started: {snapshot: n, normal: n, last: {mode, reason, ms}}.
+    starts,
     // Fetch the files and make the iframe now (the Lab opened).
     warm() {
       return start();

@@ -40,3 +40,14 @@ def test_the_sandbox_allows_no_connection_and_no_eval() -> None:
     assert "\"default-src 'none'\"" in text and "\"connect-src 'none'\"" in text
     assert "unsafe-eval'" not in text.replace("wasm-unsafe-eval", "")
     assert "allow-same-origin" not in SANDBOX.split("setAttribute(\"sandbox\"")[1][:40]
+
+
+def test_the_glue_restores_a_snapshot_with_one_copy_the_sandbox_makes_sparse() -> None:
+    """A restored sandbox copies its snapshot into the heap page by page, skipping the
+    pages that are zero in both (lab-sandbox.js's sparseGlue): it then holds ~12 MB of
+    the heap's 30 MiB, as a normal start does, not all of it. The rewrite looks for one
+    dense copy in Pyodide's restore; without it the sandbox restores densely (more
+    memory, same interpreter), so an upgrade that changes it fails here."""
+    glue = (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    assert len(re.findall(r"return Module\.HEAP8\.set\((\w+)\),(\w+)\}", glue)) == 1
+    assert "return restoreHeap(Module.HEAP8,$1),$2}" in SANDBOX

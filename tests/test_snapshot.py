@@ -113,3 +113,53 @@ def test_the_built_snapshot_is_current_and_precached() -> None:
         "the snapshot is out of date: run `make setup` (or python3 tools/site.py precache)")
     files = site.app_files(ROOT)
     assert f"py/{manifest['file']}.gz" in files and site.SNAPSHOT_JSON in files
+
+
+@needs_build
+def test_a_sandbox_restored_holds_what_a_normal_start_holds_and_draws_its_own(
+        tmp_path: Path) -> None:
+    """The Lab's sandbox snapshot (issue 36, item 4) is deterministic too, and what a
+    student's code can find in a restored sandbox (sys.path, sys.modules, the
+    environment, builtins, __main__, the Lab's files) is what a normal start gives it,
+    on the same capped wasm; only `random` differs, and between two restores as well."""
+    snap = site.LAB_SANDBOX
+    key = site.snapshot_key(ROOT, snap.inputs)
+    first = tmp_path / "sandbox.bin"
+    made = result(build(first, key, "--kind", "sandbox"))
+    assert isinstance(made, dict) and made["heap"] <= 30 * 1024 * 1024
+    existing = ROOT / "py" / f"{snap.prefix}{key}.bin.gz"
+    if existing.exists():
+        assert gzip.decompress(existing.read_bytes()) == first.read_bytes()
+    else:
+        assert result(build(tmp_path / "again.bin", key, "--kind", "sandbox")) == made
+        assert (tmp_path / "again.bin").read_bytes() == first.read_bytes()
+
+    assert NODE is not None
+    done = subprocess.run([NODE, str(ROOT / "tools" / "snapshot_check.mjs"), "--sandbox",
+                           str(first)], capture_output=True, text=True, timeout=600)
+    starts = result(done)
+    assert isinstance(starts, dict)
+    normal, restores = starts["normal"], starts["restores"]
+    assert "parlor.app.lab.sandbox" in normal["modules"]
+    assert normal["path"][0] == "/home/pyodide/lab" and normal["hash_randomization"] == 1
+    assert any(f.endswith("parlor/app/lab/sandbox.pyc") for f in normal["files"])
+    for restored in restores:
+        assert {k: v for k, v in restored.items() if k != "draw"} == {
+            k: v for k, v in normal.items() if k != "draw"}
+    assert len({normal["draw"], *(r["draw"] for r in restores)}) == 3
+
+
+def test_the_sandbox_snapshot_is_named_by_its_own_inputs_and_precached() -> None:
+    """Its key hashes the page's inputs, the sandbox's loader and lab-sandbox.js (whose
+    function caps the wasm it is made on); it is listed for the service worker."""
+    inputs = set(site.LAB_SANDBOX.inputs)
+    assert set(site.SNAPSHOT_INPUTS) | {"vendor/pyodide/pyodide.js",
+                                        "assets/lab-sandbox.js"} == inputs
+    manifest_path = ROOT / site.LAB_SANDBOX.manifest
+    if not manifest_path.exists():
+        pytest.skip("py/lab-snapshot.json is built by `make setup`")
+    manifest = json.loads(manifest_path.read_text())
+    key = site.snapshot_key(ROOT, site.LAB_SANDBOX.inputs)
+    assert manifest == site.snapshot_manifest(ROOT, key, site.LAB_SANDBOX.prefix), (
+        "the sandbox's snapshot is out of date: run python3 tools/site.py precache")
+    assert f"py/{manifest['file']}.gz" in site.app_files(ROOT)

@@ -9,6 +9,11 @@
 - how long an endless loop takes to be stopped: in ``choose`` with a 250 ms limit, and
   at the file's top level (its 5 s limit), from the question to the sandbox stopped;
 - the main thread's long tasks while a match runs;
+- starts from snapshots against normal starts (issue 36, item 4), side by side in one
+  run (``starts``): the referee (a normal start either way, for scale), the first
+  sandbox (the Lab opened), each new
+  sandbox after it (what every bot of a tournament waits for), and the sandboxes'
+  frame's process (RSS, its one spare sandbox in it);
 - memory: every renderer process's resident memory together (the page, its workers and
   the sandbox's iframe, wherever Chromium puts them) with the menu open, with the Lab
   open, and at its peak during a tournament of 10 bots.
@@ -203,8 +208,89 @@ def memory(emit: Callable[[str], None], browser, base: str) -> dict[str, float]:
             "tournament_s": seconds, "tournament_sandboxes": len(starts)}
 
 
+#: A new sandbox, once the frame holds the files: from make() to its first word.
+NEW_SANDBOX = """async () => {
+  const t0 = performance.now();
+  const { id, port } = window.parlorSandbox.make(() => {});
+  const word = await new Promise((resolve) => { port.onmessage = (e) => resolve(e.data); });
+  const ms = performance.now() - t0;
+  window.parlorSandbox.kill(id);
+  return word === "ready" ? ms : -1;
+}"""
+
+
+def one_start(browser, base: str, throttle: float, snapshot: bool) -> dict[str, float]:
+    """The Lab opened once, its sandboxes from their snapshot or (its manifest missing)
+    normally."""
+    from bench_memory import renderers
+
+    ctx = browser.new_context(service_workers="block")
+    if not snapshot:
+        ctx.route("**/lab-snapshot.json", lambda route: route.fulfill(status=404, body=""))
+    page = ctx.new_page()
+    if throttle > 1:
+        ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    page.goto(f"{base}/index.html?lab=kabaleo&lang=en")
+    page.wait_for_function(READY, timeout=300_000)
+    mode = "snapshot" if snapshot else "normal"
+    for name in ("parlor:lab-worker-start", "parlor:lab-sandbox-start",
+                 f"parlor:lab-sandbox-boot-{mode}"):
+        page.wait_for_function(f"performance.getEntriesByName('{name}').length",
+                               timeout=300_000)
+    assert page.evaluate("window.parlorSandbox.starts.last.mode") == mode
+    news = sorted(page.evaluate(NEW_SANDBOX) for _ in range(3))
+    assert min(news) > 0, news
+    time.sleep(2)
+    before = renderers(browser)
+    page.evaluate("window.parlorSandbox.end()")  # the frame goes: its process is the one gone
+    time.sleep(2)
+    after = renderers(browser)
+    gone = [rss for pid, (rss, _) in before.items() if pid not in after]
+    out = {"referee_ms": measures(page, "parlor:lab-worker-start")[0],
+           "first_sandbox_ms": measures(page, "parlor:lab-sandbox-start")[0],
+           "sandbox_boot_ms": measures(page, f"parlor:lab-sandbox-boot-{mode}")[0],
+           "new_sandbox_ms": news[1], "frame_rss_mb": max(gone, default=0.0)}
+    ctx.close()
+    return out
+
+
+def starts(emit: Callable[[str], None], browser, base: str, throttle: float,
+           rounds: int = 5) -> dict[str, dict[str, float]]:
+    """Snapshot and normal starts, alternating, ``rounds`` each: medians, and the load."""
+    import os
+    import statistics
+
+    runs: dict[str, list[dict[str, float]]] = {"snapshot": [], "normal": []}
+    loads = [os.getloadavg()[0]]
+    for i in range(rounds):
+        for snapshot in ((True, False) if i % 2 == 0 else (False, True)):
+            runs["snapshot" if snapshot else "normal"].append(
+                one_start(browser, base, throttle, snapshot))
+            loads.append(os.getloadavg()[0])
+    medians = {mode: {k: statistics.median(r[k] for r in rs) for k in rs[0]}
+               for mode, rs in runs.items()}
+    snap, normal = medians["snapshot"], medians["normal"]
+    emit(f"  {f'{throttle:g}x':5} load {min(loads):.1f}-{max(loads):.1f}, median of {rounds}: "
+         "snapshot / normal (ratio)")
+    for key, label in (("referee_ms", "referee ready"),
+                       ("first_sandbox_ms", "first sandbox ready (Lab opened)"),
+                       ("sandbox_boot_ms", "its worker's own start"),
+                       ("new_sandbox_ms", "a new sandbox ready"),
+                       ("frame_rss_mb", "sandboxes' frame, RSS MB")):
+        emit(f"        {label:34} {snap[key]:8.0f} / {normal[key]:8.0f} "
+             f"({snap[key] / normal[key]:.2f})")
+    return {**medians, "load": {"min": min(loads), "max": max(loads)}}
+
+
+def starts_only(emit: Callable[[str], None], browser, base: str) -> dict[str, object]:
+    return {f"starts@{t:g}x": starts(emit, browser, base, t) for t in (1.0, 4.0)}
+
+
 def run(emit: Callable[[str], None], browser, base: str) -> dict[str, object]:
     results: dict[str, object] = {}
+    emit("\nThe Lab's interpreters from snapshots against normal starts (issue 36, item 4)")
+    for throttle in (1.0, 4.0):
+        results[f"starts@{throttle:g}x"] = starts(emit, browser, base, throttle)
     emit("\nThe Bot Lab (a moves[0] bot against random, 2 players, "
          f"{GAMES} games per match); games/s with the bot in its sandbox, and the\n"
          "baselines: the bot in the referee's interpreter (a worker, same browser) and CPython")
@@ -234,6 +320,8 @@ def run(emit: Callable[[str], None], browser, base: str) -> dict[str, object]:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT / "tools"))
+    # `python3 tools/bench_lab.py starts`: the snapshots' part alone.
+    part = starts_only if sys.argv[1:] == ["starts"] else run
     from playwright.sync_api import sync_playwright
 
     from bench_browser import ARGS, chromium
@@ -243,7 +331,7 @@ if __name__ == "__main__":
     try:
         with sync_playwright() as pw:
             b = pw.chromium.launch(executable_path=chromium(), args=ARGS)
-            print(json.dumps(run(print, b, url), indent=1))
+            print(json.dumps(part(print, b, url), indent=1))
             b.close()
     finally:
         server.shutdown()

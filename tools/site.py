@@ -18,7 +18,9 @@ one place words live), and assets/lang.js picks the language and fills the shell
 The page's Python starts from a memory snapshot on a repeat visit (issue 36):
 py/snapshot-<key>.bin.gz, built here by tools/snapshot.mjs (Node, the vendored Pyodide)
 whenever what it is made from changes; <key> is a hash of those inputs, and
-py/snapshot.json tells assets/pyodide-start.mjs the name and what to check.
+py/snapshot.json tells assets/pyodide-start.mjs the name and what to check. The Bot
+Lab's sandboxes start from one of their own (py/lab-sandbox-<key>.bin.gz and
+py/lab-snapshot.json).
 
 One file list serves both commands, so the offline cache holds exactly what a host
 serves. The precache version is a hash of every file's path and bytes: any change gives
@@ -39,7 +41,7 @@ import sys
 import tempfile
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Files that exist only as the service worker's inputs; never precached themselves.
@@ -196,44 +198,67 @@ SNAPSHOT_JSON = "py/snapshot.json"
 SNAPSHOT_STAMP = "py/.snapshot-stamp.json"
 
 
+class Snapshot(NamedTuple):
+    """One kind of snapshot: what it is made from, its builder's --kind, its files. (A
+    NamedTuple, not a dataclass: tools/serve.py loads this file without registering it
+    in sys.modules, where a dataclass looks its module up.)"""
+
+    kind: str
+    inputs: tuple[str, ...]
+    prefix: str  # its file is py/<prefix><key>.bin(.gz)
+    manifest: str
+    stamp: str
+
+
+PAGE = Snapshot("page", SNAPSHOT_INPUTS, "snapshot-", SNAPSHOT_JSON, SNAPSHOT_STAMP)
+#: The Bot Lab's sandbox (issue 36, item 4; assets/lab-sandbox.js restores it): made
+#: from the page's inputs, the sandbox's loader, and lab-sandbox.js, whose function
+#: rewrites the wasm it runs (the snapshot is made on that wasm).
+LAB_SANDBOX = Snapshot("sandbox", (*SNAPSHOT_INPUTS, "vendor/pyodide/pyodide.js",
+                                   "assets/lab-sandbox.js"),
+                       "lab-sandbox-", "py/lab-snapshot.json", "py/.lab-snapshot-stamp.json")
+SNAPSHOTS = (PAGE, LAB_SANDBOX)
+
+
 def _sha16(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
-def snapshot_key(root: Path = ROOT) -> str:
-    """The hash of everything the snapshot is made from (SNAPSHOT_INPUTS)."""
+def snapshot_key(root: Path = ROOT, inputs: tuple[str, ...] = SNAPSHOT_INPUTS) -> str:
+    """The hash of everything a snapshot is made from (the page's: SNAPSHOT_INPUTS)."""
     digest = hashlib.sha256()
-    for rel in SNAPSHOT_INPUTS:
+    for rel in inputs:
         digest.update(rel.encode() + b"\0" + (root / rel).read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
 
-def snapshot_manifest(root: Path, key: str) -> dict[str, str]:
-    """py/snapshot.json: the file, its key, and the hashes of the package zip and the
-    standard library the page must be running for the snapshot to be used."""
-    return {"file": f"snapshot-{key}.bin", "key": key,
+def snapshot_manifest(root: Path, key: str, prefix: str = PAGE.prefix) -> dict[str, str]:
+    """py/snapshot.json (py/lab-snapshot.json): the file, its key, and the hashes of the
+    package zip and the standard library the page must be running for it to be used."""
+    return {"file": f"{prefix}{key}.bin", "key": key,
             "zip": _sha16((root / ZIP).read_bytes()),
             "stdlib": _sha16((root / "vendor/pyodide/python_stdlib.zip").read_bytes())}
 
 
-def _input_stats(root: Path) -> list[list[object]]:
+def _input_stats(root: Path, inputs: tuple[str, ...]) -> list[list[object]]:
     return [[rel, (root / rel).stat().st_size, (root / rel).stat().st_mtime_ns]
-            for rel in SNAPSHOT_INPUTS]
+            for rel in inputs]
 
 
-def build_snapshot(root: Path = ROOT) -> bool:
-    """Write py/snapshot-<key>.bin and py/snapshot.json when an input changed (and remove
-    older snapshots); True if built. Raises SiteError with the builder's reason."""
-    stamp_path = root / SNAPSHOT_STAMP
-    stats = _input_stats(root)
+def build_snapshot(root: Path = ROOT, snap: Snapshot = PAGE) -> bool:
+    """Write py/snapshot-<key>.bin.gz and py/snapshot.json (or the Lab sandbox's) when an
+    input changed (and remove older ones); True if built. Raises SiteError with the
+    builder's reason."""
+    stamp_path = root / snap.stamp
+    stats = _input_stats(root, snap.inputs)
     try:
         stamp = json.loads(stamp_path.read_text(encoding="utf-8"))
     except (FileNotFoundError, ValueError):
         stamp = {}
     key = stamp.get("key") if stamp.get("inputs") == stats else None
     if not isinstance(key, str):
-        key = snapshot_key(root)
-    target = root / "py" / f"snapshot-{key}.bin.gz"
+        key = snapshot_key(root, snap.inputs)
+    target = root / "py" / f"{snap.prefix}{key}.bin.gz"
     built = False
     if not target.is_file():
         node = shutil.which("node")
@@ -241,39 +266,44 @@ def build_snapshot(root: Path = ROOT) -> bool:
             raise SiteError("node is needed to build the Python snapshot (run `make setup`)")
         with tempfile.TemporaryDirectory() as tmp:
             raw = Path(tmp) / "snapshot.bin"
-            done = subprocess.run([node, str(root / "tools" / "snapshot.mjs"), str(raw), key],
-                                  capture_output=True, text=True)
+            done = subprocess.run([node, str(root / "tools" / "snapshot.mjs"), str(raw), key,
+                                   "--kind", snap.kind], capture_output=True, text=True)
             if done.returncode != 0:
-                raise SiteError(f"building the Python snapshot failed:\n{done.stderr.strip()}")
+                raise SiteError(f"building the Python snapshot ({snap.kind}) failed:\n"
+                                f"{done.stderr.strip()}")
             # Gzipped here (deterministic: no name, no time), unpacked by sw.js.
             packed = target.with_name(target.name + ".tmp")
             packed.write_bytes(gzip.compress(raw.read_bytes(), 6, mtime=0))
             packed.replace(target)
         built = True
-    for old in (root / "py").glob("snapshot-*.bin*"):
+    for old in (root / "py").glob(f"{snap.prefix}*.bin*"):
         if old != target:
             old.unlink()
-    write_if_changed(root / SNAPSHOT_JSON,
-                     json.dumps(snapshot_manifest(root, key), indent=1) + "\n")
+    write_if_changed(root / snap.manifest,
+                     json.dumps(snapshot_manifest(root, key, snap.prefix), indent=1) + "\n")
     write_if_changed(stamp_path, json.dumps({"key": key, "inputs": stats}) + "\n")
     return built
 
 
 def snapshot_files(root: Path = ROOT) -> list[str]:
-    """The snapshot (gzipped: sw.js unpacks it) and its manifest, as named by
-    py/snapshot.json."""
-    try:
-        manifest = json.loads((root / SNAPSHOT_JSON).read_text(encoding="utf-8"))
-    except (FileNotFoundError, ValueError):
-        raise SiteError(f"{SNAPSHOT_JSON} is missing; run `make setup` first") from None
-    return [SNAPSHOT_JSON, f"py/{manifest['file']}.gz"]
+    """The snapshots (gzipped: sw.js unpacks them) and their manifests, as named by
+    py/snapshot.json and py/lab-snapshot.json."""
+    files = []
+    for snap in SNAPSHOTS:
+        try:
+            manifest = json.loads((root / snap.manifest).read_text(encoding="utf-8"))
+        except (FileNotFoundError, ValueError):
+            raise SiteError(f"{snap.manifest} is missing; run `make setup` first") from None
+        files += [snap.manifest, f"py/{manifest['file']}.gz"]
+    return files
 
 
 def build_generated(root: Path = ROOT) -> None:
     """The files built from sources: the package zip, the shell's words, the manifests,
     the Python snapshot (made from the zip, so after it)."""
     build_zip(root)
-    build_snapshot(root)
+    for snap in SNAPSHOTS:
+        build_snapshot(root, snap)
     write_if_changed(root / SHELL_JS, shell_js(root))
     for rel, text in manifests(root).items():
         write_if_changed(root / rel, text)

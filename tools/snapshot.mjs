@@ -3,11 +3,21 @@
 // that has started and imported Parlor, so that a repeat visit restores it instead of
 // starting Python and importing ~300 modules again.
 //
-//   node tools/snapshot.mjs OUT KEY [--heap-limit BYTES]
+//   node tools/snapshot.mjs OUT KEY [--heap-limit BYTES] [--kind page|sandbox]
 //
 // KEY (16 hex digits) is tools/site.py's hash of everything the snapshot is made from
 // (the wasm, its glue, the standard library, py/parlor.zip and this builder); it goes in
 // the file's name and header. --heap-limit is for the test that the limit is enforced.
+//
+// --kind sandbox (issue 36, item 4): the Bot Lab's sandbox (assets/lab-sandbox.js),
+// made exactly as its worker starts one, so that a restore is that start without its
+// cost: parlor.zip unpacked in /home/pyodide/lab, which goes first on sys.path, and
+// parlor.app.lab.sandbox imported, nothing more (a student's code finds what a normal
+// start has); on the sandbox's own wasm, its memory maximum rewritten by the page's very
+// function (parlorSandbox.cappedWasm, read from assets/lab-sandbox.js). Never taken from
+// a running sandbox: no student's code or state can be in it. Its hash secret is not
+// pinned by PYTHONHASHSEED (which a student would see in os.environ and sys.flags, and a
+// normal start does not have) but drawn, like any start's, from the pinned random bytes.
 //
 // Runs the very files the browser loads (vendor/pyodide: wasm, glue, the cut standard
 // library) and py/parlor.zip, unpacked where PyScript unpacks it (Pyodide's home
@@ -29,9 +39,11 @@
 
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import process from "node:process";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import vm from "node:vm";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const VENDOR = path.join(REPO, "vendor", "pyodide");
@@ -43,20 +55,31 @@ const HEAP_LIMIT = 30 * 1024 * 1024;
 const HEADER_BYTES = 32;
 
 function usage() {
-  console.error("usage: node tools/snapshot.mjs OUT KEY [--heap-limit BYTES]  (KEY: 16 hex)");
+  console.error("usage: node tools/snapshot.mjs OUT KEY [--heap-limit BYTES] "
+    + "[--kind page|sandbox]  (KEY: 16 hex)");
   process.exit(2);
 }
 
 const args = process.argv.slice(2);
-let heapLimit = HEAP_LIMIT;
-const at = args.indexOf("--heap-limit");
-if (at >= 0) {
-  heapLimit = Number(args[at + 1]);
-  if (!Number.isInteger(heapLimit) || heapLimit <= 0) usage();
+function option(name) {
+  const at = args.indexOf(name);
+  if (at < 0) return null;
+  const value = args[at + 1];
   args.splice(at, 2);
+  return value ?? usage();
 }
+let heapLimit = HEAP_LIMIT;
+const limitArg = option("--heap-limit");
+if (limitArg !== null) {
+  heapLimit = Number(limitArg);
+  if (!Number.isInteger(heapLimit) || heapLimit <= 0) usage();
+}
+const kind = option("--kind") ?? "page";
+if (!["page", "sandbox"].includes(kind)) usage();
 if (args.length !== 2 || !/^[0-9a-f]{16}$/.test(args[1])) usage();
 const [out, key] = [path.resolve(args[0]), args[1]];
+/** Where the Lab's workers unpack parlor.zip (assets/lab-worker.js, lab-sandbox.js). */
+const LAB_DIR = "/home/pyodide/lab";
 
 // --- pin every source of difference between two builds ---
 let counter = 0;
@@ -75,18 +98,53 @@ const EPOCH = Date.UTC(2026, 0, 1);
 Date.now = () => EPOCH;
 performance.now = () => 0;
 
+/** The sandbox's wasm, as the page makes it: assets/lab-sandbox.js run in a bare
+ * context, its cappedWasm applied to the vendored bytes. */
+function sandboxWasm() {
+  const file = path.join(REPO, "assets", "lab-sandbox.js");
+  const context = { window: {}, URL, document: { currentScript: { src: pathToFileURL(file).href } } };
+  vm.runInNewContext(fs.readFileSync(file, "utf8"), context, { filename: file });
+  const wasm = fs.readFileSync(path.join(VENDOR, "pyodide.asm.wasm"));
+  const buffer = wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength);
+  return new Uint8Array(context.window.parlorSandbox.cappedWasm(buffer));
+}
+
+/** Pyodide's folder for this kind: the vendored one, or (sandbox) a copy of it whose
+ * wasm is the sandbox's. */
+function indexFolder() {
+  if (kind !== "sandbox") return VENDOR + path.sep;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parlor-snapshot-"));
+  process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+  for (const name of fs.readdirSync(VENDOR)) {
+    if (name !== "pyodide.asm.wasm") fs.symlinkSync(path.join(VENDOR, name), path.join(dir, name));
+  }
+  fs.writeFileSync(path.join(dir, "pyodide.asm.wasm"), sandboxWasm());
+  return dir + path.sep;
+}
+
 const { loadPyodide } = await import(path.join(VENDOR, "pyodide.mjs"));
 const started = process.hrtime.bigint();
 const pyodide = await loadPyodide({
-  indexURL: VENDOR + path.sep,
-  env: { PYTHONHASHSEED: "0" },
+  indexURL: indexFolder(),
+  env: kind === "page" ? { PYTHONHASHSEED: "0" } : {},
   _makeSnapshot: true,
 });
-// Where PyScript's `"./py/parlor.zip" = "./*"` puts it: the working directory.
-pyodide.FS.writeFile("/tmp/parlor.zip", new Uint8Array(fs.readFileSync(path.join(REPO, "py", "parlor.zip"))));
-let modules;
-try {
-  modules = pyodide.runPython(`
+
+/** The sandbox: its worker's own calls (unpackArchive, the path, the import); the count
+ * of sys.modules. */
+function sandboxImports() {
+  const zip = new Uint8Array(fs.readFileSync(path.join(REPO, "py", "parlor.zip")));
+  pyodide.unpackArchive(zip, "zip", { extractDir: LAB_DIR });
+  pyodide.runPython(`import sys; sys.path.insert(0, '${LAB_DIR}')`);
+  pyodide.pyimport("parlor.app.lab.sandbox").destroy(); // as the worker: no name in __main__
+  return pyodide.runPython("len(sys.modules)");
+}
+
+/** The page: every parlor module outside parlor.web; the count of sys.modules. */
+function pageImports() {
+  // Where PyScript's `"./py/parlor.zip" = "./*"` puts it: the working directory.
+  pyodide.FS.writeFile("/tmp/parlor.zip", new Uint8Array(fs.readFileSync(path.join(REPO, "py", "parlor.zip"))));
+  const count = pyodide.runPython(`
 def _parlor_imports():
     """Unpack parlor.zip, import every parlor module outside parlor.web; the count of
     sys.modules. (The cut standard library has no pkgutil: the zip lists the modules.)"""
@@ -128,6 +186,12 @@ del _parlor_imports
 _parlor_count
 `);
   pyodide.runPython("del _parlor_count");
+  return count;
+}
+
+let modules;
+try {
+  modules = kind === "sandbox" ? sandboxImports() : pageImports();
 } catch (err) {
   const lines = String(err?.message ?? err).trim().split("\n");
   console.error(`snapshot: importing parlor failed: ${lines.slice(-30).join("\n")}`);
@@ -136,7 +200,7 @@ _parlor_count
 const heap = pyodide._module.HEAP8.length;
 if (heap > heapLimit) {
   console.error(
-    `snapshot: the heap grew to ${heap} bytes after importing parlor (${modules} modules), `
+    `snapshot: the heap grew to ${heap} bytes after importing parlor (${kind}: ${modules} modules), `
     + `over the ${heapLimit} bytes a restore can take (pyodide#6254: the restore ignores `
     + "INITIAL_MEMORY); import less at start, or lift the limit once Pyodide does");
   process.exit(1);
@@ -147,6 +211,6 @@ const tmp = `${out}.tmp`;
 fs.writeFileSync(tmp, Buffer.concat([header, snapshot]));
 fs.renameSync(tmp, out);
 console.log(`RESULT ${JSON.stringify({
-  key, bytes: header.length + snapshot.length, heap, modules,
+  key, kind, bytes: header.length + snapshot.length, heap, modules,
   ms: Number(process.hrtime.bigint() - started) / 1e6,
 })}`);

@@ -1,0 +1,86 @@
+// The Bot Lab's interpreters from snapshots (issue 36, item 4): finding one, checked.
+//
+// Imported by assets/lab-snapshot-worker.mjs, which finds the sandboxes' snapshot for
+// the page (assets/lab-sandbox.js; py/lab-snapshot.json names a snapshot made on the
+// sandbox's wasm by tools/snapshot.mjs at setup and dist time, never from a running
+// interpreter). Written for any worker or page of the origin (the referee's worker
+// could use it for the page's own snapshot: docs/decisions.md says why it does not).
+//
+// Where from: the service worker keeps a snapshot unpacked under its name (sw.js); when
+// it has not (no worker, as in most browser tests, or not yet precached) the gzipped
+// file is fetched from the host and unpacked here, so a Lab opened on a first visit
+// starts its sandboxes from a snapshot too. Anything in doubt is no snapshot, and says
+// why (the caller starts normally, as before snapshots, and records the reason):
+//   - the manifest must be well formed and name the file by its key;
+//   - the file's 32-byte header must carry that key ("PARLORSNAP1 <key>");
+//   - the package zip and standard library the interpreter is about to use must be the
+//     ones it was made from (their SHA-256 in the manifest).
+// Pyodide itself then refuses a snapshot of another loader ("build id mismatch"), and
+// a restore that throws for any reason falls back to a normal start (the callers).
+
+/** tools/snapshot.mjs's header: "PARLORSNAP1 <key>", padded with spaces and a newline. */
+export const HEADER_BYTES = 32;
+
+async function sha16(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
+}
+
+function validManifest(data) {
+  const hex = /^[0-9a-f]{16}$/;
+  return data !== null && typeof data === "object" && hex.test(data.key) && hex.test(data.zip)
+    && hex.test(data.stdlib) && typeof data.file === "string"
+    && /^[a-z-]+-[0-9a-f]{16}\.bin$/.test(data.file) && data.file.endsWith(`-${data.key}.bin`);
+}
+
+/** The snapshot's bytes: the service worker's unpacked copy, else the host's gzipped
+ * file unpacked here; null if neither. */
+async function snapshotBytes(url) {
+  if (globalThis.caches) {
+    try {
+      const hit = await caches.match(url);
+      if (hit) return await hit.arrayBuffer();
+    } catch { /* no Cache Storage here: the host's file, then */ }
+  }
+  const response = await fetch(`${url}.gz`);
+  if (!response.ok) return null;
+  let bytes = await response.arrayBuffer();
+  const head = new Uint8Array(bytes, 0, Math.min(2, bytes.byteLength));
+  if (head[0] === 0x1f && head[1] === 0x8b) { // else the host unpacked it on the way
+    if (typeof DecompressionStream !== "function") return null;
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    bytes = await new Response(stream).arrayBuffer();
+  }
+  return bytes;
+}
+
+/** The snapshot named by `manifestUrl`, if it matches `zip` and `stdlib` (the bytes the
+ * interpreter will run): {key, bytes} (bytes: the whole file, header included), or
+ * {reason}. */
+export async function findSnapshot(manifestUrl, zip, stdlib) {
+  if (!globalThis.crypto?.subtle) return { reason: "no crypto.subtle to check the snapshot" };
+  let manifest = null;
+  try {
+    const response = await fetch(manifestUrl);
+    if (response.ok) manifest = await response.json();
+  } catch {
+    manifest = null;
+  }
+  if (manifest === null) return { reason: "no snapshot here (its manifest could not be read)" };
+  if (!validManifest(manifest)) return { reason: "the snapshot's manifest is malformed" };
+  const bytes = await snapshotBytes(new URL(manifest.file, manifestUrl).href);
+  if (!bytes) return { reason: `${manifest.file} could not be read` };
+  if (bytes.byteLength <= HEADER_BYTES || bytes.byteLength % 4) {
+    return { reason: `snapshot mismatch: ${manifest.file} is not a snapshot` };
+  }
+  const header = new TextDecoder().decode(new Uint8Array(bytes, 0, HEADER_BYTES));
+  if (header !== `PARLORSNAP1 ${manifest.key}`.padEnd(HEADER_BYTES - 1) + "\n") {
+    return { reason: `snapshot mismatch: the header of ${manifest.file} is not its key's` };
+  }
+  const [zipHash, stdlibHash] = await Promise.all([sha16(zip), sha16(stdlib)]);
+  if (zipHash !== manifest.zip) return { reason: "snapshot mismatch: it was made from another parlor.zip" };
+  if (stdlibHash !== manifest.stdlib) {
+    return { reason: "snapshot mismatch: it was made from another standard library" };
+  }
+  return { key: manifest.key, bytes };
+}
