@@ -13,6 +13,7 @@ import functools
 import json
 import re
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -125,14 +126,23 @@ def origin_storage(page: Page) -> dict[str, object]:
 
 
 def precached(page: Page) -> None:
+    """Wait until the service worker's cache holds the whole precache. Its first version
+    takes the page with an empty cache and fills it once the app is ready (sw.js), so a
+    controller alone says nothing about the cache. Polled from here: the count is a
+    promise, which a ``wait_for_function`` predicate would take as truthy at once."""
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-    page.wait_for_function("""async () => {
-      const names = (await caches.keys()).filter(n => n.startsWith('parlor-'));
-      if (names.length !== 1) return false;
-      const have = (await (await caches.open(names[0])).keys()).length;
-      return have >= self.PARLOR_EXPECTED;
-    }""".replace("self.PARLOR_EXPECTED", str(_precache_count())), timeout=60_000,
-        polling=500)
+    expected, have = _precache_count(), -1
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        have = page.evaluate("""async () => {
+          const names = (await caches.keys()).filter(n => n.startsWith('parlor-'));
+          if (names.length !== 1) return -1;
+          return (await (await caches.open(names[0])).keys()).length;
+        }""")
+        if have >= expected:
+            return
+        page.wait_for_timeout(500)
+    raise AssertionError(f"the precache holds {have} of {expected} files after 60 s")
 
 
 def _precache_count() -> int:
