@@ -88,3 +88,43 @@ def test_the_labs_screens_in_every_language_at_a_phones_and_a_laptops_width(
     expect(page.locator("html")).to_have_attribute("data-layout", "projector")
     look_in_every_language(page, "tournament-projector")
     expect(page.locator("[data-lab-tournament]")).to_have_attribute("data-done", "30")
+
+
+#: Japanese kana and kanji: Parlor's Japanese font carries them (assets/parlor.css's
+#: unicode-range). Persian is not checked here: DejaVu Sans Mono, this machine's
+#: monospace font, has it, so the check could not fail.
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def _editor_fonts(page: Page, script: re.Pattern[str]) -> list[list[str]]:
+    """For each line of the editor written in ``script``, the fonts Chromium drew it
+    with (DevTools' "Rendered Fonts"): the only way to see a glyph's real font."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    lines = cdp.send("DOM.querySelectorAll", {"nodeId": root,
+                                              "selector": ".lab-editor .cm-line"})["nodeIds"]
+    drawn = []
+    for node in lines:
+        text = cdp.send("DOM.getOuterHTML", {"nodeId": node})["outerHTML"]
+        if script.search(text):
+            fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+            drawn.append([f["familyName"] for f in fonts])
+    cdp.detach()
+    return drawn
+
+
+def test_the_starters_comments_are_drawn_in_a_font_that_has_them(
+        page: Page, base_url: str) -> None:
+    """A lesson's starter speaks the page's language in its comments. The editor's
+    monospace font has no Japanese on most machines (this one included): its font stack
+    must end with the page's own fonts, or the comments are empty boxes (seen at 1280 px
+    before the stack did)."""
+    open_lab(page, base_url, "ciao", "ja", long_tasks=False)
+    page.locator("[data-action=lab-lesson]").first.click()
+    expect(page.locator(".lab-editor .cm-content")).to_contain_text("def choose")
+    drawn = _editor_fonts(page, JAPANESE)
+    assert drawn, "no line of the Japanese starter is in Japanese"
+    for fonts in drawn:
+        assert any("Noto Sans JP" in name for name in fonts), drawn
