@@ -166,7 +166,7 @@ def test_every_control_answers_a_finger_and_hot_seat_goes_by_tap(
     measured at 390 and 768 px: the menu (each tile's options open, then with a saved
     game), the hand-off and both seats' turns of a hot-seat Kabaleo (a piece picked,
     so the piles are targets), Ciao!, Saboteur (a path card picked, so the maze's cells
-    are targets) and the Bot Lab."""
+    are targets), the Bot Lab, a game's end and its review."""
     page = open_app(touch, base_url, "botdelay=0")
     game = page.locator("#game")
     small: list[str] = []
@@ -214,4 +214,14 @@ def test_every_control_answers_a_finger_and_hot_seat_goes_by_tap(
     page.locator("#menu [data-action='lab']").first.tap()
     expect(game).to_have_attribute("data-phase", "lab")
     measure("the Bot Lab")
+
+    # A game's end (its score table and buttons) and its review (steps and timeline).
+    page = open_app(page, base_url, "game=kabaleo&players=2&seats=bot:random,bot:random"
+                    "&seed=5&botdelay=0")
+    expect(game).to_have_attribute("data-phase", "over", timeout=60_000)
+    measure("a game's end")
+    page.locator("#game [data-action='review']").tap()
+    expect(game).to_have_attribute("data-phase", "replay")
+    page.locator("#game [data-action='replay-prev']").tap()
+    measure("the review")
     assert small == [], "\n".join(small)
