@@ -12,7 +12,7 @@
 //     response whose bytes hash to the manifest's is kept in the cache on its way to
 //     the page. (index.html registers it once the app is ready; in WebKit, a first
 //     visit registers it before asking for anything, hands it the page's own text and
-//     reloads through it, so nothing the page uses is downloaded twice.)
+//     writes itself again through it, so nothing the page uses is downloaded twice.)
 //   - Once the app is ready, the page asks for the rest ("parlor:precache"): only the
 //     files the cache does not hold yet are fetched.
 //   - An update installs in full before it is offered (a game is never swapped under
