@@ -10,8 +10,9 @@
 //   - The first version installs at once with nothing in it, and takes the page that
 //     registered it, so the page's downloads from then on pass through it: each
 //     response whose bytes hash to the manifest's is kept in the cache on its way to
-//     the page. (index.html registers it at once where Python's files were not
-//     preloaded, WebKit, and Python waits for it; elsewhere once the app is ready.)
+//     the page. (index.html registers it once the app is ready; in WebKit, a first
+//     visit registers it before asking for anything, hands it the page's own text and
+//     writes itself again through it, so nothing the page uses is downloaded twice.)
 //   - Once the app is ready, the page asks for the rest ("parlor:precache"): only the
 //     files the cache does not hold yet are fetched.
 //   - An update installs in full before it is offered (a game is never swapped under
@@ -143,10 +144,36 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+/** The page's own text, handed over by a WebKit first visit (index.html's first script):
+ * no worker saw its navigation, and without an HTTP cache the precache would download it
+ * again. Kept as index.html only if its bytes are the manifest's; anything else (another
+ * version, a reconstruction that differs by a byte, a message that is not a page) is
+ * ignored, and the precache fetches the file as before. Answers whether it was kept. */
+const PAGE_MAX_CHARS = 1 << 20;
+async function keepPage(html) {
+  if (typeof html !== "string" || html.length > PAGE_MAX_CHARS) return false;
+  const url = new URL("./index.html", self.location).href;
+  const bytes = new TextEncoder().encode(html);
+  if (!HASHES.has(url) || (await sha16(bytes)) !== HASHES.get(url)) return false;
+  const cache = await caches.open(CACHE);
+  if (!(await cache.match(url))) {
+    await cache.put(url, new Response(bytes, {
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    }));
+  }
+  return true;
+}
+
 self.addEventListener("message", (event) => {
-  if (event.data === "parlor:skip-waiting") self.skipWaiting();
-  if (event.data === "parlor:precache") {
+  const data = event.data;
+  if (data === "parlor:skip-waiting") self.skipWaiting();
+  if (data === "parlor:precache") {
     event.waitUntil(fill().catch((err) => console.warn("Parlor: the precache stopped:", err)));
+  }
+  if (data && typeof data === "object" && data.type === "parlor:page") {
+    const [port] = event.ports;
+    event.waitUntil(keepPage(data.html).catch(() => false)
+      .then((kept) => port && port.postMessage(kept)));
   }
 });
 

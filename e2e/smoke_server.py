@@ -1,6 +1,7 @@
 """The smoke suite's server: tools/serve.py's handler, plus a log of every request
 (path, status, bytes sent) and an error recorder put into index.html ahead of the app's
-own scripts.
+own scripts. Reached as ``localhost`` rather than 127.0.0.1 (another origin), it has no
+service worker script.
 
 Why the server, not the driver: W3C WebDriver and Marionette have no "init script"
 (Playwright's add_init_script) and cannot read the console, so the one place that runs
@@ -14,6 +15,7 @@ from __future__ import annotations
 import email.utils
 import functools
 import hashlib
+import re
 import threading
 from collections import Counter
 from dataclasses import dataclass, field
@@ -109,6 +111,23 @@ def report(requests: list[Request]) -> str:
     return "\n".join(lines)
 
 
+def served_page(page: Path) -> bytes:
+    """index.html as this server sends it: the recorder first in <head>."""
+    return page.read_bytes().replace(b"<head>", b"<head>\n" + RECORDER.encode(), 1)
+
+
+def served_manifest(manifest: Path, page: bytes) -> bytes:
+    """precache.js with index.html's hash made the served page's: the service worker
+    keeps a file only if it hashes to the manifest's, and this server changes the page,
+    as a host that rewrote it would have to say."""
+    text = manifest.read_text(encoding="utf-8")
+    line = re.compile(r'("\./index\.html": ")[0-9a-f]{16}(")')
+    digest = hashlib.sha256(page).hexdigest()[:16]
+    text, n = line.subn(lambda m: m.group(1) + digest + m.group(2), text)
+    assert n == 1, "precache.js: no hash for ./index.html"
+    return text.encode()
+
+
 def start(directory: Path) -> LoggedServer:
     logged = LoggedServer("")
 
@@ -117,17 +136,30 @@ def start(directory: Path) -> LoggedServer:
 
         def do_GET(self) -> None:
             path = self.path.split("?", 1)[0]
+            if path == "/sw.js" and self.headers.get("Host", "").startswith("localhost:"):
+                # The same app at another origin without a service worker (its script
+                # is missing, so registering fails): a first visit whose worker fails.
+                self.send_error(404)
+                return
             if path == "/__smoke/throws.html":
                 self._send_bytes(THROWS.encode())
                 return
             if path in ("/", "/index.html"):
                 page = directory / "index.html"
-                html = page.read_bytes().replace(b"<head>", b"<head>\n" + RECORDER.encode(), 1)
-                self._send_bytes(html, page.stat().st_mtime)
+                self._send_bytes(served_page(page), page.stat().st_mtime)
+                return
+            if path == "/precache.js":
+                # As a static host serves it: written once before the suite (the
+                # fixture), not hashed again per request as the dev server does (~0.4 s
+                # that a first visit in WebKit would spend on a blank page).
+                manifest = directory / "precache.js"
+                self._send_bytes(served_manifest(manifest, served_page(directory / "index.html")),
+                                 manifest.stat().st_mtime, "text/javascript; charset=utf-8")
                 return
             super().do_GET()
 
-        def _send_bytes(self, body: bytes, mtime: float | None = None) -> None:
+        def _send_bytes(self, body: bytes, mtime: float | None = None,
+                        content_type: str = "text/html; charset=utf-8") -> None:
             # The validators the file itself has (serve.py's Last-Modified, and an ETag),
             # so that a revalidation is a 304 here too.
             tag = f'"{hashlib.sha256(body).hexdigest()[:16]}"'
@@ -142,7 +174,7 @@ def start(directory: Path) -> LoggedServer:
             self.send_header("ETag", tag)
             if modified:
                 self.send_header("Last-Modified", modified)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)

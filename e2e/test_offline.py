@@ -143,6 +143,29 @@ def test_a_new_version_offers_a_reload(served, dist: Path) -> None:
     before = page.evaluate("caches.keys()")
     expect(page.locator("#update")).to_be_hidden()
 
+    # The page's own text, as a WebKit first visit hands it over (index.html's first
+    # script): the worker keeps it as index.html only if it is the manifest's file, so
+    # a page (or anything else that can message it) cannot plant another one.
+    handed = page.evaluate("""async () => {
+        const cache = await caches.open((await caches.keys())[0]);
+        const real = await (await cache.match('index.html')).text();
+        await cache.delete('index.html');
+        const hand = (html) => new Promise((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = (e) => resolve(e.data);
+            navigator.serviceWorker.controller.postMessage(
+                {type: 'parlor:page', html}, [channel.port2]);
+        });
+        const refused = [await hand('<!doctype html><script>alert(1)</script>'),
+                         await hand(real + ' '), await hand([real]), await hand(null),
+                         await hand(real.repeat(64))];
+        const lacking = !(await cache.match('index.html'));
+        const kept = await hand(real);
+        return {refused, lacking, kept,
+                same: (await (await cache.match('index.html')).text()) === real};
+    }""")
+    assert handed == {"refused": [False] * 5, "lacking": True, "kept": True, "same": True}
+
     # A snapshot Pyodide refuses (its header right, its heap not a heap) gives a
     # normal start that says why, not a broken page.
     page.evaluate("""async () => {

@@ -64,3 +64,23 @@ def test_the_version_changes_with_any_file_and_only_then(tmp_path: Path) -> None
     renamed = ["main.html", *files[1:]]
     assert manifest(tmp_path, renamed)["version"] != first
 
+
+
+def test_index_html_can_be_handed_to_the_worker_as_parsed() -> None:
+    """A WebKit first visit hands the worker index.html's text rebuilt from what the
+    parser kept (its first script, index.html); the worker keeps it only if it hashes to
+    the manifest's. The rebuild is exact only if the file begins with the script's own
+    copy of the part the DOM does not keep (the doctype, <html>, whitespace between
+    them) and holds no character the parser rewrites (CR, NUL): otherwise every first
+    visit in Safari would download the page twice, silently."""
+    page = (site.ROOT / "index.html").read_bytes()
+    match = re.search(rb"const TOP = '([^']*)';", page)
+    assert match, "index.html's first script names the file's top (TOP)"
+    top = match.group(1).replace(rb"\n", b"\n")
+    assert page.startswith(top), (top, page[:80])
+    assert b"\r" not in page and b"\0" not in page
+    # The held part ends with the first script: nothing the parser would drop or reorder
+    # (a second doctype, text outside the head) comes before it.
+    first_script = page.index(b"<script>")
+    assert page.index(b"holdForTheWorker") > first_script
+    assert re.fullmatch(rb"(\s*<meta [^>]*>)*\s*", page[len(top):first_script])
