@@ -96,6 +96,13 @@ def _input_stats(root: Path, inputs: tuple[str, ...]) -> list[list[object]]:
             for rel in inputs]
 
 
+def fetched_when_asked(rel: str) -> bool:
+    """Is `rel` one of the files the service worker fetches only when asked: the Lab
+    sandboxes' snapshot (4.9 MB), once the Lab is first opened (most visitors never
+    open it). Its manifest stays in the precache: a few bytes, read to say why not."""
+    return rel.startswith(f"py/{LAB_SANDBOX.prefix}") and rel.endswith(".bin.gz")
+
+
 def build_snapshot(root: Path = ROOT, snap: Snapshot = PAGE) -> bool:
     """Write py/snapshot-<key>.bin.gz and py/snapshot.json (or the Lab sandbox's) when an
     input changed (and remove older ones); True if built. Raises SiteError with the
