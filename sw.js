@@ -17,6 +17,9 @@
 //     files the cache does not hold yet are fetched.
 //   - An update installs in full before it is offered (a game is never swapped under
 //     the player), copying from the older cache each file whose hash did not change.
+//   - The Bot Lab sandboxes' snapshot (MANIFEST.lazy, 4.9 MB) is fetched only once the
+//     Lab is first opened ("parlor:precache-lab", from assets/lab-sandbox.js): most
+//     visitors never open it. An update carries it over by hash if it was cached.
 // Until the rest is fetched, the cache is partial: a file it lacks comes from the
 // network, and the page's Python starts from its snapshot only when the snapshot and
 // the very files it was made from are all in the cache (assets/pyodide-start.mjs).
@@ -24,6 +27,8 @@ importScripts("./precache.js");
 
 const MANIFEST = self.PARLOR_PRECACHE;
 const CACHE = "parlor-" + MANIFEST.version;
+const EAGER = MANIFEST.files.map((url) => new URL(url, self.location).href);
+const LAZY = (MANIFEST.lazy || []).map((url) => new URL(url, self.location).href);
 const HASHES = new Map(
   Object.entries(MANIFEST.hashes || {}).map(([url, hash]) => [new URL(url, self.location).href, hash]),
 );
@@ -65,12 +70,10 @@ async function addGunzipped(cache, url) {
   }
 }
 
-/** The manifest's files that `cache` does not hold yet (a snapshot by its unpacked name). */
-async function missing(cache) {
+/** Those of `urls` that `cache` does not hold yet (a snapshot by its unpacked name). */
+async function missing(cache, urls) {
   const held = new Set((await cache.keys()).map((request) => request.url));
-  return MANIFEST.files
-    .map((url) => new URL(url, self.location).href)
-    .filter((url) => !held.has(url.endsWith(GZIPPED) ? url.slice(0, -GZIPPED.length) : url));
+  return urls.filter((url) => !held.has(url.endsWith(GZIPPED) ? url.slice(0, -GZIPPED.length) : url));
 }
 
 /** Copy from older Parlor caches each of `urls` whose bytes there hash to this version's
@@ -110,16 +113,32 @@ async function fetchInto(cache, urls) {
   ]);
 }
 
-/** The rest of the precache, once: what this version's cache lacks, copied or fetched. */
+/** The rest of the precache, once: what this version's cache lacks, copied or fetched.
+ * The Lab's files (LAZY) only carried over from an older cache, never fetched here. */
 let filling = null;
 function fill() {
   if (!filling) {
     filling = (async () => {
       const cache = await caches.open(CACHE);
-      await fetchInto(cache, await copyUnchanged(cache, await missing(cache)));
+      await fetchInto(cache, await copyUnchanged(cache, await missing(cache, EAGER)));
+      await copyUnchanged(cache, await missing(cache, LAZY));
     })().finally(() => { filling = null; });
   }
   return filling;
+}
+
+/** The Lab's files (its sandboxes' snapshot), asked for when the Lab opens: copied or
+ * fetched if this cache lacks them; true once they are all held. */
+let fillingLab = null;
+function fillLab() {
+  if (!fillingLab) {
+    fillingLab = (async () => {
+      const cache = await caches.open(CACHE);
+      await fetchInto(cache, await copyUnchanged(cache, await missing(cache, LAZY)));
+      return (await missing(cache, LAZY)).length === 0;
+    })().finally(() => { fillingLab = null; });
+  }
+  return fillingLab;
 }
 
 self.addEventListener("install", (event) => {
@@ -174,6 +193,11 @@ self.addEventListener("message", (event) => {
     const [port] = event.ports;
     event.waitUntil(keepPage(data.html).catch(() => false)
       .then((kept) => port && port.postMessage(kept)));
+  }
+  // The Lab opened: its files now, and the answer (true: held) on the port it sent.
+  if (event.data === "parlor:precache-lab" && event.ports.length === 1) {
+    const port = event.ports[0];
+    event.waitUntil(fillLab().catch(() => false).then((held) => port.postMessage(held === true)));
   }
 });
 

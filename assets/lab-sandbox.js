@@ -25,7 +25,9 @@
 // a normal start has it and reseeds `random` (RESTORED), and then strips its global
 // scope as any sandbox does, before any student code. Anything in doubt (no snapshot, a
 // mismatch, a restore that throws) is today's normal start, said on the console and in
-// parlorSandbox.starts.
+// parlorSandbox.starts. Under a service worker the snapshot is taken from its cache only,
+// which fetches it the first time the Lab opens (most visitors never open the Lab): until
+// it holds it, sandboxes start normally ("not in the service worker's cache yet").
 (function () {
   "use strict";
   const HERE = document.currentScript.src;
@@ -67,6 +69,8 @@
         // sandbox starts sooner and costs less memory. Where a browser will not hand a
         // module to a worker, each worker compiles the bytes itself.
         compiled = WebAssembly.compile(files["pyodide.asm.wasm"]).catch(() => null);
+      } else if (m.kind === "snapshot" && files && m.snapshot instanceof Blob) {
+        snapshot = m.snapshot; // cached since the files came: the next workers restore it
       } else if (m.kind === "make" && files && event.ports.length === 1) {
         const url = URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" }));
         const worker = new Worker(url);
@@ -315,6 +319,7 @@
   let unlisten = null; // ends the current frame's listener (and its wait), for end()
   let made = 0;
   const ids = new Map(); // id -> onDied callback
+  const whyNot = new Map(); // id -> why the frame had no snapshot when it made that worker
 
   function nonce() {
     return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))));
@@ -332,10 +337,42 @@
     const source = workerScript(text("pyodide.js"), text("pyodide.asm.mjs"));
     delete files["pyodide.js"];
     delete files["pyodide.asm.mjs"];
-    // Found by a worker of its own (its download and unpacking off this thread), as a
-    // Blob: the frame hands it to each sandbox without copying 31 MB on its thread
-    // (which may be this page's), and it is not held in the frame's heap.
-    const found = await new Promise((resolve) => {
+    // Where a service worker controls the page, the snapshot comes from its cache only,
+    // and it is asked to cache it now (sw.js: it precaches it only once the Lab opens);
+    // until then this frame's sandboxes start normally, and once it is cached the frame
+    // is handed it (`later`). Without one, the host's file.
+    const controller = navigator.serviceWorker?.controller ?? null;
+    const found = await findOffThread(files["parlor.zip"], files["python_stdlib.zip"],
+                                      controller !== null);
+    const snapshot = found.snapshot instanceof Blob ? found.snapshot : null;
+    if (snapshot) {
+      console.info(`Parlor: the Lab's sandboxes start from their snapshot ${found.key}`);
+    } else {
+      console.info(`Parlor: the Lab's sandboxes start normally (${found.reason})`);
+    }
+    let later = null;
+    if (!snapshot && found.uncached && controller) {
+      // Copies: the files themselves are moved to the frame.
+      const zip = files["parlor.zip"].slice(0);
+      const stdlib = files["python_stdlib.zip"].slice(0);
+      later = askToCache(controller).then((held) => (held ? findOffThread(zip, stdlib, true)
+        : { reason: "the service worker could not cache the snapshot" }));
+    }
+    if (!controller && navigator.serviceWorker) {
+      // A first visit straight to the Lab (no service worker yet; the host's file was
+      // used): the service worker, once there, caches it for the next visit (offline).
+      navigator.serviceWorker.ready.then((registration) => {
+        if (registration.active) askToCache(registration.active);
+      }, () => {});
+    }
+    return { files, source, snapshot, reason: found.reason || "", later };
+  }
+
+  // Found by a worker of its own (its download, unpacking and checks off this thread), as
+  // a Blob: the frame hands it to each sandbox without copying 31 MB on its thread (which
+  // may be this page's), and it is not held in the frame's heap.
+  function findOffThread(zip, stdlib, cacheOnly) {
+    return new Promise((resolve) => {
       let finder;
       try {
         finder = new Worker(SNAPSHOT_FINDER, { type: "module" });
@@ -348,16 +385,25 @@
         finder.terminate();
         resolve({ reason: `the snapshot could not be read: ${event.message || "error"}` });
       };
-      finder.postMessage({ manifest: SNAPSHOT_MANIFEST, zip: files["parlor.zip"],
-                           stdlib: files["python_stdlib.zip"] });
+      finder.postMessage({ manifest: SNAPSHOT_MANIFEST, zip, stdlib, cacheOnly });
     });
-    const snapshot = found.snapshot instanceof Blob ? found.snapshot : null;
-    if (snapshot) {
-      console.info(`Parlor: the Lab's sandboxes start from their snapshot ${found.key}`);
-    } else {
-      console.info(`Parlor: the Lab's sandboxes start normally (${found.reason})`);
-    }
-    return { files, source, snapshot, reason: found.reason || "" };
+  }
+
+  // The service worker asked to cache the Lab's snapshot (sw.js, "parlor:precache-lab");
+  // true once it holds it.
+  function askToCache(controller) {
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => {
+        channel.port1.close();
+        resolve(event.data === true);
+      };
+      try {
+        controller.postMessage("parlor:precache-lab", [channel.port2]);
+      } catch {
+        resolve(false);
+      }
+    });
   }
 
   // How each sandbox started, for the console and tests: counts by mode, and the last.
@@ -366,7 +412,9 @@
 
   function started(m) {
     const mode = m.mode === "snapshot" ? "snapshot" : "normal";
-    const reason = mode === "snapshot" ? "" : String(m.reason || filesReason || "no snapshot");
+    const reason = mode === "snapshot" ? ""
+      : String(m.reason || whyNot.get(m.id) || "no snapshot");
+    whyNot.delete(m.id);
     starts[mode] += 1;
     // ms: from the worker's files to its first word; loaded: to Python up, within it.
     starts.last = { mode, reason, ms: Number(m.ms) || 0, loaded: Number(m.loaded) || 0 };
@@ -421,12 +469,24 @@
           reject(new Error("the Lab was left"));
         };
       }),
-    ]).then(([{ files, source, snapshot, reason }]) => {
+    ]).then(([{ files, source, snapshot, reason, later }]) => {
       if (frame !== mine) throw new Error("the Lab was left");
       filesReason = reason;
       // Moved, not copied: the iframe keeps the one copy its workers are given from.
       mine.contentWindow.postMessage({ kind: "files", files, source, snapshot }, "*",
                                      Object.values(files));
+      if (later) {
+        later.then((found) => {
+          if (frame !== mine || !(found.snapshot instanceof Blob)) {
+            console.info(`Parlor: the Lab's snapshot was not cached (${found.reason})`);
+            return;
+          }
+          console.info(`Parlor: the Lab's sandboxes start from their snapshot ${found.key} ` +
+                       "from now on (cached)");
+          filesReason = "";
+          mine.contentWindow.postMessage({ kind: "snapshot", snapshot: found.snapshot }, "*");
+        });
+      }
     });
     frameReady = ready;
     ready.catch(() => { if (frameReady === ready) frameReady = null; });
@@ -459,6 +519,9 @@
       start().then(
         () => {
           if (ids.has(id) && frame) {
+            // The frame takes messages in order: it holds a snapshot for this worker if
+            // and only if filesReason is empty now.
+            whyNot.set(id, filesReason);
             frame.contentWindow.postMessage({ kind: "make", id }, "*", [channel.port1]);
           }
         },
@@ -474,6 +537,7 @@
     // and the runtime's files it holds are freed. The next make() builds it again.
     end() {
       ids.clear();
+      whyNot.clear();
       if (unlisten) unlisten();
       unlisten = null;
       if (frame) frame.remove();

@@ -1,17 +1,17 @@
 // Finds the Lab sandboxes' snapshot off the page's thread (assets/lab-sandbox.js starts
 // this worker once per frame): the download, the unpacking of 31 MB and the checks
 // (assets/lab-snapshot.mjs) would otherwise be long tasks on the page while a match
-// runs. Answers {key, snapshot: Blob} or {reason}, once.
+// runs. Answers {key, snapshot: Blob} or {reason, uncached}, once.
 import { findSnapshot } from "./lab-snapshot.mjs";
 
 self.onmessage = async (event) => {
-  const { manifest, zip, stdlib } = event.data;
+  const { manifest, zip, stdlib, cacheOnly } = event.data;
   let found;
   try {
-    found = await findSnapshot(manifest, zip, stdlib);
+    found = await findSnapshot(manifest, zip, stdlib, cacheOnly === true);
   } catch (err) {
     found = { reason: `the snapshot could not be read: ${err}` };
   }
   self.postMessage(found.bytes ? { key: found.key, snapshot: new Blob([found.bytes]) }
-    : { reason: String(found.reason) });
+    : { reason: String(found.reason), uncached: found.uncached === true });
 };

@@ -6,10 +6,11 @@
 // interpreter). Written for any worker or page of the origin (the referee's worker
 // could use it for the page's own snapshot: docs/decisions.md says why it does not).
 //
-// Where from: the service worker keeps a snapshot unpacked under its name (sw.js); when
-// it has not (no worker, as in most browser tests, or not yet precached) the gzipped
-// file is fetched from the host and unpacked here, so a Lab opened on a first visit
-// starts its sandboxes from a snapshot too. Anything in doubt is no snapshot, and says
+// Where from: the service worker keeps a snapshot unpacked under its name (sw.js), the
+// Lab's once the Lab has been opened. A page the service worker controls takes it from
+// there only (`cacheOnly`): until it is cached its sandboxes start normally, rather than
+// download 4.9 MB beside the service worker's own download of it. With no service worker
+// (as in most browser tests) the gzipped file is fetched from the host and unpacked here. Anything in doubt is no snapshot, and says
 // why (the caller starts normally, as before snapshots, and records the reason):
 //   - the manifest must be well formed and name the file by its key;
 //   - the file's 32-byte header must carry that key ("PARLORSNAP1 <key>");
@@ -35,13 +36,14 @@ function validManifest(data) {
 
 /** The snapshot's bytes: the service worker's unpacked copy, else the host's gzipped
  * file unpacked here; null if neither. */
-async function snapshotBytes(url) {
+async function snapshotBytes(url, cacheOnly) {
   if (globalThis.caches) {
     try {
       const hit = await caches.match(url);
       if (hit) return await hit.arrayBuffer();
     } catch { /* no Cache Storage here: the host's file, then */ }
   }
+  if (cacheOnly) return null;
   const response = await fetch(`${url}.gz`);
   if (!response.ok) return null;
   let bytes = await response.arrayBuffer();
@@ -56,8 +58,8 @@ async function snapshotBytes(url) {
 
 /** The snapshot named by `manifestUrl`, if it matches `zip` and `stdlib` (the bytes the
  * interpreter will run): {key, bytes} (bytes: the whole file, header included), or
- * {reason}. */
-export async function findSnapshot(manifestUrl, zip, stdlib) {
+ * {reason} ({reason, uncached: true}: `cacheOnly` and not in the cache yet). */
+export async function findSnapshot(manifestUrl, zip, stdlib, cacheOnly = false) {
   if (!globalThis.crypto?.subtle) return { reason: "no crypto.subtle to check the snapshot" };
   let manifest = null;
   try {
@@ -68,7 +70,9 @@ export async function findSnapshot(manifestUrl, zip, stdlib) {
   }
   if (manifest === null) return { reason: "no snapshot here (its manifest could not be read)" };
   if (!validManifest(manifest)) return { reason: "the snapshot's manifest is malformed" };
-  const bytes = await snapshotBytes(new URL(manifest.file, manifestUrl).href);
+  const bytes = await snapshotBytes(new URL(manifest.file, manifestUrl).href, cacheOnly);
+  if (!bytes && cacheOnly) return { reason: `${manifest.file} is not in the service worker's cache yet`,
+                                     uncached: true };
   if (!bytes) return { reason: `${manifest.file} could not be read` };
   if (bytes.byteLength <= HEADER_BYTES || bytes.byteLength % 4) {
     return { reason: `snapshot mismatch: ${manifest.file} is not a snapshot` };

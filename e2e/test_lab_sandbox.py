@@ -126,7 +126,8 @@ def origin_storage(page: Page) -> dict[str, object]:
 
 
 def precached(page: Page) -> None:
-    """Wait until the service worker's cache holds the whole precache. Its first version
+    """Wait until the service worker's cache holds the whole precache, the Lab's snapshot
+    included (the Lab is open: sw.js fetches it when asked). Its first version
     takes the page with an empty cache and fills it once the app is ready (sw.js), so a
     controller alone says nothing about the cache. Polled from here: the count is a
     promise, which a ``wait_for_function`` predicate would take as truthy at once."""
@@ -147,8 +148,9 @@ def precached(page: Page) -> None:
 
 def _precache_count() -> int:
     text = (ROOT / "precache.js").read_text(encoding="utf-8")
-    files = json.loads(re.search(r"=\s*(\{.*\})\s*;?\s*$", text, re.S).group(1))["files"]
-    return len(files)
+    manifest = json.loads(re.search(r"=\s*(\{.*\})\s*;?\s*$", text, re.S).group(1))
+    # The Lab is open: the service worker caches its sandboxes' snapshot (`lazy`) too.
+    return len(manifest["files"]) + len(manifest.get("lazy", []))
 
 
 #: The attacker: at its top level and at each move it tries every door, then looks

@@ -61,6 +61,21 @@ def cached_files(page: Page) -> int:
     }""")
 
 
+def precached_first(dist: Path) -> int:
+    """How many files the service worker precaches before the Lab is opened: all but
+    the Lab's sandbox snapshot (tools/site_snapshots.py's fetched_when_asked)."""
+    return sum(1 for f in site.app_files(dist) if not site.fetched_when_asked(f))
+
+
+def lab_snapshot_cached(page: Page) -> bool:
+    return page.evaluate("""async () => {
+        const names = (await caches.keys()).filter(n => n.startsWith('parlor-'));
+        const manifest = await (await fetch('py/lab-snapshot.json')).json();
+        return names.length === 1
+            && !!(await (await caches.open(names[0])).match(`py/${manifest.file}`));
+    }""")
+
+
 def wait_until_precached(page: Page, count: int) -> None:
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
     for _ in range(120):
@@ -96,18 +111,30 @@ def test_offline_reload_resumes_the_saved_game(served, dist: Path) -> None:
     # A first visit starts Python normally (it never waits for the snapshot) ...
     start = started(page)
     assert start["mode"] == "normal" and start["reason"] in FIRST_VISIT, start
-    wait_until_precached(page, len(site.app_files(dist)))
+    wait_until_precached(page, precached_first(dist))
     wait_for_my_turn_or_end(page)
     play_one_move(page)
     wait_for_my_turn_or_end(page)
     log = page.locator("#game .log").inner_text()
     game_url = page.url
+    # Most visitors never open the Lab: its sandboxes' snapshot is not precached ...
+    assert not lab_snapshot_cached(page)
+    # ... until the Lab is first opened: the service worker caches it then, and until it
+    # holds it the Lab's sandboxes start normally, saying why (this server is quick: the
+    # first sandbox may already find it).
+    page.goto(f"{app_url}index.html?lab=kabaleo")
+    page.wait_for_function("window.parlorSandbox.starts.last !== null", timeout=90_000)
+    first = page.evaluate("window.parlorSandbox.starts.last")
+    assert first["mode"] == "snapshot" or first["reason"].endswith(
+        "is not in the service worker's cache yet"), first
+    wait_until_precached(page, precached_first(dist) + 1)
+    assert lab_snapshot_cached(page)
 
     server.shutdown()
     server.server_close()
     ctx.set_offline(True)
 
-    page.reload()
+    page.goto(game_url)
     page.wait_for_function(READY, timeout=60_000)
     # ... and a repeat visit restores the snapshot the service worker precached.
     assert started(page)["mode"] == "snapshot"
@@ -130,6 +157,9 @@ def test_offline_reload_resumes_the_saved_game(served, dist: Path) -> None:
     expect(page.locator("[data-lab-progress]")).to_have_attribute("data-done", "10",
                                                                   timeout=90_000)
     expect(page.locator("[data-lab-score]")).to_have_attribute("data-games", "10")
+    # ... its sandboxes from the snapshot cached when the Lab was first opened.
+    starts = page.evaluate("window.parlorSandbox.starts")
+    assert starts["snapshot"] >= 1 and starts["normal"] == 0, starts
 
 
 def test_a_new_version_offers_a_reload(served, dist: Path) -> None:
@@ -139,7 +169,7 @@ def test_a_new_version_offers_a_reload(served, dist: Path) -> None:
     page = ctx.new_page()
     page.goto(f"{app_url}index.html")
     page.wait_for_function(READY, timeout=60_000)
-    wait_until_precached(page, len(site.app_files(dist)))
+    wait_until_precached(page, precached_first(dist))
     before = page.evaluate("caches.keys()")
     expect(page.locator("#update")).to_be_hidden()
 
@@ -189,6 +219,17 @@ def test_a_new_version_offers_a_reload(served, dist: Path) -> None:
     # (its hash is still the old one) is the old cache's copy in the new cache.
     lang = dist / "assets" / "lang.js"
     lang.write_text(lang.read_text() + "\n/* not downloaded again */\n")
+    # The Lab's snapshot, cached when asked (as the Lab does when it opens), is carried
+    # over by its hash too: the host's copy is gone before the update.
+    assert not lab_snapshot_cached(page)
+    assert page.evaluate("""() => new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(event.data);
+        navigator.serviceWorker.controller.postMessage('parlor:precache-lab', [channel.port2]);
+    })""") is True
+    assert lab_snapshot_cached(page)
+    for gz in (dist / "py").glob("lab-sandbox-*.bin.gz"):
+        gz.unlink()
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     expect(page.locator("#update")).to_be_visible(timeout=60_000)
     new_cache = page.evaluate("""async (before) => {
@@ -196,14 +237,17 @@ def test_a_new_version_offers_a_reload(served, dist: Path) -> None:
         const cache = await caches.open(name);
         const read = async (url) => (await cache.match(url)).text();
         const snapshot = JSON.parse(await read('py/snapshot.json')).file;
+        const lab = JSON.parse(await read('py/lab-snapshot.json')).file;
         return [await read('assets/lang.js'), await read('assets/parlor.css'),
-                (await (await cache.match(`py/${snapshot}`)).arrayBuffer()).byteLength];
+                (await (await cache.match(`py/${snapshot}`)).arrayBuffer()).byteLength,
+                (await (await cache.match(`py/${lab}`)).arrayBuffer()).byteLength];
     }""", before)
     assert "not downloaded again" not in new_cache[0]
     assert "a new version" in new_cache[1]
     # The damaged snapshot of the old cache (above) is not copied: its bytes are not
     # the manifest's; the new version fetched it whole.
     assert new_cache[2] > 1_000_000
+    assert new_cache[3] > 1_000_000  # the Lab's, copied: the host has none any more
 
     with page.expect_navigation():
         page.click("#update-reload")

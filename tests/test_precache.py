@@ -84,3 +84,25 @@ def test_index_html_can_be_handed_to_the_worker_as_parsed() -> None:
     first_script = page.index(b"<script>")
     assert page.index(b"holdForTheWorker") > first_script
     assert re.fullmatch(rb"(\s*<meta [^>]*>)*\s*", page[len(top):first_script])
+
+
+def test_the_labs_snapshot_is_fetched_only_when_asked(tmp_path: Path) -> None:
+    """Most visitors never open the Lab: its sandboxes' snapshot (4.9 MB) is listed
+    apart (`lazy`, fetched when the Lab opens), still hashed (an update carries it over
+    by hash) and still in the version; its small manifest and the page's snapshot stay
+    in the precache."""
+    files = app(tmp_path)
+    lab = "py/lab-sandbox-0123456789abcdef.bin.gz"
+    (tmp_path / lab).write_bytes(gzip.compress(b"PARLORSNAP1 lab heap", mtime=0))
+    (tmp_path / "py" / "lab-snapshot.json").write_text("{}")
+    every = sorted([*files, lab, "py/lab-snapshot.json"])
+    m = manifest(tmp_path, every)
+    assert m["lazy"] == [f"./{lab}"]
+    assert f"./{lab}" not in m["files"]
+    assert set(m["files"]) | set(m["lazy"]) == {f"./{f}" for f in every}
+    assert "./py/lab-snapshot.json" in m["files"]
+    assert "./py/snapshot-0123456789abcdef.bin.gz" in m["files"]
+    assert m["hashes"]["./py/lab-sandbox-0123456789abcdef.bin"] == sha16(b"PARLORSNAP1 lab heap")
+    before = m["version"]
+    (tmp_path / lab).write_bytes(gzip.compress(b"PARLORSNAP1 lab heap 2", mtime=0))
+    assert manifest(tmp_path, every)["version"] != before

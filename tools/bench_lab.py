@@ -219,9 +219,10 @@ NEW_SANDBOX = """async () => {
 }"""
 
 
-def one_start(browser, base: str, throttle: float, snapshot: bool) -> dict[str, float]:
+def one_start(browser, base: str, throttle: float, snapshot: bool,
+              pause: float = 0.0) -> dict[str, float]:
     """The Lab opened once, its sandboxes from their snapshot or (its manifest missing)
-    normally."""
+    normally; `pause` seconds before each new sandbox (as a tournament's come)."""
     from bench_memory import renderers
 
     ctx = browser.new_context(service_workers="block")
@@ -238,7 +239,7 @@ def one_start(browser, base: str, throttle: float, snapshot: bool) -> dict[str, 
         page.wait_for_function(f"performance.getEntriesByName('{name}').length",
                                timeout=300_000)
     assert page.evaluate("window.parlorSandbox.starts.last.mode") == mode
-    news = sorted(page.evaluate(NEW_SANDBOX) for _ in range(3))
+    news = sorted((time.sleep(pause), page.evaluate(NEW_SANDBOX))[1] for _ in range(3))
     assert min(news) > 0, news
     time.sleep(2)
     before = renderers(browser)
@@ -282,6 +283,28 @@ def starts(emit: Callable[[str], None], browser, base: str, throttle: float,
     return {**medians, "load": {"min": min(loads), "max": max(loads)}}
 
 
+def versus(emit: Callable[[str], None], browser, base: str, other: str,
+           rounds: int = 5) -> dict[str, object]:
+    """This tree's sandboxes from their snapshot against another tree's (`other`, served
+    too: e.g. main's commit exported), alternating, median of `rounds`, at 1x."""
+    import os
+    import statistics
+
+    runs: dict[str, list[dict[str, float]]] = {"this": [], "other": []}
+    loads = [os.getloadavg()[0]]
+    for i in range(rounds):
+        for name in (("this", "other") if i % 2 == 0 else ("other", "this")):
+            runs[name].append(one_start(browser, base if name == "this" else other, 1.0,
+                                        True, pause=1.0))
+            loads.append(os.getloadavg()[0])
+    medians = {n: {k: statistics.median(r[k] for r in rs) for k in rs[0]}
+               for n, rs in runs.items()}
+    emit(f"  1x load {min(loads):.1f}-{max(loads):.1f}, median of {rounds}: this / other")
+    for key in medians["this"]:
+        emit(f"        {key:20} {medians['this'][key]:8.0f} / {medians['other'][key]:8.0f}")
+    return {**medians, "runs": runs, "load": {"min": min(loads), "max": max(loads)}}
+
+
 def starts_only(emit: Callable[[str], None], browser, base: str) -> dict[str, object]:
     return {f"starts@{t:g}x": starts(emit, browser, base, t) for t in (1.0, 4.0)}
 
@@ -321,18 +344,25 @@ def run(emit: Callable[[str], None], browser, base: str) -> dict[str, object]:
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT / "tools"))
     # `python3 tools/bench_lab.py starts`: the snapshots' part alone.
+    # `python3 tools/bench_lab.py versus DIR`: this tree against DIR's (another commit).
     part = starts_only if sys.argv[1:] == ["starts"] else run
+    other_dir = Path(sys.argv[2]) if sys.argv[1:2] == ["versus"] else None
     from playwright.sync_api import sync_playwright
 
     from bench_browser import ARGS, chromium
     from serve import start_server
 
     server, url = start_server(directory=ROOT, quiet=True)
+    other = start_server(directory=other_dir, quiet=True) if other_dir else None
     try:
         with sync_playwright() as pw:
             b = pw.chromium.launch(executable_path=chromium(), args=ARGS)
-            print(json.dumps(part(print, b, url), indent=1))
+            if other:
+                print(json.dumps(versus(print, b, url, other[1]), indent=1))
+            else:
+                print(json.dumps(part(print, b, url), indent=1))
             b.close()
     finally:
-        server.shutdown()
-        server.server_close()
+        for s in (server, *([other[0]] if other else [])):
+            s.shutdown()
+            s.server_close()

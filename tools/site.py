@@ -20,7 +20,8 @@ py/snapshot-<key>.bin.gz, built here by tools/snapshot.mjs (Node, the vendored P
 whenever what it is made from changes; <key> is a hash of those inputs, and
 py/snapshot.json tells assets/pyodide-start.mjs the name and what to check. The Bot
 Lab's sandboxes start from one of their own (py/lab-sandbox-<key>.bin.gz and
-py/lab-snapshot.json).
+py/lab-snapshot.json), precached only once the Lab is opened. Their kinds and builder are
+in tools/site_snapshots.py.
 
 One file list serves both commands, so the offline cache holds exactly what a host
 serves. The precache version is a hash of every file's path and bytes: any change gives
@@ -41,9 +42,42 @@ import sys
 import tempfile
 import zipfile
 from pathlib import Path
-from typing import Any, NamedTuple
+from types import ModuleType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _sibling(name: str) -> ModuleType:
+    """tools/<name>.py, loaded by its path: this file is run as a script, and loaded by
+    path from tools/serve.py (afresh on each refresh, so edits reach `make run`) and the
+    tests, so tools/ need not be on sys.path. Loaded with this file, each time it is."""
+    spec = importlib.util.spec_from_file_location(f"parlor_tools_{name}",
+                                                  Path(__file__).with_name(f"{name}.py"))
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# The snapshots' kinds and builder (issue 36), and the helpers both files use: names
+# kept here too, for tools/serve.py and the tests that reach them through site.
+_snapshots = _sibling("site_snapshots")
+ZIP: str = _snapshots.ZIP
+SiteError: type[Exception] = _snapshots.SiteError
+write_if_changed = _snapshots.write_if_changed
+_sha16 = _snapshots.sha16
+SNAPSHOT_INPUTS: tuple[str, ...] = _snapshots.SNAPSHOT_INPUTS
+SNAPSHOT_JSON: str = _snapshots.SNAPSHOT_JSON
+Snapshot = _snapshots.Snapshot
+PAGE = _snapshots.PAGE
+LAB_SANDBOX = _snapshots.LAB_SANDBOX
+SNAPSHOTS = _snapshots.SNAPSHOTS
+snapshot_key = _snapshots.snapshot_key
+snapshot_manifest = _snapshots.snapshot_manifest
+build_snapshot = _snapshots.build_snapshot
+snapshot_files = _snapshots.snapshot_files
+fetched_when_asked = _snapshots.fetched_when_asked
 #: Files that exist only as the service worker's inputs; never precached themselves.
 WORKER_FILES = ("sw.js", "precache.js")
 PYODIDE_RUNTIME = (
@@ -58,7 +92,6 @@ PYODIDE_RUNTIME = (
 #: Written by tools/vendor.py (tools/editor_module.py); imported by assets/editor.js.
 EDITOR_MODULE = "vendor/pyscript/parlor-codemirror.js"
 
-ZIP = "py/parlor.zip"
 #: What the browser needs from py/parlor: the modules and the game data they load.
 PACKAGE_SUFFIXES = (".py", ".json")
 
@@ -187,117 +220,6 @@ def manifests(root: Path = ROOT) -> dict[str, str]:
     return out
 
 
-#: What the snapshot is made from: its key hashes these (the wasm and its glue, the
-#: standard library, the package zip, the builder), so any change gives a new name.
-SNAPSHOT_INPUTS = ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs",
-                   "vendor/pyodide/pyodide.mjs", "vendor/pyodide/python_stdlib.zip", ZIP,
-                   "tools/snapshot.mjs")
-SNAPSHOT_JSON = "py/snapshot.json"
-#: Not served: the inputs' sizes and times when the key was last computed, so that an
-#: unchanged tree is checked without hashing ~13 MB on every request of `make run`.
-SNAPSHOT_STAMP = "py/.snapshot-stamp.json"
-
-
-class Snapshot(NamedTuple):
-    """One kind of snapshot: what it is made from, its builder's --kind, its files. (A
-    NamedTuple, not a dataclass: tools/serve.py loads this file without registering it
-    in sys.modules, where a dataclass looks its module up.)"""
-
-    kind: str
-    inputs: tuple[str, ...]
-    prefix: str  # its file is py/<prefix><key>.bin(.gz)
-    manifest: str
-    stamp: str
-
-
-PAGE = Snapshot("page", SNAPSHOT_INPUTS, "snapshot-", SNAPSHOT_JSON, SNAPSHOT_STAMP)
-#: The Bot Lab's sandbox (issue 36, item 4; assets/lab-sandbox.js restores it): made
-#: from the page's inputs, the sandbox's loader, and lab-sandbox.js, whose function
-#: rewrites the wasm it runs (the snapshot is made on that wasm).
-LAB_SANDBOX = Snapshot("sandbox", (*SNAPSHOT_INPUTS, "vendor/pyodide/pyodide.js",
-                                   "assets/lab-sandbox.js"),
-                       "lab-sandbox-", "py/lab-snapshot.json", "py/.lab-snapshot-stamp.json")
-SNAPSHOTS = (PAGE, LAB_SANDBOX)
-
-
-def _sha16(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()[:16]
-
-
-def snapshot_key(root: Path = ROOT, inputs: tuple[str, ...] = SNAPSHOT_INPUTS) -> str:
-    """The hash of everything a snapshot is made from (the page's: SNAPSHOT_INPUTS)."""
-    digest = hashlib.sha256()
-    for rel in inputs:
-        digest.update(rel.encode() + b"\0" + (root / rel).read_bytes() + b"\0")
-    return digest.hexdigest()[:16]
-
-
-def snapshot_manifest(root: Path, key: str, prefix: str = PAGE.prefix) -> dict[str, str]:
-    """py/snapshot.json (py/lab-snapshot.json): the file, its key, and the hashes of the
-    package zip and the standard library the page must be running for it to be used."""
-    return {"file": f"{prefix}{key}.bin", "key": key,
-            "zip": _sha16((root / ZIP).read_bytes()),
-            "stdlib": _sha16((root / "vendor/pyodide/python_stdlib.zip").read_bytes())}
-
-
-def _input_stats(root: Path, inputs: tuple[str, ...]) -> list[list[object]]:
-    return [[rel, (root / rel).stat().st_size, (root / rel).stat().st_mtime_ns]
-            for rel in inputs]
-
-
-def build_snapshot(root: Path = ROOT, snap: Snapshot = PAGE) -> bool:
-    """Write py/snapshot-<key>.bin.gz and py/snapshot.json (or the Lab sandbox's) when an
-    input changed (and remove older ones); True if built. Raises SiteError with the
-    builder's reason."""
-    stamp_path = root / snap.stamp
-    stats = _input_stats(root, snap.inputs)
-    try:
-        stamp = json.loads(stamp_path.read_text(encoding="utf-8"))
-    except (FileNotFoundError, ValueError):
-        stamp = {}
-    key = stamp.get("key") if stamp.get("inputs") == stats else None
-    if not isinstance(key, str):
-        key = snapshot_key(root, snap.inputs)
-    target = root / "py" / f"{snap.prefix}{key}.bin.gz"
-    built = False
-    if not target.is_file():
-        node = shutil.which("node")
-        if node is None:
-            raise SiteError("node is needed to build the Python snapshot (run `make setup`)")
-        with tempfile.TemporaryDirectory() as tmp:
-            raw = Path(tmp) / "snapshot.bin"
-            done = subprocess.run([node, str(root / "tools" / "snapshot.mjs"), str(raw), key,
-                                   "--kind", snap.kind], capture_output=True, text=True)
-            if done.returncode != 0:
-                raise SiteError(f"building the Python snapshot ({snap.kind}) failed:\n"
-                                f"{done.stderr.strip()}")
-            # Gzipped here (deterministic: no name, no time), unpacked by sw.js.
-            packed = target.with_name(target.name + ".tmp")
-            packed.write_bytes(gzip.compress(raw.read_bytes(), 6, mtime=0))
-            packed.replace(target)
-        built = True
-    for old in (root / "py").glob(f"{snap.prefix}*.bin*"):
-        if old != target:
-            old.unlink()
-    write_if_changed(root / snap.manifest,
-                     json.dumps(snapshot_manifest(root, key, snap.prefix), indent=1) + "\n")
-    write_if_changed(stamp_path, json.dumps({"key": key, "inputs": stats}) + "\n")
-    return built
-
-
-def snapshot_files(root: Path = ROOT) -> list[str]:
-    """The snapshots (gzipped: sw.js unpacks them) and their manifests, as named by
-    py/snapshot.json and py/lab-snapshot.json."""
-    files = []
-    for snap in SNAPSHOTS:
-        try:
-            manifest = json.loads((root / snap.manifest).read_text(encoding="utf-8"))
-        except (FileNotFoundError, ValueError):
-            raise SiteError(f"{snap.manifest} is missing; run `make setup` first") from None
-        files += [snap.manifest, f"py/{manifest['file']}.gz"]
-    return files
-
-
 def build_generated(root: Path = ROOT) -> None:
     """The files built from sources: the package zip, the shell's words, the manifests,
     the Python snapshot (made from the zip, so after it)."""
@@ -307,10 +229,6 @@ def build_generated(root: Path = ROOT) -> None:
     write_if_changed(root / SHELL_JS, shell_js(root))
     for rel, text in manifests(root).items():
         write_if_changed(root / rel, text)
-
-
-class SiteError(Exception):
-    """The app folder is incomplete (say which files); callers decide how to report it."""
 
 
 def app_files(root: Path = ROOT) -> list[str]:
@@ -375,20 +293,17 @@ def version(files: list[str], hashes: dict[str, str]) -> str:
 
 
 def precache_js(root: Path, files: list[str]) -> str:
-    """The manifest sw.js imports. The folder's own address (`./`) is not listed: the
-    worker answers it from index.html (the same 23 KB, once)."""
+    """The manifest sw.js imports: `files`, precached once the app is ready, and `lazy`,
+    fetched only when asked (the Lab's sandbox snapshot, when the Lab opens); every one
+    hashed and in the version. The folder's own address (`./`) is not listed: the worker
+    answers it from index.html (the same 23 KB, once)."""
     hashes = file_hashes(root, files)
-    manifest = {"version": version(files, hashes), "files": [f"./{f}" for f in files],
+    manifest = {"version": version(files, hashes),
+                "files": [f"./{f}" for f in files if not fetched_when_asked(f)],
+                "lazy": [f"./{f}" for f in files if fetched_when_asked(f)],
                 "hashes": hashes}
     return ("// Generated by tools/site.py: the files the service worker caches.\n"
             f"self.PARLOR_PRECACHE = {json.dumps(manifest, indent=1)};\n")
-
-
-def write_if_changed(path: Path, text: str) -> bool:
-    if path.exists() and path.read_text(encoding="utf-8") == text:
-        return False
-    path.write_text(text, encoding="utf-8")
-    return True
 
 
 def build_dist(out: Path) -> list[str]:
