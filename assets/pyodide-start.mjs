@@ -25,13 +25,13 @@
 // After a restore, `random` is reseeded: the snapshot holds the state it had when it was
 // made, which every visit would otherwise replay.
 import * as pyodide from "../vendor/pyodide/pyodide.mjs";
+import { HEADER_BYTES, mismatch, validManifest } from "./snapshot-check.mjs";
 
 export const version = pyodide.version;
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const MANIFEST_URL = new URL("../py/snapshot.json", import.meta.url).href;
 const ZIP_URL = new URL("../py/parlor.zip", import.meta.url).href;
-const HEADER_BYTES = 32; // tools/snapshot.mjs: "PARLORSNAP1 <key>", padded
 /** Reseed what import time seeded (see above); Parlor seeds its games' own generators. */
 export const RESEED = "import random as _r\n_r.seed()\ndel _r";
 
@@ -102,20 +102,9 @@ function record(start) {
   }
 }
 
-async function sha256(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
-}
-
 async function cachedBytes(url) {
   const hit = await caches.match(url);
   return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
-}
-
-function validManifest(data) {
-  const hex = /^[0-9a-f]{16}$/;
-  return data && typeof data === "object" && hex.test(data.key) && hex.test(data.zip)
-    && hex.test(data.stdlib) && data.file === `snapshot-${data.key}.bin`;
 }
 
 /** The snapshot's heap and the package zip it was made from, if both are in the service
@@ -134,7 +123,9 @@ async function findSnapshot() {
   } catch {
     manifest = null;
   }
-  if (!validManifest(manifest)) return { reason: "py/snapshot.json is malformed" };
+  if (!validManifest(manifest) || manifest.file !== `snapshot-${manifest.key}.bin`) {
+    return { reason: "py/snapshot.json is malformed" };
+  }
   const url = new URL(`../py/${manifest.file}`, import.meta.url).href;
   const [bytes, zip, stdlib] = await Promise.all([
     cachedBytes(url),
@@ -143,15 +134,8 @@ async function findSnapshot() {
   ]);
   if (!bytes) return { reason: `${manifest.file} is not in the cache` };
   if (!zip || !stdlib) return { reason: "the package zip or standard library is not in the cache" };
-  const header = new TextDecoder().decode(bytes.subarray(0, HEADER_BYTES));
-  if (header !== `PARLORSNAP1 ${manifest.key}`.padEnd(HEADER_BYTES - 1) + "\n") {
-    return { reason: `snapshot mismatch: the header of ${manifest.file} is not its key's` };
-  }
-  const [zipHash, stdlibHash] = await Promise.all([sha256(zip), sha256(stdlib)]);
-  if (zipHash !== manifest.zip) return { reason: "snapshot mismatch: it was made from another parlor.zip" };
-  if (stdlibHash !== manifest.stdlib) {
-    return { reason: "snapshot mismatch: it was made from another standard library" };
-  }
+  const reason = await mismatch(manifest, bytes, zip, stdlib);
+  if (reason) return { reason };
   return { key: manifest.key, heap: bytes.subarray(HEADER_BYTES), zip };
 }
 
