@@ -239,14 +239,25 @@ def _precached_count() -> int:
 
 def _settle_app(page) -> None:
     """Wait until Parlor's service worker controls the page and precached the app (its
-    cache exists, partly filled, from the moment it takes the page: count the files)."""
+    cache exists, partly filled, from the moment it takes the page: count the files, and
+    see the snapshot, unpacked last, among them). Polled from Python: an async predicate
+    given to wait_for_function passes at once (its promise is truthy), which let repeat
+    visits start before the snapshot was in the cache."""
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=300_000)
-    page.wait_for_function("""async (want) => {
+    done = """async (want) => {
         for (const name of await caches.keys()) {
-            if ((await (await caches.open(name)).keys()).length >= want) return true;
+            const urls = (await (await caches.open(name)).keys()).map((r) => r.url);
+            const snapshot = urls.some((u) => /\\/snapshot-[0-9a-f]{16}\\.bin$/.test(u));
+            if (urls.length >= want && snapshot) return true;
         }
         return false;
-    }""", arg=_precached_count(), timeout=300_000, polling=250)
+    }"""
+    want = _precached_count()
+    deadline = time.monotonic() + 300
+    while not page.evaluate(done, want):
+        if time.monotonic() > deadline:
+            raise TimeoutError("bench: the service worker did not precache the app in 300 s")
+        page.wait_for_timeout(250)
 
 
 def _repeat(context, url: str, cpu_rate: float, mode: str = "") -> Visit:
@@ -255,7 +266,7 @@ def _repeat(context, url: str, cpu_rate: float, mode: str = "") -> Visit:
     sent_ready, files_ready = tally.sent, tally.files
     if mode and page.evaluate(MODE) != mode:  # the row would not measure what it says
         raise RuntimeError(f"bench: a repeat visit started {page.evaluate(MODE)!r}, "
-                           f"not {mode!r}")
+                           f"not {mode!r}: {page.evaluate('globalThis.parlorStart')}")
     page.wait_for_timeout(1000)
     sent, files, requests = tally.reset()
     page.close()
