@@ -12,6 +12,11 @@
 // is still read from disk (parlor.web's modules and the data files); a normal start
 // unpacks all of it, as PyScript did.
 //
+// The app's entry, py/main.py, is run here too, once the package is on disk: the first
+// screen is drawn before PyScript's own Python (its package written and imported, its
+// script runner), which the app does not use; PyScript's run of py/main.py as the page's
+// script then only reports a failure of this one (parlor.web.start).
+//
 // The snapshot is used only when the service worker already holds it: a first visit
 // never waits for its ~31 MB (6 MB on the wire) before Python starts; it starts normally
 // while the worker precaches the snapshot for the next visit. Any doubt gives a normal
@@ -32,6 +37,9 @@ export const version = pyodide.version;
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const MANIFEST_URL = new URL("../py/snapshot.json", import.meta.url).href;
 const ZIP_URL = new URL("../py/parlor.zip", import.meta.url).href;
+const MAIN_URL = new URL("../py/main.py", import.meta.url).href;
+/** parlor.web.start's RAN: py/main.py has run here and drawn the first screen. */
+const RAN = "ran";
 /** Reseed what import time seeded (see above); Parlor seeds its games' own generators. */
 export const RESEED = "import random as _r\n_r.seed()\ndel _r";
 
@@ -91,6 +99,16 @@ def later():
 
 function mark(name) {
   performance.mark(`parlor:${name}`);
+}
+
+/** Python is up (restored or started): the page's progress line says so
+ * (assets/loading.js). PyScript's own "Loaded interpreter" comes only once this module
+ * has returned, which is after the first screen now that py/main.py runs here. */
+function pythonUp() {
+  mark("pyodide-loaded");
+  if (typeof globalThis.dispatchEvent === "function") {
+    globalThis.dispatchEvent(new Event("parlor:python-up"));
+  }
 }
 
 function record(start) {
@@ -224,6 +242,34 @@ export function unpack(py, zip) {
   return wanted.length;
 }
 
+/** py/main.py's source, or null (then PyScript runs it, as the page's script). */
+async function fetchMain() {
+  try {
+    const response = await fetch(MAIN_URL);
+    return response.ok ? await response.text() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Run py/main.py (the app's start) in a namespace of its own, before PyScript runs its
+ * own Python: the first screen does not wait for PyScript's package and script runner,
+ * which the app does not use. PyScript then runs py/main.py as the page's script, which
+ * does nothing more (parlor.web.start); a failure here is recorded, not raised, in
+ * globalThis.parlorStart.main, and raised by that second run, so that PyScript shows it
+ * as it shows any error of the page's script. */
+function runMain(py, source) {
+  const namespace = py.toPy({ __name__: "__main__" });
+  try {
+    py.runPython(source, { globals: namespace, filename: "py/main.py" });
+    return RAN;
+  } catch (err) {
+    return String(err?.message ?? err);
+  } finally {
+    namespace.destroy();
+  }
+}
+
 async function fetchZip() {
   const response = await fetch(ZIP_URL);
   if (!response.ok) throw new Error(`py/parlor.zip: HTTP ${response.status}`);
@@ -239,6 +285,7 @@ async function start(options) {
   // the service worker the page has just registered, so they are downloaded once
   // (index.html, sw.js).
   if (globalThis.parlorWorkerControls) await globalThis.parlorWorkerControls;
+  const main = fetchMain(); // beside the restore or start; after the worker took the page
   let found;
   try {
     found = await findSnapshot();
@@ -249,7 +296,7 @@ async function start(options) {
   if (found.heap) {
     try {
       py = await restore(pyodide.loadPyodide, found.heap, settings);
-      mark("pyodide-loaded");
+      pythonUp();
       unpack(py, found.zip);
       record({ mode: "snapshot", key: found.key, ms: performance.now() - started });
     } catch (err) {
@@ -263,12 +310,14 @@ async function start(options) {
     const zip = fetchZip();
     zip.catch(() => {}); // awaited below; a failure is reported there, not as unhandled
     py = await pyodide.loadPyodide(settings);
-    mark("pyodide-loaded");
+    pythonUp();
     unpack(py, await zip);
     record({ mode: "normal", reason: found.reason, ms: performance.now() - started });
   }
   call(py, PYSCRIPT_LATER, "later");
   mark("unpacked");
+  const source = await main;
+  if (source !== null) globalThis.parlorStart.main = runMain(py, source);
   return py;
 }
 
@@ -277,8 +326,9 @@ export async function loadPyodide(options = {}) {
   // For `make bench` (tools/bench_startup.py): the steps of a start, as marks on the
   // page's timeline: parlor:pyodide-called (PyScript asked), parlor:pyodide-loaded
   // (restored or started), parlor:unpacked (the package on disk), parlor:main-py
-  // (PyScript has run its own Python and starts py/main.py), parlor:main (parlor.web
-  // imported), parlor:ready (main() has drawn the first screen).
+  // (py/main.py begun, run by this module), parlor:main (parlor.web imported),
+  // parlor:ready (main() has drawn the first screen), parlor:pyscript-ran (PyScript has
+  // run its own Python and py/main.py again, after ready: parlor.web.start).
   mark("pyodide-called");
   return start(options);
 }
