@@ -53,6 +53,9 @@ MARK = "performance.getEntriesByName('parlor:ready')[0].startTime"
 #: disk, PyScript's own Python done and py/main.py begun, parlor.web imported, ready.
 STEPS = ("parlor:pyodide-called", "parlor:pyodide-loaded", "parlor:unpacked",
          "parlor:main-py", "parlor:main", "parlor:ready")
+#: After ready: PyScript has run its own Python and py/main.py again (parlor.web.start),
+#: work that used to come before the first screen.
+LATE = "parlor:pyscript-ran"
 STEP_TIMES = f"""Object.fromEntries({list(STEPS)!r}.map(n =>
     [n, (performance.getEntriesByName(n)[0] || {{startTime: NaN}}).startTime]))"""
 COMPRESSED = (".html", ".js", ".mjs", ".css", ".json", ".map", ".wasm", ".toml", ".py",
@@ -231,6 +234,13 @@ def _open(context, url: str, cpu_rate: float) -> tuple[object, float]:
     return page, float(page.evaluate(MARK))
 
 
+def _mark(page, name: str) -> float:
+    """A mark's time since the navigation started (NaN if absent: the stock page, or a
+    start before the mark existed)."""
+    return float(page.evaluate(
+        f"(performance.getEntriesByName({name!r})[0] || {{startTime: NaN}}).startTime"))
+
+
 def _precached_count() -> int:
     """How many files the service worker's cache holds once complete (precache.js)."""
     text = (ROOT / "precache.js").read_text(encoding="utf-8")
@@ -269,9 +279,9 @@ def _repeat(context, url: str, cpu_rate: float, mode: str = "") -> Visit:
                            f"not {mode!r}: {page.evaluate('globalThis.parlorStart')}")
     page.wait_for_timeout(1000)
     sent, files, requests = tally.reset()
+    steps = {**_steps.pop(id(page)), LATE: _mark(page, LATE)}
     page.close()
-    return Visit(ms, sent_ready, sent, files_ready, files, requests, _steps.pop(id(page)),
-                 _rss.pop(id(page)))
+    return Visit(ms, sent_ready, sent, files_ready, files, requests, steps, _rss.pop(id(page)))
 
 
 def visits(browser, base: str, page_name: str, cpu_rate: float) -> dict[str, Visit]:
@@ -291,7 +301,8 @@ def visits(browser, base: str, page_name: str, cpu_rate: float) -> dict[str, Vis
             page.wait_for_load_state("networkidle")
         sent, files, requests = tally.reset()
         out["first"] = Visit(ms, sent_ready, sent, files_ready, files, requests,
-                             _steps.pop(id(page)), _rss.pop(id(page)))
+                             {**_steps.pop(id(page)), LATE: _mark(page, LATE)},
+                             _rss.pop(id(page)))
         page.close()
         app = page_name == "app"
         out["repeat"] = _repeat(context, url, cpu_rate, "snapshot" if app else "")
@@ -367,10 +378,11 @@ def run(emit: Callable[[str], None], browser, runs: int = 3) -> dict[str, object
                     "rss_mb": rss, "all_ms": [v.ms for v in rows]}
     emit("\n  The app's start, step by step (median ms): from the navigation to PyScript's call")
     emit("  of loadPyodide; to Pyodide ready (restored or started); the package unpacked;")
-    emit("  PyScript's own Python (its package, py/main.py fetched); parlor.web imported;")
-    emit("  main() to the first screen")
+    emit("  to py/main.py begun (PyScript's own Python first, or none where the wrapper runs")
+    emit("  it); parlor.web imported; main() to the first screen; after ready, PyScript's")
+    emit("  own Python and its run of py/main.py (where the wrapper ran it first)")
     emit(f"  {'profile':7} {'visit':7} {'page':10} {'to load':>8} {'pyodide':>8} "
-         f"{'unpack':>7} {'pyscript':>9} {'import':>7} {'main()':>7}")
+         f"{'unpack':>7} {'pyscript':>9} {'import':>7} {'main()':>7} {'after':>6}")
     for profile in PROFILES:
         for visit in ("first", "repeat"):
             for name in ("app", "app-normal"):
@@ -379,9 +391,10 @@ def run(emit: Callable[[str], None], browser, runs: int = 3) -> dict[str, object
                     continue
                 med = {n: statistics.median(v.steps.get(n, float("nan")) for v in rows)
                        for n in STEPS}
+                med[LATE] = statistics.median(v.steps.get(LATE, float("nan")) for v in rows)
                 called, loaded, unpacked, main_py, main, ready = (med[n] for n in STEPS)
                 emit(f"  {profile:7} {visit:7} {name:10} {called:8.0f} {loaded - called:8.0f} "
                      f"{unpacked - loaded:7.0f} {main_py - unpacked:9.0f} {main - main_py:7.0f}"
-                     f" {ready - main:7.0f}")
+                     f" {ready - main:7.0f} {med[LATE] - ready:6.0f}")
                 out[f"{profile} {visit} {name} steps"] = med
     return out
