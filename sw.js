@@ -49,6 +49,8 @@ function stored(bytes, from) {
   return new Response(bytes, type ? { headers: { "Content-Type": type } } : {});
 }
 
+// assets/snapshot-check.mjs's sha16 (tools/site.py's _sha16): a classic worker cannot
+// import a module, and this one is registered as a classic script.
 async function sha16(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");

@@ -115,7 +115,7 @@
   }
 
   // ---- inside each worker: one student's interpreter ----------------------------------
-  function insideWorker(RESTORED, HEADER_BYTES) {
+  function insideWorker(RESTORED) {
     self.onmessage = async (event) => {
       self.onmessage = null; // the files come once
       let files = event.data.files; // let go once Python is up: its copy is in the heap
@@ -159,7 +159,7 @@
             // Read here, in this worker's thread: a Blob is handed over without a copy.
             const bytes = await event.data.snapshot.arrayBuffer();
             files["snapshot.bin"] = bytes; // freed with the files below
-            const heap = new Uint8Array(bytes, HEADER_BYTES);
+            const heap = new Uint8Array(bytes); // its header taken off by the finder
             py = await self.loadPyodide({ ...options, _loadSnapshot: heap });
             start = { mode: "snapshot", reason: "", loaded: 0 };
           } catch (err) {
@@ -273,7 +273,7 @@
   function workerScript(loader, glue) {
     return `(function () {\n${loader}\n})();\n(function () {\n"use strict";\n` +
       `${restoreHeap}\n${sparseGlue(classicGlue(glue))}\n})();\n` +
-      `(${insideWorker})(${JSON.stringify(RESTORED)}, 32);\n`;
+      `(${insideWorker})(${JSON.stringify(RESTORED)});\n`;
   }
 
   // The wasm module's memory maximum, rewritten in place (the same number of LEB128

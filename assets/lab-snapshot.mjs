@@ -19,20 +19,8 @@
 // Pyodide itself then refuses a snapshot of another loader ("build id mismatch"), and
 // a restore that throws for any reason falls back to a normal start (the callers).
 
-/** tools/snapshot.mjs's header: "PARLORSNAP1 <key>", padded with spaces and a newline. */
-export const HEADER_BYTES = 32;
-
-async function sha16(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
-}
-
-function validManifest(data) {
-  const hex = /^[0-9a-f]{16}$/;
-  return data !== null && typeof data === "object" && hex.test(data.key) && hex.test(data.zip)
-    && hex.test(data.stdlib) && typeof data.file === "string"
-    && /^[a-z-]+-[0-9a-f]{16}\.bin$/.test(data.file) && data.file.endsWith(`-${data.key}.bin`);
-}
+// The checks themselves are the page's too (assets/snapshot-check.mjs).
+import { mismatch, validManifest } from "./snapshot-check.mjs";
 
 /** The snapshot's bytes: the service worker's unpacked copy, else the host's gzipped
  * file unpacked here; null if neither. */
@@ -74,17 +62,7 @@ export async function findSnapshot(manifestUrl, zip, stdlib, cacheOnly = false) 
   if (!bytes && cacheOnly) return { reason: `${manifest.file} is not in the service worker's cache yet`,
                                      uncached: true };
   if (!bytes) return { reason: `${manifest.file} could not be read` };
-  if (bytes.byteLength <= HEADER_BYTES || bytes.byteLength % 4) {
-    return { reason: `snapshot mismatch: ${manifest.file} is not a snapshot` };
-  }
-  const header = new TextDecoder().decode(new Uint8Array(bytes, 0, HEADER_BYTES));
-  if (header !== `PARLORSNAP1 ${manifest.key}`.padEnd(HEADER_BYTES - 1) + "\n") {
-    return { reason: `snapshot mismatch: the header of ${manifest.file} is not its key's` };
-  }
-  const [zipHash, stdlibHash] = await Promise.all([sha16(zip), sha16(stdlib)]);
-  if (zipHash !== manifest.zip) return { reason: "snapshot mismatch: it was made from another parlor.zip" };
-  if (stdlibHash !== manifest.stdlib) {
-    return { reason: "snapshot mismatch: it was made from another standard library" };
-  }
+  const reason = await mismatch(manifest, bytes, zip, stdlib);
+  if (reason) return { reason };
   return { key: manifest.key, bytes };
 }

@@ -66,13 +66,18 @@
       }
     }).observe({ type: "resource", buffered: true });
   }
-  // Pyodide is up (PyScript's progress event): its files are surely in, even when the
-  // Resource Timing entry of the last one has not been delivered yet (a fast start can
-  // reach py:ready first, and the line would skip "starting Python").
-  addEventListener("py:progress", (event) => {
-    if (phase !== "files" || event.detail !== "Loaded interpreter") return;
+  // Pyodide is up (the page's Pyodide wrapper, assets/pyodide-start.mjs, or PyScript's
+  // progress event): its files are surely in, even when the Resource Timing entry of the
+  // last one has not been delivered yet (a fast start can reach py:ready first, and the
+  // line would skip "starting Python").
+  const pythonUp = () => {
+    if (phase !== "files") return;
     phase = "python";
     show();
+  };
+  addEventListener("parlor:python-up", pythonUp);
+  addEventListener("py:progress", (event) => {
+    if (event.detail === "Loaded interpreter") pythonUp();
   });
   addEventListener("py:ready", () => {
     phase = "opening";

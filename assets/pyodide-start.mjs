@@ -12,6 +12,11 @@
 // is still read from disk (parlor.web's modules and the data files); a normal start
 // unpacks all of it, as PyScript did.
 //
+// The app's entry, py/main.py, is run here too, once the package is on disk: the first
+// screen is drawn before PyScript's own Python (its package written and imported, its
+// script runner), which the app does not use; PyScript's run of py/main.py as the page's
+// script then only reports a failure of this one (parlor.web.start).
+//
 // The snapshot is used only when the service worker already holds it: a first visit
 // never waits for its ~31 MB (6 MB on the wire) before Python starts; it starts normally
 // while the worker precaches the snapshot for the next visit. Any doubt gives a normal
@@ -25,13 +30,16 @@
 // After a restore, `random` is reseeded: the snapshot holds the state it had when it was
 // made, which every visit would otherwise replay.
 import * as pyodide from "../vendor/pyodide/pyodide.mjs";
+import { HEADER_BYTES, mismatch, validManifest } from "./snapshot-check.mjs";
 
 export const version = pyodide.version;
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const MANIFEST_URL = new URL("../py/snapshot.json", import.meta.url).href;
 const ZIP_URL = new URL("../py/parlor.zip", import.meta.url).href;
-const HEADER_BYTES = 32; // tools/snapshot.mjs: "PARLORSNAP1 <key>", padded
+const MAIN_URL = new URL("../py/main.py", import.meta.url).href;
+/** parlor.web.start's RAN: py/main.py has run here and drawn the first screen. */
+const RAN = "ran";
 /** Reseed what import time seeded (see above); Parlor seeds its games' own generators. */
 export const RESEED = "import random as _r\n_r.seed()\ndel _r";
 
@@ -93,6 +101,16 @@ function mark(name) {
   performance.mark(`parlor:${name}`);
 }
 
+/** Python is up (restored or started): the page's progress line says so
+ * (assets/loading.js). PyScript's own "Loaded interpreter" comes only once this module
+ * has returned, which is after the first screen now that py/main.py runs here. */
+function pythonUp() {
+  mark("pyodide-loaded");
+  if (typeof globalThis.dispatchEvent === "function") {
+    globalThis.dispatchEvent(new Event("parlor:python-up"));
+  }
+}
+
 function record(start) {
   globalThis.parlorStart = start;
   if (start.mode === "snapshot") {
@@ -102,20 +120,9 @@ function record(start) {
   }
 }
 
-async function sha256(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
-}
-
 async function cachedBytes(url) {
   const hit = await caches.match(url);
   return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
-}
-
-function validManifest(data) {
-  const hex = /^[0-9a-f]{16}$/;
-  return data && typeof data === "object" && hex.test(data.key) && hex.test(data.zip)
-    && hex.test(data.stdlib) && data.file === `snapshot-${data.key}.bin`;
 }
 
 /** The snapshot's heap and the package zip it was made from, if both are in the service
@@ -134,7 +141,9 @@ async function findSnapshot() {
   } catch {
     manifest = null;
   }
-  if (!validManifest(manifest)) return { reason: "py/snapshot.json is malformed" };
+  if (!validManifest(manifest) || manifest.file !== `snapshot-${manifest.key}.bin`) {
+    return { reason: "py/snapshot.json is malformed" };
+  }
   const url = new URL(`../py/${manifest.file}`, import.meta.url).href;
   const [bytes, zip, stdlib] = await Promise.all([
     cachedBytes(url),
@@ -143,15 +152,8 @@ async function findSnapshot() {
   ]);
   if (!bytes) return { reason: `${manifest.file} is not in the cache` };
   if (!zip || !stdlib) return { reason: "the package zip or standard library is not in the cache" };
-  const header = new TextDecoder().decode(bytes.subarray(0, HEADER_BYTES));
-  if (header !== `PARLORSNAP1 ${manifest.key}`.padEnd(HEADER_BYTES - 1) + "\n") {
-    return { reason: `snapshot mismatch: the header of ${manifest.file} is not its key's` };
-  }
-  const [zipHash, stdlibHash] = await Promise.all([sha256(zip), sha256(stdlib)]);
-  if (zipHash !== manifest.zip) return { reason: "snapshot mismatch: it was made from another parlor.zip" };
-  if (stdlibHash !== manifest.stdlib) {
-    return { reason: "snapshot mismatch: it was made from another standard library" };
-  }
+  const reason = await mismatch(manifest, bytes, zip, stdlib);
+  if (reason) return { reason };
   return { key: manifest.key, heap: bytes.subarray(HEADER_BYTES), zip };
 }
 
@@ -240,32 +242,78 @@ export function unpack(py, zip) {
   return wanted.length;
 }
 
+/** py/main.py's source, or null (then PyScript runs it, as the page's script). */
+async function fetchMain() {
+  try {
+    const response = await fetch(MAIN_URL);
+    return response.ok ? await response.text() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Run py/main.py (the app's start) in a namespace of its own, before PyScript runs its
+ * own Python: the first screen does not wait for PyScript's package and script runner,
+ * which the app does not use. PyScript then runs py/main.py as the page's script, which
+ * does nothing more (parlor.web.start); a failure here is recorded, not raised, in
+ * globalThis.parlorStart.main, and raised by that second run, so that PyScript shows it
+ * as it shows any error of the page's script. */
+function runMain(py, source) {
+  const namespace = py.toPy({ __name__: "__main__" });
+  try {
+    py.runPython(source, { globals: namespace, filename: "py/main.py" });
+    return RAN;
+  } catch (err) {
+    return String(err?.message ?? err);
+  } finally {
+    namespace.destroy();
+  }
+}
+
 async function fetchZip() {
   const response = await fetch(ZIP_URL);
   if (!response.ok) throw new Error(`py/parlor.zip: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/** The snapshot looked for (checked) and py/main.py asked for, once: {found, main}.
+ * Begun as soon as the page has run this module (index.html loads it before PyScript),
+ * so that reading ~31 MB from the cache overlaps PyScript's own start; else when
+ * PyScript asks for Pyodide. Only reads: nothing runs before PyScript asks. */
+let prepared = null;
+function prepare() {
+  prepared ??= (async () => {
+    // A first visit where Python's files were not preloaded (WebKit): wait (bounded)
+    // for the service worker the page has just registered, so they are downloaded once
+    // (index.html, sw.js).
+    if (globalThis.parlorWorkerControls) await globalThis.parlorWorkerControls;
+    const main = fetchMain(); // after the worker took the page; never rejects
+    let found;
+    try {
+      found = await findSnapshot();
+    } catch (err) {
+      found = { reason: `the cache could not be read: ${err}` };
+    }
+    return { found, main };
+  })();
+  return prepared;
+}
+if (typeof document !== "undefined") prepare();
+
 /** An interpreter with the package on disk, restored when it can be; how, said in
  * globalThis.parlorStart. */
 async function start(options) {
   const started = performance.now();
   const settings = { ...options, indexURL: INDEX_URL };
-  // A first visit where Python's files were not preloaded (WebKit): wait (bounded) for
-  // the service worker the page has just registered, so they are downloaded once
-  // (index.html, sw.js).
-  if (globalThis.parlorWorkerControls) await globalThis.parlorWorkerControls;
-  let found;
-  try {
-    found = await findSnapshot();
-  } catch (err) {
-    found = { reason: `the cache could not be read: ${err}` };
-  }
+  const early = await prepare();
+  prepared = null; // the snapshot's bytes are not kept past this start
+  const main = early.main;
+  let found = early.found;
   let py = null;
   if (found.heap) {
     try {
       py = await restore(pyodide.loadPyodide, found.heap, settings);
-      mark("pyodide-loaded");
+      pythonUp();
       unpack(py, found.zip);
       record({ mode: "snapshot", key: found.key, ms: performance.now() - started });
     } catch (err) {
@@ -279,12 +327,14 @@ async function start(options) {
     const zip = fetchZip();
     zip.catch(() => {}); // awaited below; a failure is reported there, not as unhandled
     py = await pyodide.loadPyodide(settings);
-    mark("pyodide-loaded");
+    pythonUp();
     unpack(py, await zip);
     record({ mode: "normal", reason: found.reason, ms: performance.now() - started });
   }
   call(py, PYSCRIPT_LATER, "later");
   mark("unpacked");
+  const source = await main;
+  if (source !== null) globalThis.parlorStart.main = runMain(py, source);
   return py;
 }
 
@@ -293,8 +343,9 @@ export async function loadPyodide(options = {}) {
   // For `make bench` (tools/bench_startup.py): the steps of a start, as marks on the
   // page's timeline: parlor:pyodide-called (PyScript asked), parlor:pyodide-loaded
   // (restored or started), parlor:unpacked (the package on disk), parlor:main-py
-  // (PyScript has run its own Python and starts py/main.py), parlor:main (parlor.web
-  // imported), parlor:ready (main() has drawn the first screen).
+  // (py/main.py begun, run by this module), parlor:main (parlor.web imported),
+  // parlor:ready (main() has drawn the first screen), parlor:pyscript-ran (PyScript has
+  // run its own Python and py/main.py again, after ready: parlor.web.start).
   mark("pyodide-called");
   return start(options);
 }

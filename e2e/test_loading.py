@@ -81,3 +81,28 @@ def test_nothing_pressed_opens_nothing(page: Page, base_url: str) -> None:
     expect(page.locator("#menu")).to_be_visible()
     expect(page.locator("#game")).to_be_hidden()
     assert page.evaluate(f"Object.keys(localStorage).filter(k => k.startsWith('{PREFIX}'))") == []
+
+
+#: py/main.py as served, made to fail on its first run (the Pyodide wrapper's), as the
+#: app's start would if it raised: the failure is recorded there, not raised.
+FAILING_MAIN = """from parlor.web.start import first_run, run
+if first_run() is None:
+    raise ValueError("a crafted failure of the start")
+run()
+"""
+
+
+def test_a_start_that_fails_is_shown_as_the_pages_script_error(page: Page,
+                                                                base_url: str) -> None:
+    # py/main.py runs first from assets/pyodide-start.mjs, before PyScript's own Python;
+    # a failure there must still reach PyScript's error display, as it did when PyScript
+    # ran the app's start itself.
+    page.route("**/py/main.py", lambda route: route.fulfill(
+        status=200, body=FAILING_MAIN, headers={"Content-Type": "text/x-python"}))
+    page.goto(f"{base_url}/index.html", wait_until="domcontentloaded")
+    error = page.locator(".py-error").first
+    error.wait_for(timeout=120_000)
+    said = error.text_content() or ""
+    assert "Parlor did not start" in said and "a crafted failure of the start" in said, said
+    assert page.evaluate("globalThis.parlorStart.main").startswith("Traceback")
+    assert page.evaluate("document.body.dataset.ready || ''") == ""

@@ -1,9 +1,10 @@
-"""Entry point PyScript runs; the app itself lives in the parlor package."""
+"""Entry point: the app itself lives in the parlor package.
 
-import js
+Run first by the Pyodide wrapper (assets/pyodide-start.mjs) as soon as Python is up, which
+draws the first screen before PyScript's own Python runs; then by PyScript as the page's
+script, which only reports a failure of the first run (parlor.web.start says how).
+"""
 
-js.performance.mark("parlor:main-py")  # for `make bench`: parlor.web's import follows
+from parlor.web.start import run
 
-from parlor.web.app import main  # noqa: E402
-
-main()
+run()

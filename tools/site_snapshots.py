@@ -38,10 +38,11 @@ def write_if_changed(path: Path, text: str) -> bool:
 
 
 #: What the snapshot is made from: its key hashes these (the wasm and its glue, the
-#: standard library, the package zip, the builder), so any change gives a new name.
+#: standard library, the package zip, the builder and the module whose header it
+#: writes), so any change gives a new name.
 SNAPSHOT_INPUTS = ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs",
                    "vendor/pyodide/pyodide.mjs", "vendor/pyodide/python_stdlib.zip", ZIP,
-                   "tools/snapshot.mjs")
+                   "tools/snapshot.mjs", "assets/snapshot-check.mjs")
 SNAPSHOT_JSON = "py/snapshot.json"
 #: Not served: the inputs' sizes and times when the key was last computed, so that an
 #: unchanged tree is checked without hashing ~13 MB on every request of `make run`.

@@ -45,14 +45,12 @@ import process from "node:process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import vm from "node:vm";
 
+import { header as snapshotHeader } from "../assets/snapshot-check.mjs";
+
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const VENDOR = path.join(REPO, "vendor", "pyodide");
 /** What a restore can take: Pyodide's initial memory (see above). */
 const HEAP_LIMIT = 30 * 1024 * 1024;
-/** The header before the heap: 32 bytes, "PARLORSNAP1 <key>" padded with spaces and a
- * newline (32: Pyodide reads the heap through a Uint32Array, so it must stay aligned).
- * assets/pyodide-start.mjs refuses a snapshot whose header is not the one it expects. */
-const HEADER_BYTES = 32;
 
 function usage() {
   console.error("usage: node tools/snapshot.mjs OUT KEY [--heap-limit BYTES] "
@@ -206,7 +204,9 @@ if (heap > heapLimit) {
   process.exit(1);
 }
 const snapshot = pyodide.makeMemorySnapshot();
-const header = new TextEncoder().encode(`PARLORSNAP1 ${key}`.padEnd(HEADER_BYTES - 1) + "\n");
+// The header before the heap, from the module that checks it (the page and the Lab refuse
+// a snapshot whose header is not the one they expect).
+const header = new TextEncoder().encode(snapshotHeader(key));
 const tmp = `${out}.tmp`;
 fs.writeFileSync(tmp, Buffer.concat([header, snapshot]));
 fs.renameSync(tmp, out);

@@ -20,9 +20,10 @@ import process from "node:process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import vm from "node:vm";
 
+import { HEADER_BYTES } from "../assets/snapshot-check.mjs";
+
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const VENDOR = path.join(REPO, "vendor", "pyodide");
-const HEADER_BYTES = 32;
 
 const sandbox = process.argv[2] === "--sandbox";
 const file = process.argv[sandbox ? 3 : 2];

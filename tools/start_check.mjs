@@ -15,9 +15,10 @@ import path from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 
+import { HEADER_BYTES } from "../assets/snapshot-check.mjs";
+
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const VENDOR = path.join(REPO, "vendor", "pyodide");
-const HEADER_BYTES = 32;
 
 const [mode, ...files] = process.argv.slice(2);
 if (!["restore", "normal", "entries"].includes(mode) || files.length !== (mode === "restore" ? 2 : 1)) {
