@@ -276,39 +276,22 @@ async function fetchZip() {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/** The snapshot looked for (checked) and py/main.py asked for, once: {found, main}.
- * Begun as soon as the page has run this module (index.html loads it before PyScript),
- * so that reading ~31 MB from the cache overlaps PyScript's own start; else when
- * PyScript asks for Pyodide. Only reads: nothing runs before PyScript asks. */
-let prepared = null;
-function prepare() {
-  prepared ??= (async () => {
-    // A first visit where Python's files were not preloaded (WebKit): wait (bounded)
-    // for the service worker the page has just registered, so they are downloaded once
-    // (index.html, sw.js).
-    if (globalThis.parlorWorkerControls) await globalThis.parlorWorkerControls;
-    const main = fetchMain(); // after the worker took the page; never rejects
-    let found;
-    try {
-      found = await findSnapshot();
-    } catch (err) {
-      found = { reason: `the cache could not be read: ${err}` };
-    }
-    return { found, main };
-  })();
-  return prepared;
-}
-if (typeof document !== "undefined") prepare();
-
 /** An interpreter with the package on disk, restored when it can be; how, said in
  * globalThis.parlorStart. */
 async function start(options) {
   const started = performance.now();
   const settings = { ...options, indexURL: INDEX_URL };
-  const early = await prepare();
-  prepared = null; // the snapshot's bytes are not kept past this start
-  const main = early.main;
-  let found = early.found;
+  // A first visit where Python's files were not preloaded (WebKit): wait (bounded) for
+  // the service worker the page has just registered, so they are downloaded once
+  // (index.html, sw.js).
+  if (globalThis.parlorWorkerControls) await globalThis.parlorWorkerControls;
+  const main = fetchMain(); // beside the restore or start; after the worker took the page
+  let found;
+  try {
+    found = await findSnapshot();
+  } catch (err) {
+    found = { reason: `the cache could not be read: ${err}` };
+  }
   let py = null;
   if (found.heap) {
     try {
