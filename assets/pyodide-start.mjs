@@ -281,11 +281,9 @@ async function fetchZip() {
 async function start(options) {
   const started = performance.now();
   const settings = { ...options, indexURL: INDEX_URL };
-  // A first visit where Python's files were not preloaded (WebKit): wait (bounded) for
-  // the service worker the page has just registered, so they are downloaded once
-  // (index.html, sw.js).
-  if (globalThis.parlorWorkerControls) await globalThis.parlorWorkerControls;
-  const main = fetchMain(); // beside the restore or start; after the worker took the page
+  // (WebKit's first visit is held until its service worker controls the page, so these
+  // downloads pass through it: index.html's first script.)
+  const main = fetchMain(); // beside the restore or start
   let found;
   try {
     found = await findSnapshot();
