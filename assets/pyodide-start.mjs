@@ -14,8 +14,8 @@
 //
 // The app's entry, py/main.py, is run here too, once the package is on disk: the first
 // screen is drawn before PyScript's own Python (its package written and imported, its
-// script runner), which the app does not use; PyScript's run of py/main.py as the page's
-// script then only reports a failure of this one (parlor.web.start).
+// script runner), which the app does not use; the page's own script (index.html, the same
+// start, run by PyScript) then only reports a failure of this one (parlor.web.start).
 //
 // The snapshot is used only when the service worker already holds it: a first visit
 // never waits for its ~31 MB (6 MB on the wire) before Python starts; it starts normally
@@ -242,7 +242,7 @@ export function unpack(py, zip) {
   return wanted.length;
 }
 
-/** py/main.py's source, or null (then PyScript runs it, as the page's script). */
+/** py/main.py's source, or null (then the page's script, run by PyScript, is the start). */
 async function fetchMain() {
   try {
     const response = await fetch(MAIN_URL);
@@ -254,7 +254,7 @@ async function fetchMain() {
 
 /** Run py/main.py (the app's start) in a namespace of its own, before PyScript runs its
  * own Python: the first screen does not wait for PyScript's package and script runner,
- * which the app does not use. PyScript then runs py/main.py as the page's script, which
+ * which the app does not use. PyScript then runs the page's script (the same start), which
  * does nothing more (parlor.web.start); a failure here is recorded, not raised, in
  * globalThis.parlorStart.main, and raised by that second run, so that PyScript shows it
  * as it shows any error of the page's script. */

@@ -1,10 +1,11 @@
-"""The app's start, run once per page by py/main.py, whoever runs that file first.
+"""The app's start, run once per page, by whichever of its two callers comes first.
 
-py/main.py runs twice on a page. First from the Pyodide wrapper
-(assets/pyodide-start.mjs), as soon as Python is up and the package is on disk: the
+``run`` is called twice on a page. First by py/main.py, which the Pyodide wrapper
+(assets/pyodide-start.mjs) runs as soon as Python is up and the package is on disk: the
 first screen is drawn there, before PyScript writes and imports its own Python package
-and prepares its script runner, which the app does not use (issue 36, item 3). Then
-PyScript runs it as the page's ``<script type="py">``; by then the app is up, so this
+and prepares its script runner, which the app does not use (issue 36, item 3). Then by
+index.html's ``<script type="py">`` (inline, so PyScript fetches nothing once the app is
+up), which PyScript runs; by then the app is up, so this
 only reports, through PyScript's error display (div.py-error), a failure of the first
 run, which the wrapper recorded rather than raised: a start that failed is shown as it
 always was. Where the wrapper could not run it (py/main.py could not be fetched), the
