@@ -127,30 +127,40 @@ def origin_storage(page: Page) -> dict[str, object]:
 
 def precached(page: Page) -> None:
     """Wait until the service worker's cache holds the whole precache, the Lab's snapshot
-    included (the Lab is open: sw.js fetches it when asked). Its first version
-    takes the page with an empty cache and fills it once the app is ready (sw.js), so a
-    controller alone says nothing about the cache. Polled from here: the count is a
-    promise, which a ``wait_for_function`` predicate would take as truthy at once."""
+    included (the Lab is open: sw.js fetches it when asked), and has stopped changing.
+    Its first version takes the page with an empty cache and fills it once the app is
+    ready (sw.js), so a controller alone says nothing about the cache; and a count is
+    not enough either: a file the page fetched itself may be kept as it passes (the
+    Lab's gzipped snapshot, fetched from the host before the worker had it) beside the
+    worker's own copy, which then came after the count was reached. Polled from here: a
+    ``wait_for_function`` predicate that returns a promise is truthy at once."""
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-    expected, have = _precache_count(), -1
+    wanted, last = _precache_keys(), None
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         have = page.evaluate("""async () => {
           const names = (await caches.keys()).filter(n => n.startsWith('parlor-'));
-          if (names.length !== 1) return -1;
-          return (await (await caches.open(names[0])).keys()).length;
+          if (names.length !== 1) return [];
+          return (await (await caches.open(names[0])).keys())
+            .map(r => new URL(r.url).pathname).sort();
         }""")
-        if have >= expected:
+        if wanted <= set(have) and have == last:
             return
+        last = have
         page.wait_for_timeout(500)
-    raise AssertionError(f"the precache holds {have} of {expected} files after 60 s")
+    raise AssertionError(f"the precache lacks {sorted(wanted - set(last or []))} after 60 s")
 
 
-def _precache_count() -> int:
+def _precache_keys() -> set[str]:
+    """The paths the worker keeps: each file of the precache, the Lab's snapshot (`lazy`)
+    included, a gzipped one under its name unpacked (sw.js)."""
     text = (ROOT / "precache.js").read_text(encoding="utf-8")
     manifest = json.loads(re.search(r"=\s*(\{.*\})\s*;?\s*$", text, re.S).group(1))
-    # The Lab is open: the service worker caches its sandboxes' snapshot (`lazy`) too.
-    return len(manifest["files"]) + len(manifest.get("lazy", []))
+    paths = set()
+    for url in [*manifest["files"], *manifest.get("lazy", [])]:
+        path = url.removeprefix(".")
+        paths.add(path.removesuffix(".gz"))
+    return paths
 
 
 #: The attacker: at its top level and at each move it tries every door, then looks
