@@ -115,33 +115,31 @@ async function fetchInto(cache, urls) {
   ]);
 }
 
-/** The rest of the precache, once: what this version's cache lacks, copied or fetched.
- * The Lab's files (LAZY) only carried over from an older cache, never fetched here. */
-let filling = null;
-function fill() {
-  if (!filling) {
-    filling = (async () => {
-      const cache = await caches.open(CACHE);
-      await fetchInto(cache, await copyUnchanged(cache, await missing(cache, EAGER)));
-      await copyUnchanged(cache, await missing(cache, LAZY));
-    })().finally(() => { filling = null; });
-  }
-  return filling;
+/** `work` run by one caller at a time: a second ask while it runs shares its promise
+ * (pages send their messages whenever they like). */
+function oneAtATime(work) {
+  let running = null;
+  return () => {
+    if (!running) running = work().finally(() => { running = null; });
+    return running;
+  };
 }
+
+/** The rest of the precache: what this version's cache lacks, copied or fetched. The
+ * Lab's files (LAZY) only carried over from an older cache, never fetched here. */
+const fill = oneAtATime(async () => {
+  const cache = await caches.open(CACHE);
+  await fetchInto(cache, await copyUnchanged(cache, await missing(cache, EAGER)));
+  await copyUnchanged(cache, await missing(cache, LAZY));
+});
 
 /** The Lab's files (its sandboxes' snapshot), asked for when the Lab opens: copied or
  * fetched if this cache lacks them; true once they are all held. */
-let fillingLab = null;
-function fillLab() {
-  if (!fillingLab) {
-    fillingLab = (async () => {
-      const cache = await caches.open(CACHE);
-      await fetchInto(cache, await copyUnchanged(cache, await missing(cache, LAZY)));
-      return (await missing(cache, LAZY)).length === 0;
-    })().finally(() => { fillingLab = null; });
-  }
-  return fillingLab;
-}
+const fillLab = oneAtATime(async () => {
+  const cache = await caches.open(CACHE);
+  await fetchInto(cache, await copyUnchanged(cache, await missing(cache, LAZY)));
+  return (await missing(cache, LAZY)).length === 0;
+});
 
 self.addEventListener("install", (event) => {
   if (!self.registration.active) {
