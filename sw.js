@@ -56,17 +56,21 @@ async function sha16(bytes) {
   return Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** `bytes` unpacked if gzipped (a host that unpacked them on the way, Content-Encoding:
+ * gzip for .gz, hands over the plain bytes: kept as they are); null if they cannot be. */
+async function gunzipped(bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  if (typeof DecompressionStream !== "function") return null;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
 async function addGunzipped(cache, url) {
   try {
     const response = await fetch(new Request(url, { cache: "no-cache" }));
     if (!response.ok) return;
-    let bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-      if (typeof DecompressionStream !== "function") return;
-      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-      bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-    }
-    await cache.put(url.slice(0, -GZIPPED.length), new Response(bytes));
+    const bytes = await gunzipped(new Uint8Array(await response.arrayBuffer()));
+    if (bytes) await cache.put(url.slice(0, -GZIPPED.length), new Response(bytes));
   } catch (err) {
     console.warn("Parlor: the Python snapshot was not cached:", err);
   }
@@ -204,15 +208,22 @@ self.addEventListener("message", (event) => {
 /** Keep a copy of a response on its way to the page when it is one of the manifest's
  * files (by its exact URL: no query), whole (200), from this origin, and its bytes are
  * the manifest's (not a newer or older version's, not a host's rewrite: those the
- * precache fetches later, as before). */
+ * precache fetches later, as before). A gzipped snapshot (the Lab's, fetched by a page
+ * before this worker held it) is kept unpacked under its name without ".gz", where the
+ * precache keeps it and the pages look for it, and only there: never a second, packed
+ * copy (4.9 MB) beside it. */
 async function keep(request, response) {
-  const hash = HASHES.get(request.url);
-  if (!hash || response.status !== 200 || response.type !== "basic") return;
-  const bytes = await response.arrayBuffer();
-  if ((await sha16(bytes)) !== hash) return;
+  if (!HASHES.has(request.url) || response.status !== 200 || response.type !== "basic") return;
+  let [url, bytes] = [request.url, new Uint8Array(await response.arrayBuffer())];
+  if (url.endsWith(GZIPPED)) {
+    if ((await sha16(bytes)) !== HASHES.get(url)) return;
+    [url, bytes] = [url.slice(0, -GZIPPED.length), await gunzipped(bytes)];
+    if (!bytes) return;
+  }
+  if ((await sha16(bytes)) !== HASHES.get(url)) return;
   const cache = await caches.open(CACHE);
-  if (!(await cache.match(request.url))) {
-    await cache.put(request.url, stored(bytes, response));
+  if (!(await cache.match(url))) {
+    await cache.put(url, url === request.url ? stored(bytes, response) : new Response(bytes));
   }
 }
 
