@@ -48,10 +48,12 @@
   // on sys.path once more (a normal start has it once, after the Lab's folder), and
   // `random` holds the state the snapshot was made with, which every sandbox would
   // replay. Names of its own are deleted: __main__ is then as a normal start leaves it.
+  // The steps of a sandbox's start its worker reports (insideWorker), in order.
+  const STEPS = ["begun", "evaluated", "received", "read", "loaded", "unpacked", "ready"];
   const RESTORED = 'import random as _r, sys as _s\n_s.path.remove("")\n_r.seed()\ndel _r, _s';
 
   // ---- inside the iframe: an opaque origin, nothing to reach -------------------------
-  function insideFrame() {
+  function insideFrame(STEPS) {
     let files = null;
     let snapshot = null; // a Blob: read by each worker in its own thread, not copied here
     let workerSource = null;
@@ -72,6 +74,7 @@
       } else if (m.kind === "snapshot" && files && m.snapshot instanceof Blob) {
         snapshot = m.snapshot; // cached since the files came: the next workers restore it
       } else if (m.kind === "make" && files && event.ports.length === 1) {
+        const made = performance.timeOrigin + performance.now();
         const url = URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" }));
         const worker = new Worker(url);
         URL.revokeObjectURL(url);
@@ -84,9 +87,12 @@
         worker.onmessage = (e) => {
           worker.onmessage = null;
           const d = e.data !== null && typeof e.data === "object" ? e.data : {};
+          const s = d.steps !== null && typeof d.steps === "object" ? d.steps : {};
+          const steps = { made };
+          for (const k of STEPS) steps[k] = Number(s[k]) || 0;
           tell({ kind: "start", id: m.id, mode: String(d.mode).slice(0, 20),
                  reason: String(d.reason ?? "").slice(0, 300), ms: Number(d.ms) || 0,
-                 loaded: Number(d.loaded) || 0 });
+                 loaded: Number(d.loaded) || 0, steps });
         };
         worker.onerror = (e) => {
           e.preventDefault();
@@ -116,7 +122,31 @@
 
   // ---- inside each worker: one student's interpreter ----------------------------------
   function insideWorker(RESTORED) {
+    // Times of this worker's start (ms since 1970, comparable with the page's), for the
+    // page's `starts` and `make bench`: its thread begun (its timeOrigin), its script
+    // evaluated (Pyodide's loader and glue before this), its files received, the snapshot read, Python up, the package
+    // unpacked, the first word.
+    const now = () => performance.timeOrigin + performance.now();
+    const steps = { begun: performance.timeOrigin, evaluated: now() };
+    // A Blob's bytes, read in slices into memory this worker allocates itself: a
+    // Blob's own arrayBuffer() gives memory the browser keeps until a garbage
+    // collection even once detached (30 MiB resident per idle sandbox, measured), where
+    // this one goes when `transfer(0)` detaches it below.
+    async function readBlob(blob) {
+      const into = new Uint8Array(blob.size);
+      const reader = blob.stream().getReader();
+      let at = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        into.set(value, at); // throws if the Blob said one size and held more
+        at += value.length;
+      }
+      if (at !== into.length) throw new Error("the snapshot was cut short");
+      return into.buffer;
+    }
     self.onmessage = async (event) => {
+      steps.received = now();
       self.onmessage = null; // the files come once
       let files = event.data.files; // let go once Python is up: its copy is in the heap
       const module = event.data.module; // the wasm compiled by the iframe, or null
@@ -157,10 +187,14 @@
         if (event.data.snapshot) {
           try {
             // Read here, in this worker's thread: a Blob is handed over without a copy.
-            const bytes = await event.data.snapshot.arrayBuffer();
+            const bytes = await readBlob(event.data.snapshot);
+            steps.read = now();
             files["snapshot.bin"] = bytes; // freed with the files below
-            const heap = new Uint8Array(bytes); // its header taken off by the finder
-            py = await self.loadPyodide({ ...options, _loadSnapshot: heap });
+            // Pyodide keeps its options for the interpreter's life (its API.config): given
+            // the bytes through a thenable that lets them go, it holds no 31 MB copy.
+            let heap = new Uint8Array(bytes); // its header taken off by the finder
+            const once = { then(resolve) { const h = heap; heap = null; resolve(h); } };
+            py = await self.loadPyodide({ ...options, _loadSnapshot: once });
             start = { mode: "snapshot", reason: "", loaded: 0 };
           } catch (err) {
             const why = String(err?.message ?? err).split("\n")[0];
@@ -169,7 +203,9 @@
         }
         if (!py) py = await self.loadPyodide(options);
         start.loaded = performance.now() - started; // Python up (restored or started)
+        steps.loaded = now();
         py.unpackArchive(files["parlor.zip"], "zip", { extractDir: "/home/pyodide/lab" });
+        steps.unpacked = now();
         py.runPython(start.mode === "snapshot" ? RESTORED
           : "import sys; sys.path.insert(0, '/home/pyodide/lab')");
         // The method looked up once: a lookup per question would make a proxy each time.
@@ -184,7 +220,8 @@
         port.postMessage("failed: " + String(err));
         return;
       }
-      self.postMessage({ ...start, ms: performance.now() - started }); // before any bot
+      steps.ready = now();
+      self.postMessage({ ...start, ms: performance.now() - started, steps }); // before any bot
       // Defence in depth: the CSP already refuses every connection and this origin has
       // no storage; what is left of those doors is taken away before any student code
       // runs (py/parlor/app/lab/sandbox.py runs it only when asked, below).
@@ -320,6 +357,7 @@
   let made = 0;
   const ids = new Map(); // id -> onDied callback
   const whyNot = new Map(); // id -> why the frame had no snapshot when it made that worker
+  const asked = new Map(); // id -> when make() was called (ms since 1970)
 
   function nonce() {
     return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))));
@@ -416,8 +454,16 @@
       : String(m.reason || whyNot.get(m.id) || "no snapshot");
     whyNot.delete(m.id);
     starts[mode] += 1;
+    // Each step's time since make() was called (0: not reached, or not said).
+    const from = asked.get(m.id) ?? 0;
+    asked.delete(m.id);
+    const steps = {};
+    for (const k of ["made", ...STEPS]) {
+      const at = Number(m.steps?.[k]) || 0;
+      steps[k] = at && from ? Math.round((at - from) * 10) / 10 : 0;
+    }
     // ms: from the worker's files to its first word; loaded: to Python up, within it.
-    starts.last = { mode, reason, ms: Number(m.ms) || 0, loaded: Number(m.loaded) || 0 };
+    starts.last = { mode, reason, ms: Number(m.ms) || 0, loaded: Number(m.loaded) || 0, steps };
     // For `make bench`: the worker's own start, from its files to its Python ready.
     performance.measure(`parlor:lab-sandbox-boot-${mode}`,
                         { end: performance.now(), duration: starts.last.ms });
@@ -448,7 +494,7 @@
     mine.setAttribute("data-lab-sandbox", "");
     mine.hidden = true;
     mine.srcdoc = `<!doctype html><meta http-equiv="Content-Security-Policy" content="${policy}">` +
-      `<script nonce="${key}">(${insideFrame})()<\/script>`;
+      `<script nonce="${key}">(${insideFrame})(${JSON.stringify(STEPS)})<\/script>`;
     const ready = Promise.all([
       loadFiles(),
       new Promise((resolve, reject) => {
@@ -514,6 +560,7 @@
     // is the only way in or out of it. onDied(why) is called if it crashes.
     make(onDied) {
       const id = ++made;
+      asked.set(id, performance.timeOrigin + performance.now());
       const channel = new MessageChannel();
       ids.set(id, onDied);
       start().then(
@@ -538,6 +585,7 @@
     end() {
       ids.clear();
       whyNot.clear();
+      asked.clear();
       if (unlisten) unlisten();
       unlisten = null;
       if (frame) frame.remove();
@@ -546,6 +594,7 @@
     },
     kill(id) {
       ids.delete(id);
+      asked.delete(id);
       const f = frame;
       if (f && frameReady) {
         frameReady.then(() => {
