@@ -48,9 +48,10 @@
   // on sys.path once more (a normal start has it once, after the Lab's folder), and
   // `random` holds the state the snapshot was made with, which every sandbox would
   // replay. Names of its own are deleted: __main__ is then as a normal start leaves it.
+  const RESTORED = 'import random as _r, sys as _s\n_s.path.remove("")\n_r.seed()\ndel _r, _s';
+
   // The steps of a sandbox's start its worker reports (insideWorker), in order.
   const STEPS = ["begun", "evaluated", "received", "read", "loaded", "unpacked", "ready"];
-  const RESTORED = 'import random as _r, sys as _s\n_s.path.remove("")\n_r.seed()\ndel _r, _s';
 
   // ---- inside the iframe: an opaque origin, nothing to reach -------------------------
   function insideFrame(STEPS) {
@@ -128,8 +129,8 @@
   function insideWorker(RESTORED) {
     // Times of this worker's start (ms since 1970, comparable with the page's), for the
     // page's `starts` and `make bench`: its thread begun (its timeOrigin), its script
-    // evaluated (Pyodide's loader and glue before this), its files received, the snapshot read, Python up, the package
-    // unpacked, the first word.
+    // evaluated (Pyodide's loader and glue before this), its files received, the
+    // snapshot read, Python up, the package unpacked, the first word.
     const now = () => performance.timeOrigin + performance.now();
     const steps = { begun: performance.timeOrigin, evaluated: now() };
     // A Blob's bytes, read in slices into memory this worker allocates itself: a
@@ -231,8 +232,15 @@
         steps.loaded = now();
         // A restored sandbox writes the package the frame has unpacked once (plain copies)
         // where it can; a normal start, or anything amiss, unpacks the zip.
-        const written = start.mode === "snapshot" && event.data.unpacked
-          && writePackage(py, event.data.unpacked, await readBlob(event.data.unpacked.data));
+        let written = false;
+        if (start.mode === "snapshot" && event.data.unpacked) {
+          try {
+            const bytes = await readBlob(event.data.unpacked.data);
+            written = writePackage(py, event.data.unpacked, bytes);
+          } catch {
+            written = false; // unzipped below, over anything written
+          }
+        }
         if (!written) {
           py.unpackArchive(files["parlor.zip"], "zip", { extractDir: "/home/pyodide/lab" });
         }
