@@ -50,10 +50,14 @@
   // replay. Names of its own are deleted: __main__ is then as a normal start leaves it.
   const RESTORED = 'import random as _r, sys as _s\n_s.path.remove("")\n_r.seed()\ndel _r, _s';
 
+  // The steps of a sandbox's start its worker reports (insideWorker), in order.
+  const STEPS = ["begun", "evaluated", "received", "read", "loaded", "unpacked", "ready"];
+
   // ---- inside the iframe: an opaque origin, nothing to reach -------------------------
-  function insideFrame() {
+  function insideFrame(STEPS) {
     let files = null;
     let snapshot = null; // a Blob: read by each worker in its own thread, not copied here
+    let unpacked = null; // the package's files, for restored workers (its data a Blob)
     let workerSource = null;
     let compiled = null; // Pyodide's wasm, compiled once here for every worker
     const workers = new Map(); // id -> Worker
@@ -64,6 +68,7 @@
       if (m.kind === "files") {
         files = m.files;
         snapshot = m.snapshot instanceof Blob ? m.snapshot : null;
+        unpacked = snapshot ? m.unpacked : null;
         workerSource = m.source;
         // Compiled once and handed to each worker: its machine code is shared, so a new
         // sandbox starts sooner and costs less memory. Where a browser will not hand a
@@ -71,7 +76,9 @@
         compiled = WebAssembly.compile(files["pyodide.asm.wasm"]).catch(() => null);
       } else if (m.kind === "snapshot" && files && m.snapshot instanceof Blob) {
         snapshot = m.snapshot; // cached since the files came: the next workers restore it
+        unpacked = m.unpacked;
       } else if (m.kind === "make" && files && event.ports.length === 1) {
+        const made = performance.timeOrigin + performance.now();
         const url = URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" }));
         const worker = new Worker(url);
         URL.revokeObjectURL(url);
@@ -84,9 +91,13 @@
         worker.onmessage = (e) => {
           worker.onmessage = null;
           const d = e.data !== null && typeof e.data === "object" ? e.data : {};
+          const s = d.steps !== null && typeof d.steps === "object" ? d.steps : {};
+          const steps = { made };
+          for (const k of STEPS) steps[k] = Number(s[k]) || 0;
           tell({ kind: "start", id: m.id, mode: String(d.mode).slice(0, 20),
                  reason: String(d.reason ?? "").slice(0, 300), ms: Number(d.ms) || 0,
-                 loaded: Number(d.loaded) || 0 });
+                 loaded: Number(d.loaded) || 0, steps,
+                 package: d.package === "written" ? "written" : "unzipped" });
         };
         worker.onerror = (e) => {
           e.preventDefault();
@@ -98,11 +109,11 @@
             // With the module, the wasm's bytes are not needed: none are sent, and once
             // a worker has taken a module this frame lets its own copy go.
             const wasm = module ? new ArrayBuffer(0) : files["pyodide.asm.wasm"];
-            worker.postMessage({ files: { ...files, "pyodide.asm.wasm": wasm }, module, snapshot },
-                               [port]);
+            worker.postMessage({ files: { ...files, "pyodide.asm.wasm": wasm }, module, snapshot,
+                                 unpacked }, [port]);
             if (module) files["pyodide.asm.wasm"] = null;
           } catch {
-            worker.postMessage({ files, module: null, snapshot }, [port]);
+            worker.postMessage({ files, module: null, snapshot, unpacked }, [port]);
           }
         });
       } else if (m.kind === "kill") {
@@ -116,7 +127,52 @@
 
   // ---- inside each worker: one student's interpreter ----------------------------------
   function insideWorker(RESTORED) {
+    // Times of this worker's start (ms since 1970, comparable with the page's), for the
+    // page's `starts` and `make bench`: its thread begun (its timeOrigin), its script
+    // evaluated (Pyodide's loader and glue before this), its files received, the
+    // snapshot read, Python up, the package unpacked, the first word.
+    const now = () => performance.timeOrigin + performance.now();
+    const steps = { begun: performance.timeOrigin, evaluated: now() };
+    // A Blob's bytes, read in slices into memory this worker allocates itself: a
+    // Blob's own arrayBuffer() gives memory the browser keeps until a garbage
+    // collection even once detached (30 MiB resident per idle sandbox, measured), where
+    // this one goes when `transfer(0)` detaches it below.
+    async function readBlob(blob) {
+      const into = new Uint8Array(blob.size);
+      const reader = blob.stream().getReader();
+      let at = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        into.set(value, at); // throws if the Blob said one size and held more
+        at += value.length;
+      }
+      if (at !== into.length) throw new Error("the snapshot was cut short");
+      return into.buffer;
+    }
+    // The package's files (assets/lab-zip.mjs's unzip: paths, where each ends in `bytes`)
+    // written under the Lab's folder, as unpackArchive writes them; false, having written
+    // nothing, if they do not add up or a path could leave the folder.
+    function writePackage(py, unpacked, bytes) {
+      const { paths, ends } = unpacked;
+      const safe = /^(?:[A-Za-z0-9_][A-Za-z0-9_.-]*\/)*[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+      if (!Array.isArray(paths) || !Array.isArray(ends) || paths.length !== ends.length
+          || !paths.every((p) => typeof p === "string" && safe.test(p))
+          || !ends.every((e, i) => Number.isInteger(e) && e >= (i ? ends[i - 1] : 0))
+          || (ends.length ? ends[ends.length - 1] : 0) !== bytes.byteLength) {
+        return false;
+      }
+      const data = new Uint8Array(bytes);
+      paths.forEach((path, i) => {
+        const file = `/home/pyodide/lab/${path}`;
+        py.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
+        py.FS.writeFile(file, data.subarray(i ? ends[i - 1] : 0, ends[i]));
+      });
+      bytes.transfer?.(0); // copied into the file system: let it go now
+      return true;
+    }
     self.onmessage = async (event) => {
+      steps.received = now();
       self.onmessage = null; // the files come once
       let files = event.data.files; // let go once Python is up: its copy is in the heap
       const module = event.data.module; // the wasm compiled by the iframe, or null
@@ -157,10 +213,14 @@
         if (event.data.snapshot) {
           try {
             // Read here, in this worker's thread: a Blob is handed over without a copy.
-            const bytes = await event.data.snapshot.arrayBuffer();
+            const bytes = await readBlob(event.data.snapshot);
+            steps.read = now();
             files["snapshot.bin"] = bytes; // freed with the files below
-            const heap = new Uint8Array(bytes); // its header taken off by the finder
-            py = await self.loadPyodide({ ...options, _loadSnapshot: heap });
+            // Pyodide keeps its options for the interpreter's life (its API.config): given
+            // the bytes through a thenable that lets them go, it holds no 31 MB copy.
+            let heap = new Uint8Array(bytes); // its header taken off by the finder
+            const once = { then(resolve) { const h = heap; heap = null; resolve(h); } };
+            py = await self.loadPyodide({ ...options, _loadSnapshot: once });
             start = { mode: "snapshot", reason: "", loaded: 0 };
           } catch (err) {
             const why = String(err?.message ?? err).split("\n")[0];
@@ -169,7 +229,23 @@
         }
         if (!py) py = await self.loadPyodide(options);
         start.loaded = performance.now() - started; // Python up (restored or started)
-        py.unpackArchive(files["parlor.zip"], "zip", { extractDir: "/home/pyodide/lab" });
+        steps.loaded = now();
+        // A restored sandbox writes the package the frame has unpacked once (plain copies)
+        // where it can; a normal start, or anything amiss, unpacks the zip.
+        let written = false;
+        if (start.mode === "snapshot" && event.data.unpacked) {
+          try {
+            const bytes = await readBlob(event.data.unpacked.data);
+            written = writePackage(py, event.data.unpacked, bytes);
+          } catch {
+            written = false; // unzipped below, over anything written
+          }
+        }
+        if (!written) {
+          py.unpackArchive(files["parlor.zip"], "zip", { extractDir: "/home/pyodide/lab" });
+        }
+        start.package = written ? "written" : "unzipped";
+        steps.unpacked = now();
         py.runPython(start.mode === "snapshot" ? RESTORED
           : "import sys; sys.path.insert(0, '/home/pyodide/lab')");
         // The method looked up once: a lookup per question would make a proxy each time.
@@ -184,7 +260,8 @@
         port.postMessage("failed: " + String(err));
         return;
       }
-      self.postMessage({ ...start, ms: performance.now() - started }); // before any bot
+      steps.ready = now();
+      self.postMessage({ ...start, ms: performance.now() - started, steps }); // before any bot
       // Defence in depth: the CSP already refuses every connection and this origin has
       // no storage; what is left of those doors is taken away before any student code
       // runs (py/parlor/app/lab/sandbox.py runs it only when asked, below).
@@ -234,25 +311,57 @@
   }
 
   // A restore's copy of the snapshot into the wasm heap, page by page, leaving alone a
-  // page that is zero in both (most of a snapshot's 30 MiB: only ~12.5 MiB of the
-  // sandbox's is not zero): a fresh wasm memory reads zero without taking memory, so a
-  // restored sandbox then holds about what a normal start does, not its whole heap.
-  // Replaces Pyodide's `Module.HEAP8.set(snapshot)` (sparseGlue); same result.
+  // page that is zero in both: a fresh wasm memory reads zero without taking memory, so
+  // a restored sandbox then holds about what a normal start does (~12.5 of the
+  // snapshot's 30 MiB are not zero), not its whole heap. Replaces Pyodide's
+  // `Module.HEAP8.set(snapshot)` (sparseGlue); same result. `bytes` is the heap whole,
+  // or packed to its pages that are not zero (assets/lab-heap.mjs, which says the
+  // layout; told apart by its magic, which a whole heap cannot start with): then only
+  // those are read and copied. A packed heap that does not add up throws (the worker
+  // then starts normally).
   function restoreHeap(heap, bytes) {
     const PAGE = 4096;
-    if (heap.byteOffset % 8 || bytes.byteOffset % 8 || bytes.length > heap.length) {
+    const MAGIC = "PARLORHEAP1";
+    const zero = (words, from) => {
+      for (let k = from, end = from + PAGE / 4; k < end; k++) if (words[k] !== 0) return false;
+      return true;
+    };
+    const fresh = heap.byteOffset % 4 ? null
+      : new Int32Array(heap.buffer, heap.byteOffset, Math.floor(heap.length / 4));
+    const packed = bytes.length >= 24 && bytes.byteOffset % 4 === 0
+      && [...MAGIC].every((c, i) => bytes[i] === c.charCodeAt(0))
+      && bytes.subarray(MAGIC.length, 16).every((b) => b === 0);
+    if (packed) {
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+      const length = view.getUint32(16, true);
+      const count = view.getUint32(20, true);
+      const data = Math.ceil((24 + 4 * count) / 8) * 8;
+      if (!fresh || length % PAGE || length > heap.length || count > length / PAGE
+          || bytes.length !== data + count * PAGE) {
+        throw new Error("the sandbox's packed snapshot is malformed");
+      }
+      let next = 0;
+      for (let p = 0; p < length / PAGE; p++) {
+        if (next < count && view.getUint32(24 + 4 * next, true) === p) {
+          heap.set(bytes.subarray(data + next * PAGE, data + (next + 1) * PAGE), p * PAGE);
+          next += 1;
+        } else if (!zero(fresh, p * PAGE / 4)) {
+          heap.fill(0, p * PAGE, (p + 1) * PAGE);
+        }
+      }
+      // Page numbers out of order or out of range were never reached.
+      if (next !== count) throw new Error("the sandbox's packed snapshot is malformed");
+      return;
+    }
+    if (!fresh || bytes.byteOffset % 4 || bytes.length > heap.length) {
       heap.set(bytes);
       return;
     }
-    const words = (a, at) => new BigUint64Array(a.buffer, a.byteOffset + at, PAGE / 8);
-    const zero = (page) => {
-      for (let k = 0; k < page.length; k++) if (page[k] !== 0n) return false;
-      return true;
-    };
+    const words = new Int32Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 4));
     let at = 0;
     for (; at + PAGE <= bytes.length; at += PAGE) {
-      if (!zero(words(bytes, at))) heap.set(bytes.subarray(at, at + PAGE), at);
-      else if (!zero(words(heap, at))) heap.fill(0, at, at + PAGE);
+      if (!zero(words, at / 4)) heap.set(bytes.subarray(at, at + PAGE), at);
+      else if (!zero(fresh, at / 4)) heap.fill(0, at, at + PAGE);
     }
     heap.set(bytes.subarray(at), at);
   }
@@ -320,6 +429,7 @@
   let made = 0;
   const ids = new Map(); // id -> onDied callback
   const whyNot = new Map(); // id -> why the frame had no snapshot when it made that worker
+  const asked = new Map(); // id -> when make() was called (ms since 1970)
 
   function nonce() {
     return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))));
@@ -345,6 +455,7 @@
     const found = await findOffThread(files["parlor.zip"], files["python_stdlib.zip"],
                                       controller !== null);
     const snapshot = found.snapshot instanceof Blob ? found.snapshot : null;
+    const unpacked = snapshot ? found.unpacked ?? null : null;
     if (snapshot) {
       console.info(`Parlor: the Lab's sandboxes start from their snapshot ${found.key}`);
     } else {
@@ -365,7 +476,7 @@
         if (registration.active) askToCache(registration.active);
       }, () => {});
     }
-    return { files, source, snapshot, reason: found.reason || "", later };
+    return { files, source, snapshot, unpacked, reason: found.reason || "", later };
   }
 
   // Found by a worker of its own (its download, unpacking and checks off this thread), as
@@ -416,8 +527,18 @@
       : String(m.reason || whyNot.get(m.id) || "no snapshot");
     whyNot.delete(m.id);
     starts[mode] += 1;
+    // Each step's time since make() was called (0: not reached, or not said).
+    const from = asked.get(m.id) ?? 0;
+    asked.delete(m.id);
+    const steps = {};
+    for (const k of ["made", ...STEPS]) {
+      const at = Number(m.steps?.[k]) || 0;
+      steps[k] = at && from ? Math.round((at - from) * 10) / 10 : 0;
+    }
     // ms: from the worker's files to its first word; loaded: to Python up, within it.
-    starts.last = { mode, reason, ms: Number(m.ms) || 0, loaded: Number(m.loaded) || 0 };
+    // package: "written" (the frame's unpacked files) or "unzipped" (unpackArchive).
+    starts.last = { mode, reason, ms: Number(m.ms) || 0, loaded: Number(m.loaded) || 0, steps,
+                    package: m.package === "written" ? "written" : "unzipped" };
     // For `make bench`: the worker's own start, from its files to its Python ready.
     performance.measure(`parlor:lab-sandbox-boot-${mode}`,
                         { end: performance.now(), duration: starts.last.ms });
@@ -448,7 +569,7 @@
     mine.setAttribute("data-lab-sandbox", "");
     mine.hidden = true;
     mine.srcdoc = `<!doctype html><meta http-equiv="Content-Security-Policy" content="${policy}">` +
-      `<script nonce="${key}">(${insideFrame})()<\/script>`;
+      `<script nonce="${key}">(${insideFrame})(${JSON.stringify(STEPS)})<\/script>`;
     const ready = Promise.all([
       loadFiles(),
       new Promise((resolve, reject) => {
@@ -469,11 +590,11 @@
           reject(new Error("the Lab was left"));
         };
       }),
-    ]).then(([{ files, source, snapshot, reason, later }]) => {
+    ]).then(([{ files, source, snapshot, unpacked, reason, later }]) => {
       if (frame !== mine) throw new Error("the Lab was left");
       filesReason = reason;
       // Moved, not copied: the iframe keeps the one copy its workers are given from.
-      mine.contentWindow.postMessage({ kind: "files", files, source, snapshot }, "*",
+      mine.contentWindow.postMessage({ kind: "files", files, source, snapshot, unpacked }, "*",
                                      Object.values(files));
       if (later) {
         later.then((found) => {
@@ -484,7 +605,8 @@
           console.info(`Parlor: the Lab's sandboxes start from their snapshot ${found.key} ` +
                        "from now on (cached)");
           filesReason = "";
-          mine.contentWindow.postMessage({ kind: "snapshot", snapshot: found.snapshot }, "*");
+          mine.contentWindow.postMessage({ kind: "snapshot", snapshot: found.snapshot,
+                                          unpacked: found.unpacked ?? null }, "*");
         });
       }
     });
@@ -501,6 +623,9 @@
     cappedWasm(buffer) {
       return capMemory(buffer, MAX_MEMORY_MB * 16);
     },
+    // The restore's copy into the heap (tests/test_lab_heap.py runs it under Node
+    // against assets/lab-heap.mjs's packing, and crafted packed heaps).
+    restoreHeap,
     // What a restored sandbox runs before its first word (tools/snapshot_check.mjs runs
     // it too, to compare a restore with a normal start).
     RESTORED,
@@ -514,6 +639,7 @@
     // is the only way in or out of it. onDied(why) is called if it crashes.
     make(onDied) {
       const id = ++made;
+      asked.set(id, performance.timeOrigin + performance.now());
       const channel = new MessageChannel();
       ids.set(id, onDied);
       start().then(
@@ -538,6 +664,7 @@
     end() {
       ids.clear();
       whyNot.clear();
+      asked.clear();
       if (unlisten) unlisten();
       unlisten = null;
       if (frame) frame.remove();
@@ -546,6 +673,7 @@
     },
     kill(id) {
       ids.delete(id);
+      asked.delete(id);
       const f = frame;
       if (f && frameReady) {
         frameReady.then(() => {

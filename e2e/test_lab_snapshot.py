@@ -81,14 +81,24 @@ def test_a_bot_finds_the_same_in_a_restored_sandbox_and_a_doubt_starts_normally(
     run_match(page, games="10")
     restored = probed(page)
     assert last_start(page)["mode"] == "snapshot"
+    # Its package written from the files the frame unpacked once (assets/lab-zip.mjs),
+    # not unzipped again: the bot still finds what a normal start's finds (below).
+    assert last_start(page)["package"] == "written"
     assert any("sandboxes start from their snapshot" in m for m in messages), messages
     assert "fetch=None" in restored  # stripped after the restore too
+    # The steps of its start, as its worker timed them (its own clock: in order).
+    steps = last_start(page)["steps"]
+    order = ["evaluated", "received", "read", "loaded", "unpacked", "ready"]
+    assert all(steps[k] > 0 for k in order), steps
+    assert [steps[k] for k in order] == sorted(steps[k] for k in order), steps
 
     # Its restore throws (a true header, a heap of zeros): a normal start, said.
     page.route("**/py/lab-sandbox-*.bin.gz", broken_snapshot)
     rerun(page, 1)
     assert last_start(page)["mode"] == "normal"
     assert last_start(page)["reason"].startswith("snapshot refused: Snapshot has invalid")
+    assert last_start(page)["steps"]["ready"] > 0
+    assert last_start(page)["package"] == "unzipped"
     assert any(m.startswith("warning: Parlor: a Lab sandbox started normally (snapshot refused")
                for m in messages), messages
     assert probed(page) == restored

@@ -208,15 +208,26 @@ def memory(emit: Callable[[str], None], browser, base: str) -> dict[str, float]:
             "tournament_s": seconds, "tournament_sandboxes": len(starts)}
 
 
-#: A new sandbox, once the frame holds the files: from make() to its first word.
+#: A new sandbox, once the frame holds the files: from make() to its first word, and
+#: the steps of its start (``parlorSandbox.starts.last.steps``: ms since make(); none on
+#: a tree before they were reported).
 NEW_SANDBOX = """async () => {
+  const starts = window.parlorSandbox.starts;
+  const before = starts.snapshot + starts.normal;
   const t0 = performance.now();
   const { id, port } = window.parlorSandbox.make(() => {});
   const word = await new Promise((resolve) => { port.onmessage = (e) => resolve(e.data); });
   const ms = performance.now() - t0;
+  for (let i = 0; i < 100 && starts.snapshot + starts.normal === before; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const steps = starts.snapshot + starts.normal > before ? starts.last.steps ?? null : null;
   window.parlorSandbox.kill(id);
-  return word === "ready" ? ms : -1;
+  return [word === "ready" ? ms : -1, steps];
 }"""
+
+#: The steps of a new sandbox's start, in order (assets/lab-sandbox.js's STEPS).
+STEPS = ("made", "begun", "evaluated", "received", "read", "loaded", "unpacked", "ready")
 
 
 def one_start(browser, base: str, throttle: float, snapshot: bool,
@@ -239,7 +250,8 @@ def one_start(browser, base: str, throttle: float, snapshot: bool,
         page.wait_for_function(f"performance.getEntriesByName('{name}').length",
                                timeout=300_000)
     assert page.evaluate("window.parlorSandbox.starts.last.mode") == mode
-    news = sorted((time.sleep(pause), page.evaluate(NEW_SANDBOX))[1] for _ in range(3))
+    made = [(time.sleep(pause), page.evaluate(NEW_SANDBOX))[1] for _ in range(3)]
+    news = sorted(ms for ms, _ in made)
     assert min(news) > 0, news
     time.sleep(2)
     before = renderers(browser)
@@ -251,6 +263,13 @@ def one_start(browser, base: str, throttle: float, snapshot: bool,
            "first_sandbox_ms": measures(page, "parlor:lab-sandbox-start")[0],
            "sandbox_boot_ms": measures(page, f"parlor:lab-sandbox-boot-{mode}")[0],
            "new_sandbox_ms": news[1], "frame_rss_mb": max(gone, default=0.0)}
+    # Each step's own time (from the step before it), median of the three new sandboxes.
+    import statistics
+
+    steps = [s for _, s in made if s]
+    for before, step in zip(STEPS, STEPS[1:], strict=False):
+        if steps:
+            out[f"step_{step}_ms"] = statistics.median(s[step] - s[before] for s in steps)
     ctx.close()
     return out
 
@@ -297,11 +316,13 @@ def versus(emit: Callable[[str], None], browser, base: str, other: str,
             runs[name].append(one_start(browser, base if name == "this" else other, 1.0,
                                         True, pause=1.0))
             loads.append(os.getloadavg()[0])
-    medians = {n: {k: statistics.median(r[k] for r in rs) for k in rs[0]}
-               for n, rs in runs.items()}
+    medians = {n: {k: statistics.median(r[k] for r in rs if k in r)
+                   for k in {k for r in rs for k in r}} for n, rs in runs.items()}
     emit(f"  1x load {min(loads):.1f}-{max(loads):.1f}, median of {rounds}: this / other")
-    for key in medians["this"]:
-        emit(f"        {key:20} {medians['this'][key]:8.0f} / {medians['other'][key]:8.0f}")
+    for key in sorted(medians["this"], key=lambda k: (k.startswith("step_"), k)):
+        other_value = medians["other"].get(key)
+        emit(f"        {key:20} {medians['this'][key]:8.0f} / "
+             + (f"{other_value:8.0f}" if other_value is not None else "       -"))
     return {**medians, "runs": runs, "load": {"min": min(loads), "max": max(loads)}}
 
 
