@@ -345,7 +345,10 @@ if __name__ == "__main__":
     sys.path.insert(0, str(ROOT / "tools"))
     # `python3 tools/bench_lab.py starts`: the snapshots' part alone.
     # `python3 tools/bench_lab.py versus DIR`: this tree against DIR's (another commit).
-    part = starts_only if sys.argv[1:] == ["starts"] else run
+    # `python3 tools/bench_lab.py referee`: the referee restored against its normal start.
+    from bench_referee import referee
+
+    part = {"starts": starts_only, "referee": referee}.get(" ".join(sys.argv[1:]), run)
     other_dir = Path(sys.argv[2]) if sys.argv[1:2] == ["versus"] else None
     from playwright.sync_api import sync_playwright
 
