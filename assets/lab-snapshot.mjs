@@ -3,8 +3,9 @@
 // Imported by assets/lab-snapshot-worker.mjs, which finds the sandboxes' snapshot for
 // the page (assets/lab-sandbox.js; py/lab-snapshot.json names a snapshot made on the
 // sandbox's wasm by tools/snapshot.mjs at setup and dist time, never from a running
-// interpreter). Written for any worker or page of the origin (the referee's worker
-// could use it for the page's own snapshot: docs/decisions.md says why it does not).
+// interpreter), and by assets/lab-worker.js, whose referee restores the page's own
+// snapshot (py/snapshot.json) from the service worker's cache. Written for any worker or
+// page of the origin.
 //
 // Where from: the service worker keeps a snapshot unpacked under its name (sw.js), the
 // Lab's once the Lab has been opened. A page the service worker controls takes it from

@@ -8,21 +8,35 @@
 // so two may be out at once): each is timed from when the sandbox could start on it, the
 // moment the question before it was answered, to its answer.
 //
+// It starts from the page's own snapshot (issue 36, item 4; py/snapshot.json, built by
+// tools/snapshot.mjs: an interpreter that has imported every parlor module but
+// parlor.web, the referee's and every game's among them, on the very loader and wasm
+// this worker runs; no second file to download), checked as assets/lab-snapshot.mjs
+// says, and only from the service worker's cache, as the page itself takes it: from the
+// host it would be 6.2 MB more to download and 31 MB to unpack, which made the start no
+// faster than a normal one (docs/decisions.md). Until the page's snapshot is cached (a
+// first visit, no service worker), and for anything in doubt, it starts normally, as
+// before; its "ready" says how it started ({mode, reason, ms}).
+//
 // From the page (assets/lab.js): {kind: "run", job, request}, {kind: "stop"},
 // {kind: "sandbox", key, port, ready} (the sandbox asked for with "need"; ready: the
 // page, which started it ahead, has heard it say so), {kind: "died", key}.
 // To the page: {kind: "ready"}, {kind: "failed", detail}, {kind: "report", job, text},
 // {kind: "need", key} (a sandbox for this bot, please), {kind: "kill", key},
-// {kind: "measure", name, ms} (for `make bench`: a sandbox's start, a loop stopped).
+// {kind: "measure", name, ms} (for `make bench`: a sandbox's start, a loop stopped, the
+// first answers of each job as this worker timed them).
 // These are JavaScript's alone; the words this file shares with Python (the sandbox's
 // "ready", the reports it carries) are named in py/parlor/app/lab/messages.py.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+import { findSnapshot } from "./lab-snapshot.mjs";
+import { HEADER_BYTES } from "./snapshot-check.mjs";
 
 const GRACE_MS = 300; // an answer's way back, under load, before the watchdog stops it
 const BOOT_MS = 120_000; // a sandbox that never says "ready" (a 4x-throttled tablet: ~5 s)
 const MAX_ANSWER = 64 * 1024; // py/parlor/app/lab/wire.py reads nothing longer
 const MAX_UNASKED = 100; // messages a sandbox may send unasked before it is stopped
 const WATCH_MS = 50; // the watchdog's tick
+const MEASURED_ANSWERS = 20; // each job's first answers, timed for `make bench`
 
 const here = (path) => new URL(path, import.meta.url).href;
 // key -> {port, ready, waiting: [[text, limit]] (until ready), out: [limit] (questions
@@ -30,6 +44,7 @@ const here = (path) => new URL(path, import.meta.url).href;
 const sandboxes = new Map();
 let referee = null;
 let job = 0; // the page's number for the job under way, on each of its reports
+let measured = 0; // answers of this job measured for `make bench`
 
 // For `make bench`: a duration, measured here and recorded on the page's timeline
 // (a worker's performance entries are its own). A spare's start is measured by the page.
@@ -113,6 +128,8 @@ function heard(key, box, data) {
   if (ms > box.out.shift()) measure("parlor:lab-overtime-stop", at);
   if (box.out.length) armHead(key, box);
   const text = typeof data === "string" && data.length <= MAX_ANSWER ? data : "";
+  // For `make bench`: the job's first answers, as judged against their limit.
+  if (measured++ < MEASURED_ANSWERS) post({ kind: "measure", name: "parlor:lab-answer", ms });
   referee.heard(key, text, ms);
 }
 
@@ -141,20 +158,65 @@ const out = {
   },
 };
 
-const booted = (async () => {
-  const py = await loadPyodide({ indexURL: here("../vendor/pyodide/") });
+// After a restore of the page's snapshot: its package goes back where the snapshot had it
+// (the working directory: files are not in a snapshot), sys.path loses the "" the
+// restore's start added again, and `random` is reseeded (the snapshot's state would be
+// replayed by every start; the referee's games take their seeds from the request).
+const RESTORED = 'import random as _r, sys as _s\n_s.path.remove("")\n_r.seed()\ndel _r, _s';
+
+/** Python from the page's snapshot ({py}), or why not ({reason}). */
+async function restored(zip) {
+  const indexURL = here("../vendor/pyodide/");
+  const stdlib = await (await fetch(new URL("python_stdlib.zip", indexURL))).arrayBuffer();
+  const found = await findSnapshot(here("../py/snapshot.json"), zip, stdlib, true);
+  if (!found.bytes) return { reason: found.reason };
+  // The standard library just checked is the one the restore mounts.
+  const stdLibURL = URL.createObjectURL(new Blob([stdlib]));
+  try {
+    const heap = new Uint8Array(found.bytes, HEADER_BYTES);
+    const py = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: heap });
+    py.unpackArchive(zip, "zip", { extractDir: "." });
+    py.runPython(RESTORED);
+    return { py };
+  } catch (err) {
+    return { reason: `snapshot refused: ${String(err?.message ?? err).split("\n")[0]}` };
+  } finally {
+    URL.revokeObjectURL(stdLibURL);
+    // The heap is in the interpreter now: its 31 MB copy is freed at once, not at a
+    // garbage collection this worker may not have for a long time.
+    found.bytes.transfer?.(0);
+  }
+}
+
+/** The referee's Python: restored, else started as before snapshots; how it started. */
+async function boot() {
+  const started = performance.now();
   const zip = await (await fetch(here("../py/parlor.zip"))).arrayBuffer();
-  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/lab" });
-  py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lab')");
+  let found;
+  try {
+    found = await restored(zip);
+  } catch (err) {
+    found = { reason: `the snapshot could not be read: ${err}` };
+  }
+  let py = found.py;
+  if (!py) {
+    py = await loadPyodide({ indexURL: here("../vendor/pyodide/") });
+    py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/lab" });
+    py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lab')");
+  }
   const made = py.pyimport("parlor.app.lab.referee").Referee(out);
   // Its methods looked up once: each lookup through the proxy would make (and leave to
   // the garbage collector) a new proxy, at every move of every game.
   referee = { heard: made.heard, expired: made.expired, died: made.died, start: made.start,
               stop: made.stop };
-})();
+  return { mode: found.py ? "snapshot" : "normal", reason: found.py ? "" : String(found.reason),
+           ms: performance.now() - started };
+}
+
+const booted = boot();
 
 booted.then(
-  () => post({ kind: "ready" }),
+  (start) => post({ kind: "ready", start }),
   (err) => post({ kind: "failed", detail: String(err) }),
 );
 
@@ -164,6 +226,7 @@ self.onmessage = async (event) => {
   try {
     if (m.kind === "run") {
       job = m.job;
+      measured = 0;
       referee.start(m.request);
     } else if (m.kind === "stop") {
       referee.stop();

@@ -27,6 +27,7 @@
 
   function spawn() {
     ready = false;
+    window.parlorLab.refereeStart = null; // known once this one is ready
     bornAt = performance.now();
     referee = new Worker(WORKER, { type: "module" });
     referee.onmessage = (event) => heard(event.data);
@@ -103,12 +104,25 @@
 
   function heard(m) {
     switch (m.kind) {
-      case "ready":
+      case "ready": {
         ready = true;
+        // How the referee started (issue 36, item 4): from the page's snapshot, or why not.
+        const start = m.start && typeof m.start === "object" ? m.start : {};
+        const mode = start.mode === "snapshot" ? "snapshot" : "normal";
+        window.parlorLab.refereeStart = { mode, reason: String(start.reason || ""),
+                                          ms: Number(start.ms) || 0 };
+        if (mode === "snapshot") {
+          console.info("Parlor: the Lab's referee starts from the page's snapshot");
+        } else {
+          const say = window.parlorLab.refereeStart.reason.startsWith("snapshot refused")
+            ? "warn" : "info";
+          console[say](`Parlor: the Lab's referee starts normally (${start.reason})`);
+        }
         // For `make bench`: the referee's start, from new Worker() to Python ready.
         performance.measure("parlor:lab-worker-start", { start: bornAt, end: performance.now() });
         post();
         return;
+      }
       case "failed":
         fail(m.detail);
         return;
@@ -131,7 +145,7 @@
         if (id !== undefined) window.parlorSandbox.kill(id);
         return;
       }
-      case "measure": // for `make bench`: "parlor:lab-sandbox-start", "…-overtime-stop"
+      case "measure": // for `make bench`: "parlor:lab-sandbox-start", "…-overtime-stop", "…-answer"
         performance.measure(String(m.name), { end: performance.now(), duration: Number(m.ms) });
         return;
       case "report":
@@ -157,6 +171,9 @@
   }
 
   window.parlorLab = {
+    // How the referee started, once it is ready: {mode: "snapshot"|"normal", reason, ms}
+    // (ms: its worker's own start, from its first message to its Python ready).
+    refereeStart: null,
     // Start the referee and the sandbox's files now (the Lab opened), so Run does not
     // wait for Python to boot.
     warm() {

@@ -1,17 +1,22 @@
 """The Lab's sandboxes start from a snapshot (issue 36, item 4), and a bot finds in a
-restored sandbox exactly what it finds in one started normally; any doubt is a normal
-start, said on the console and in ``parlorSandbox.starts``.
+restored sandbox exactly what it finds in one started normally; the referee starts
+from the page's own snapshot where the service worker keeps it and plays the same games
+as when started normally; any doubt is a normal start, said on the console and in
+``parlorSandbox.starts`` and ``parlorLab.refereeStart``.
 
-One page: a probe bot runs from the snapshot (as in every other Lab test: the page
-fetches it from the host when no service worker has it), then the Lab's workers are
-ended and started again with the snapshot broken behind a right header (its restore
-throws), and then with it missing: each starts normally, saying why, and the probe
-reads the same things."""
+One page: the page's snapshot put in Cache Storage first, as sw.js keeps it (the
+referee takes it from there only; no service worker here, so the sandboxes' comes from
+the host, as in every other Lab test), a probe bot runs from the snapshots, then the
+Lab's workers are ended and started again with both snapshots broken behind a right
+header (their restores throw), and then with both missing: each starts normally, saying
+why, the probe reads the same things, and the referee plays a seeded match move for
+move as the restored one did."""
 
 from __future__ import annotations
 
 import gzip
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from e2e.test_lab import open_lab, set_code
@@ -64,18 +69,76 @@ def rerun(page: Page, normal_starts: int) -> None:
     page.locator("[data-lab-progress][data-done='10']").wait_for(timeout=90_000)
 
 
-def broken_snapshot(route: Route) -> None:
-    """The sandbox's snapshot with its true header and a heap of zeros."""
-    manifest = json.loads((ROOT / "py" / "lab-snapshot.json").read_text())
-    header = f"PARLORSNAP1 {manifest['key']}".ljust(31).encode() + b"\n"
-    route.fulfill(status=200, body=gzip.compress(header + bytes(4 * 1024 * 1024)),
-                  headers={"Content-Type": "application/octet-stream"})
+def broken(manifest_name: str) -> Callable[[Route], None]:
+    """A route that answers with the snapshot of ``py/<manifest_name>``: its true header
+    and a heap of zeros."""
+
+    def fulfill(route: Route) -> None:
+        manifest = json.loads((ROOT / "py" / manifest_name).read_text())
+        header = f"PARLORSNAP1 {manifest['key']}".ljust(31).encode() + b"\n"
+        route.fulfill(status=200, body=gzip.compress(header + bytes(4 * 1024 * 1024)),
+                      headers={"Content-Type": "application/octet-stream"})
+
+    return fulfill
+
+
+#: The page's snapshot put in Cache Storage as sw.js keeps it: unpacked, under its name
+#: without ``.gz``; with ``broken``, its true header and a heap of zeros instead.
+CACHE_PAGE_SNAPSHOT = """async (broken) => {
+  const manifest = await (await fetch("py/snapshot.json")).json();
+  const url = new URL("py/" + manifest.file, location.href).href;
+  let body;
+  if (broken) {
+    const header = new TextEncoder().encode(`PARLORSNAP1 ${manifest.key}`.padEnd(31) + "\\n");
+    body = new Uint8Array(4 * 1024 * 1024);
+    body.set(header);
+  } else {
+    const packed = await fetch(url + ".gz");
+    body = packed.body.pipeThrough(new DecompressionStream("gzip"));
+  }
+  await (await caches.open("test-page-snapshot")).put(url, new Response(body));
+}"""
+
+
+def referee_start(page: Page) -> dict[str, str]:
+    page.wait_for_function("window.parlorLab.refereeStart !== null", timeout=90_000)
+    return page.evaluate("window.parlorLab.refereeStart")
+
+
+#: A seeded match the referee plays itself (the page's worker API, no UI): a bot
+#: against ``random``, whose moves come from each game's seed only.
+SEEDED = json.dumps({"source": "def choose(view, moves, rng):\n    return moves[-1]\n",
+                     "game": "kabaleo", "level": "random", "players": 3, "games": 4,
+                     "first": 0, "seed": 36, "limit_ms": 5000, "options": {}})
+
+
+def played(page: Page) -> list[object]:
+    """The seeded match's games as the referee reports them: seat, seed, share, every
+    move (not the times)."""
+    return page.evaluate("""(request) => new Promise((resolve, reject) => {
+      const games = [];
+      const take = (text) => {
+        for (const item of JSON.parse(text)) {
+          if (item.kind === "game") {
+            const g = item.game;
+            games.push([item.number, g.seat, g.seed, g.share, g.moves]);
+          }
+        }
+      };
+      window.parlorLab.run(request, (kind, text) => {
+        if (kind === "batch") take(text);
+        else if (kind === "done") { take(text); resolve(games); }
+        else reject(new Error(kind + ": " + text));
+      });
+    })""", SEEDED)
 
 
 def test_a_bot_finds_the_same_in_a_restored_sandbox_and_a_doubt_starts_normally(
         page: Page, base_url: str) -> None:
     messages: list[str] = []
     page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
+    page.goto(f"{base_url}/precache.js")  # the origin, for its Cache Storage
+    page.evaluate(CACHE_PAGE_SNAPSHOT, False)
     open_lab(page, base_url, "kabaleo", long_tasks=False)
     set_code(page, PROBE)
     run_match(page, games="10")
@@ -91,9 +154,14 @@ def test_a_bot_finds_the_same_in_a_restored_sandbox_and_a_doubt_starts_normally(
     order = ["evaluated", "received", "read", "loaded", "unpacked", "ready"]
     assert all(steps[k] > 0 for k in order), steps
     assert [steps[k] for k in order] == sorted(steps[k] for k in order), steps
+    assert referee_start(page)["mode"] == "snapshot"
+    assert any("referee starts from the page's snapshot" in m for m in messages), messages
+    games = played(page)
+    assert len(games) == 4 and all(len(g[4]) > 10 for g in games), games  # type: ignore[index]
 
-    # Its restore throws (a true header, a heap of zeros): a normal start, said.
-    page.route("**/py/lab-sandbox-*.bin.gz", broken_snapshot)
+    # Their restores throw (true headers, heaps of zeros): normal starts, said.
+    page.route("**/py/lab-sandbox-*.bin.gz", broken("lab-snapshot.json"))
+    page.evaluate(CACHE_PAGE_SNAPSHOT, True)
     rerun(page, 1)
     assert last_start(page)["mode"] == "normal"
     assert last_start(page)["reason"].startswith("snapshot refused: Snapshot has invalid")
@@ -102,11 +170,21 @@ def test_a_bot_finds_the_same_in_a_restored_sandbox_and_a_doubt_starts_normally(
     assert any(m.startswith("warning: Parlor: a Lab sandbox started normally (snapshot refused")
                for m in messages), messages
     assert probed(page) == restored
+    assert referee_start(page)["mode"] == "normal"
+    assert referee_start(page)["reason"].startswith("snapshot refused: ")
+    assert any(m.startswith("warning: Parlor: the Lab's referee starts normally (snapshot "
+                            "refused") for m in messages), messages
 
-    # No snapshot at all (its manifest missing): a normal start, said.
+    # No snapshots at all (their manifests missing): normal starts, said; the referee
+    # plays the seeded match move for move as the restored one did.
     page.route("**/py/lab-snapshot.json", lambda route: route.fulfill(status=404, body=""))
+    page.route("**/py/snapshot.json", lambda route: route.fulfill(status=404, body=""))
     rerun(page, 2)
     assert last_start(page)["mode"] == "normal"
     assert last_start(page)["reason"] == "no snapshot here (its manifest could not be read)"
     assert any("sandboxes start normally (no snapshot here" in m for m in messages), messages
     assert probed(page) == restored
+    start = referee_start(page)
+    assert (start["mode"], start["reason"]) == (
+        "normal", "no snapshot here (its manifest could not be read)")
+    assert played(page) == games

@@ -366,8 +366,13 @@ if __name__ == "__main__":
     sys.path.insert(0, str(ROOT / "tools"))
     # `python3 tools/bench_lab.py starts`: the snapshots' part alone.
     # `python3 tools/bench_lab.py versus DIR`: this tree against DIR's (another commit).
+    # `python3 tools/bench_lab.py referee [DIR]`: the referee restored against its normal
+    # start (tools/bench_referee.py), and against DIR's (main's tree, say) if given.
+    from bench_referee import referee
+
     part = starts_only if sys.argv[1:] == ["starts"] else run
-    other_dir = Path(sys.argv[2]) if sys.argv[1:2] == ["versus"] else None
+    other_dir = (Path(sys.argv[2]) if sys.argv[1:2] in (["versus"], ["referee"])
+                 and len(sys.argv) > 2 else None)
     from playwright.sync_api import sync_playwright
 
     from bench_browser import ARGS, chromium
@@ -378,7 +383,9 @@ if __name__ == "__main__":
     try:
         with sync_playwright() as pw:
             b = pw.chromium.launch(executable_path=chromium(), args=ARGS)
-            if other:
+            if sys.argv[1:2] == ["referee"]:
+                print(json.dumps(referee(print, b, url, other[1] if other else None), indent=1))
+            elif other:
                 print(json.dumps(versus(print, b, url, other[1]), indent=1))
             else:
                 print(json.dumps(part(print, b, url), indent=1))
