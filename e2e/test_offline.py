@@ -53,6 +53,33 @@ def started(page: Page) -> dict[str, str]:
     return {k: v for k, v in start.items() if k in ("mode", "reason")}
 
 
+#: The start's marks on the page's timeline, in the order they must come
+#: (assets/pyodide-start.mjs, parlor.web.start): PyScript asks for Pyodide, Python is up,
+#: the first screen, then PyScript's run of the page's script.
+START_MARKS = ("parlor:pyodide-called", "parlor:pyodide-loaded", "parlor:ready",
+               "parlor:pyscript-ran")
+
+
+def one_start(page: Page) -> None:
+    """Python was started once (a second interpreter, after a refused snapshot say,
+    would mark Python up again), before the first screen, and PyScript ran the page's
+    script on it after: each mark once, in order."""
+    page.wait_for_function(
+        "performance.getEntriesByName('parlor:pyscript-ran').length > 0", timeout=60_000)
+    marks = page.evaluate(f"""Object.fromEntries({list(START_MARKS)!r}.map(
+        (n) => [n, performance.getEntriesByName(n).map((e) => e.startTime)]))""")
+    assert all(len(marks[name]) == 1 for name in START_MARKS), marks
+    times = [marks[name][0] for name in START_MARKS]
+    assert times == sorted(times), marks
+
+
+def snapshot_file(page: Page) -> str:
+    return page.evaluate("""async () => {
+        const cache = await caches.open((await caches.keys())[0]);
+        return (await (await cache.match('py/snapshot.json')).json()).file;
+    }""")
+
+
 def cached_files(page: Page) -> int:
     return page.evaluate("""async () => {
         const names = (await caches.keys()).filter(n => n.startsWith('parlor-'));
@@ -111,6 +138,7 @@ def test_offline_reload_resumes_the_saved_game(served, dist: Path) -> None:
     # A first visit starts Python normally (it never waits for the snapshot) ...
     start = started(page)
     assert start["mode"] == "normal" and start["reason"] in FIRST_VISIT, start
+    one_start(page)
     wait_until_precached(page, precached_first(dist))
     wait_for_my_turn_or_end(page)
     play_one_move(page)
@@ -138,6 +166,7 @@ def test_offline_reload_resumes_the_saved_game(served, dist: Path) -> None:
     page.wait_for_function(READY, timeout=60_000)
     # ... and a repeat visit restores the snapshot the service worker precached.
     assert started(page)["mode"] == "snapshot"
+    one_start(page)
     assert page.url == game_url
     wait_for_my_turn_or_end(page)
     assert page.locator("#game .log").inner_text() == log
@@ -209,6 +238,7 @@ def test_a_new_version_offers_a_reload(served, dist: Path) -> None:
     page.wait_for_function(READY, timeout=60_000)
     start = started(page)
     assert start["mode"] == "normal" and start["reason"].startswith("snapshot refused:"), start
+    one_start(page)
     expect(page.locator("#menu")).to_be_visible()
 
     css = dist / "assets" / "parlor.css"
@@ -271,3 +301,18 @@ def test_a_new_version_offers_a_reload(served, dist: Path) -> None:
     page.wait_for_function(READY, timeout=60_000)
     after = page.evaluate("caches.keys()")
     assert len(after) == 1 and after != before
+    # A snapshot of other files (its header not its key's) is found out while Pyodide
+    # loads its own module (the read and the checks go on beside it): a normal start,
+    # saying why, and still one interpreter.
+    page.evaluate("""async () => {
+        const cache = await caches.open((await caches.keys())[0]);
+        const manifest = await (await cache.match('py/snapshot.json')).json();
+        const bytes = new Uint8Array(64);
+        bytes.set(new TextEncoder().encode('PARLORSNAP1 0000000000000000'.padEnd(31) + '\\n'));
+        await cache.put(`py/${manifest.file}`, new Response(bytes));
+    }""")
+    page.reload()
+    page.wait_for_function(READY, timeout=60_000)
+    assert started(page) == {"mode": "normal", "reason": "snapshot mismatch: the header of "
+                             f"{snapshot_file(page)} is not its key's"}
+    one_start(page)

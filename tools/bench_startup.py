@@ -124,9 +124,9 @@ class Tally:
 
 
 class StaticHost(http.server.BaseHTTPRequestHandler):
-    """GET and HEAD of files under ROOT with a static host's headers (see above)."""
+    """GET and HEAD of files under ``root`` with a static host's headers (see above)."""
 
-    protocol_version = "HTTP/1.1"
+    protocol_version, root = "HTTP/1.1", ROOT  # a subclass may serve another tree
     link = Link()
     tally = Tally()
     bodies: dict[tuple[str, bool], bytes] = {}
@@ -140,12 +140,12 @@ class StaticHost(http.server.BaseHTTPRequestHandler):
     def _serve(self, head: bool) -> None:
         rel = unquote(urlsplit(self.path).path).lstrip("/")
         # Normalised, not resolved: vendor/ may be a symlink (a worktree shares one).
-        path = Path(os.path.normpath(ROOT / rel))
+        path = Path(os.path.normpath(self.root / rel))
         if path.is_dir():
             path = path / "index.html"
         if self.link.latency_s:
             time.sleep(self.link.latency_s)
-        if ROOT not in path.parents or not path.is_file():
+        if self.root not in path.parents or not path.is_file():
             self._reply(404, {}, b"not found", head)
             return
         import serve  # tools/serve.py: the MIME types the app needs

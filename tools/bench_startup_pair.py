@@ -1,0 +1,172 @@
+"""Repeat visits of several trees of the app and of the stock page, alternating in one
+browser: the side-by-side comparison of a change to the start (issue 36).
+
+``tools/bench_startup.py`` measures one tree against the stock page, with a new profile
+per visit; two of its runs a few minutes apart disagree on this shared machine by more
+than a change to the start is worth (the stock page's own repeat visit moved 1.5x between
+runs). Here each tree (``NAME=DIR``: this worktree and, say, main's) is served by a host
+of its own (another origin, so another service worker and cache), each gets one profile
+whose first visit precaches it, and then the repeat visits go round: tree after tree,
+then the stock page, ``runs`` times, at each CPU rate. The same host as the bench
+(bench_startup.StaticHost: gzip, a static host's cache headers; at 4x the school
+profile's 40 ms and 20 Mbit/s too). Printed: the median time to ready, its ratio to the
+stock page's, each step of the start (the page's marks, see STEPS) and the load average
+before and after each rate.
+
+    .venv/bin/python tools/bench_startup_pair.py main=/work/main page=. --runs 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import threading
+from dataclasses import dataclass, field
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import bench_startup  # noqa: E402
+from bench_browser import ARGS, chromium  # noqa: E402
+
+#: The steps, in the order of a start (a mark absent on a tree is NaN): the start begun
+#: (parlor:boot, or PyScript's call where the start waits for it), Python up, the package
+#: on disk, py/main.py begun, parlor.web imported, ready; after ready, PyScript's call of
+#: loadPyodide (where the start no longer waits for it) and its run of the page's script.
+STEPS = ("parlor:boot", "parlor:pyodide-called", "parlor:pyodide-loaded", "parlor:unpacked",
+         "parlor:main-py", "parlor:main", "parlor:ready", "parlor:pyscript-ran")
+TIMES = f"""Object.fromEntries({list(STEPS)!r}.map(n =>
+    [n, (performance.getEntriesByName(n)[0] || {{startTime: NaN}}).startTime]))"""
+PROFILES = {1.0: (0.0, 0.0), 4.0: (0.040, 20e6)}
+
+
+@dataclass
+class Tree:
+    """One tree of the app, served at an origin of its own."""
+
+    name: str
+    root: Path
+    base: str = ""
+    server: ThreadingHTTPServer | None = None
+    visits: dict[float, list[dict[str, float]]] = field(default_factory=dict)
+
+
+def serve(tree: Tree) -> None:
+    host = type(f"Host_{tree.name}", (bench_startup.StaticHost,), {"root": tree.root})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), host)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    tree.server, tree.base = server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def visit(context: BrowserContext, url: str, rate: float, mode: str) -> dict[str, float]:
+    """One visit in a new tab of ``context``; its marks (ms since navigation)."""
+    page = context.new_page()
+    if rate > 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    page.goto(url)
+    page.wait_for_function(bench_startup.READY, timeout=300_000, polling=50)
+    if mode and page.evaluate(bench_startup.MODE) != mode:
+        raise RuntimeError(f"{url}: started {page.evaluate('globalThis.parlorStart')}")
+    page.wait_for_timeout(1500)  # PyScript's part after ready, and the worker's messages
+    times: dict[str, float] = page.evaluate(TIMES)
+    page.close()
+    return times
+
+
+def first_visit(context: BrowserContext, tree: Tree, rate: float) -> None:
+    page = context.new_page()
+    page.goto(f"{tree.base}/index.html")
+    page.wait_for_function(bench_startup.READY, timeout=300_000, polling=50)
+    bench_startup.ROOT = tree.root  # _settle_app counts this tree's precache list
+    bench_startup._settle_app(page)
+    page.close()
+
+
+def run(trees: list[Tree], runs: int, rates: list[float]) -> None:
+    from playwright.sync_api import sync_playwright
+
+    stock = Tree("stock", trees[0].root)
+    for tree in [*trees, stock]:
+        serve(tree)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium(), args=ARGS)
+        for rate in rates:
+            latency, bits = PROFILES[rate]
+            bench_startup.StaticHost.link = bench_startup.Link(latency, bits)
+            load = os.getloadavg()[0]
+            contexts = {}
+            for tree in [*trees, stock]:
+                contexts[tree.name] = browser.new_context(service_workers="allow")
+                if tree is stock:
+                    visit(contexts["stock"], f"{stock.base}/{bench_startup.PAGES['stock']}",
+                          rate, "")
+                else:
+                    first_visit(contexts[tree.name], tree, rate)
+            for _ in range(runs):
+                for tree in [*trees, stock]:
+                    url = (f"{stock.base}/{bench_startup.PAGES['stock']}" if tree is stock
+                           else f"{tree.base}/index.html")
+                    times = visit(contexts[tree.name], url, rate,
+                                  "" if tree is stock else "snapshot")
+                    tree.visits.setdefault(rate, []).append(times)
+            for context in contexts.values():
+                context.close()
+            report(trees, stock, rate, runs, load, os.getloadavg()[0])
+        browser.close()
+    for tree in [*trees, stock]:
+        assert tree.server is not None
+        tree.server.shutdown()
+        tree.server.server_close()
+
+
+def med(rows: list[dict[str, float]], name: str) -> float:
+    return statistics.median(row[name] for row in rows)
+
+
+def report(trees: list[Tree], stock: Tree, rate: float, runs: int, load0: float,
+           load1: float) -> None:
+    """The table of one rate: each tree's steps (ms between marks), ready, ratio."""
+    stock_ms = med(stock.visits[rate], "parlor:ready")
+    print(f"\nRepeat visits at {rate:g}x CPU, median of {runs}, load {load0:.1f} -> "
+          f"{load1:.1f}; the stock page's repeat: {stock_ms:.0f} ms "
+          f"(all: {[round(r['parlor:ready']) for r in stock.visits[rate]]})")
+    print(f"  {'tree':10} {'to start':>8} {'python':>7} {'unpack':>7} {'to main':>8} "
+          f"{'import':>7} {'main()':>7} {'ready':>7} {'ratio':>6} {'pyscript':>9} "
+          f"{'after':>6}")
+    for tree in trees:
+        rows = tree.visits[rate]
+        m = {name: med(rows, name) for name in STEPS}
+        begun = m["parlor:boot"] if m["parlor:boot"] == m["parlor:boot"] \
+            else m["parlor:pyodide-called"]
+        ready = m["parlor:ready"]
+        asked = m["parlor:pyodide-called"]
+        print(f"  {tree.name:10} {begun:8.0f} {m['parlor:pyodide-loaded'] - begun:7.0f} "
+              f"{m['parlor:unpacked'] - m['parlor:pyodide-loaded']:7.0f} "
+              f"{m['parlor:main-py'] - m['parlor:unpacked']:8.0f} "
+              f"{m['parlor:main'] - m['parlor:main-py']:7.0f} "
+              f"{ready - m['parlor:main']:7.0f} {ready:7.0f} {ready / stock_ms:6.2f} "
+              f"{asked:9.0f} {m['parlor:pyscript-ran'] - ready:6.0f}")
+        print(f"  {'':10} all ready: {[round(r['parlor:ready']) for r in rows]}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("trees", nargs="+", help="NAME=DIR, each a built tree of the app")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--rates", default="1,4", help="CPU rates: 1 and/or 4")
+    args = parser.parse_args()
+    trees = [Tree(spec.split("=", 1)[0], Path(spec.split("=", 1)[1]).resolve())
+             for spec in args.trees]
+    run(trees, args.runs, [float(r) for r in args.rates.split(",")])
+
+
+if __name__ == "__main__":
+    main()
