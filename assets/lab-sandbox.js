@@ -623,7 +623,7 @@
     cappedWasm(buffer) {
       return capMemory(buffer, MAX_MEMORY_MB * 16);
     },
-    // The restore's copy into the heap (tests/test_lab_heap.py runs it under Node
+    // The restore's copy into the heap (tests/test_sandbox_heap.py runs it under Node
     // against assets/lab-heap.mjs's packing, and crafted packed heaps).
     restoreHeap,
     // What a restored sandbox runs before its first word (tools/snapshot_check.mjs runs
