@@ -164,18 +164,23 @@ const out = {
 // replayed by every start; the referee's games take their seeds from the request).
 const RESTORED = 'import random as _r, sys as _s\n_s.path.remove("")\n_r.seed()\ndel _r, _s';
 
-/** Python from the page's snapshot ({py}), or why not ({reason}). */
-async function restored(zip) {
+/** Python from the page's snapshot ({py}), or why not ({reason}); `step(name)` marks
+ * the start's steps. */
+async function restored(zip, step) {
   const indexURL = here("../vendor/pyodide/");
   const stdlib = await (await fetch(new URL("python_stdlib.zip", indexURL))).arrayBuffer();
+  step("stdlib");
   const found = await findSnapshot(here("../py/snapshot.json"), zip, stdlib, true);
+  step("found");
   if (!found.bytes) return { reason: found.reason };
   // The standard library just checked is the one the restore mounts.
   const stdLibURL = URL.createObjectURL(new Blob([stdlib]));
   try {
     const heap = new Uint8Array(found.bytes, HEADER_BYTES);
     const py = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: heap });
+    step("loaded");
     py.unpackArchive(zip, "zip", { extractDir: "." });
+    step("unpacked");
     py.runPython(RESTORED);
     return { py };
   } catch (err) {
@@ -188,13 +193,20 @@ async function restored(zip) {
   }
 }
 
-/** The referee's Python: restored, else started as before snapshots; how it started. */
+/** The referee's Python: restored, else started as before snapshots; how it started,
+ * and when each step of it ended (`steps`, ms since this worker was made: `begun`, its
+ * modules loaded and this function called; `zip`, the package read; then, restored,
+ * `stdlib`, `found` (the snapshot read and checked), `loaded`, `unpacked`; `ready` either
+ * way), for `make bench`. */
 async function boot() {
   const started = performance.now();
+  const steps = { begun: started };
+  const step = (name) => { steps[name] = performance.now(); };
   const zip = await (await fetch(here("../py/parlor.zip"))).arrayBuffer();
+  step("zip");
   let found;
   try {
-    found = await restored(zip);
+    found = await restored(zip, step);
   } catch (err) {
     found = { reason: `the snapshot could not be read: ${err}` };
   }
@@ -209,8 +221,9 @@ async function boot() {
   // the garbage collector) a new proxy, at every move of every game.
   referee = { heard: made.heard, expired: made.expired, died: made.died, start: made.start,
               stop: made.stop };
+  step("ready");
   return { mode: found.py ? "snapshot" : "normal", reason: found.py ? "" : String(found.reason),
-           ms: performance.now() - started };
+           ms: performance.now() - started, steps };
 }
 
 const booted = boot();

@@ -109,8 +109,10 @@
         // How the referee started (issue 36, item 4): from the page's snapshot, or why not.
         const start = m.start && typeof m.start === "object" ? m.start : {};
         const mode = start.mode === "snapshot" ? "snapshot" : "normal";
+        const steps = {};
+        for (const [name, at] of Object.entries(start.steps || {})) steps[name] = Number(at) || 0;
         window.parlorLab.refereeStart = { mode, reason: String(start.reason || ""),
-                                          ms: Number(start.ms) || 0 };
+                                          ms: Number(start.ms) || 0, steps };
         if (mode === "snapshot") {
           console.info("Parlor: the Lab's referee starts from the page's snapshot");
         } else {
@@ -171,8 +173,9 @@
   }
 
   window.parlorLab = {
-    // How the referee started, once it is ready: {mode: "snapshot"|"normal", reason, ms}
-    // (ms: its worker's own start, from its first message to its Python ready).
+    // How the referee started, once it is ready: {mode: "snapshot"|"normal", reason, ms,
+    // steps} (ms: its worker's own start, from its first line to its Python ready; steps:
+    // when each step ended, ms since its worker was made, assets/lab-worker.js's boot).
     refereeStart: null,
     // Start the referee and the sandbox's files now (the Lab opened), so Run does not
     // wait for Python to boot.

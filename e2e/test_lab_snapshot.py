@@ -18,6 +18,7 @@ import gzip
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from e2e.test_lab import open_lab, set_code
 from e2e.test_lab_sandbox import printed, run_match
@@ -100,7 +101,7 @@ CACHE_PAGE_SNAPSHOT = """async (broken) => {
 }"""
 
 
-def referee_start(page: Page) -> dict[str, str]:
+def referee_start(page: Page) -> dict[str, Any]:
     page.wait_for_function("window.parlorLab.refereeStart !== null", timeout=90_000)
     return page.evaluate("window.parlorLab.refereeStart")
 
@@ -155,6 +156,11 @@ def test_a_bot_finds_the_same_in_a_restored_sandbox_and_a_doubt_starts_normally(
     assert all(steps[k] > 0 for k in order), steps
     assert [steps[k] for k in order] == sorted(steps[k] for k in order), steps
     assert referee_start(page)["mode"] == "snapshot"
+    # The referee's steps too (for `make bench`), each after the one before.
+    steps = referee_start(page)["steps"]
+    order = ["begun", "zip", "stdlib", "found", "loaded", "unpacked", "ready"]
+    assert all(steps[k] > 0 for k in order), steps
+    assert [steps[k] for k in order] == sorted(steps[k] for k in order), steps
     assert any("referee starts from the page's snapshot" in m for m in messages), messages
     games = played(page)
     assert len(games) == 4 and all(len(g[4]) > 10 for g in games), games  # type: ignore[index]

@@ -8,7 +8,8 @@ rotating, median of each.
 
 Measured for each opening: the referee's ready (``new Worker()`` to its Python ready,
 ``parlor:lab-worker-start``), its worker's own start (``parlorLab.refereeStart.ms``),
-its first match's moves as the referee timed them against their limit
+when each step of that start ended (``at_<step>_ms``, since its worker was made), its
+first match's moves as the referee timed them against their limit
 (``parlor:lab-answer``, the job's first answers; the first is the bot's file loading;
 not measured by a tree without it), the whole match (``parlor:lab-match``), and this
 browser's renderer processes' resident memory once the match is over (the page with
@@ -48,6 +49,17 @@ FILL_CACHE = """async () => {
 }"""
 
 
+#: The referee's steps (``parlorLab.refereeStart.steps``, assets/lab-worker.js's boot):
+#: when each ended, ms since its worker was made; a normal start has only the first and
+#: the last, a tree before them none (NaN).
+STEPS = ("begun", "zip", "stdlib", "found", "loaded", "unpacked", "ready")
+
+
+def steps_of(start: dict[str, Any] | None) -> dict[str, float]:
+    steps = (start or {}).get("steps") or {}
+    return {f"at_{name}_ms": float(steps.get(name, math.nan)) for name in STEPS}
+
+
 def one_opening(browser: Any, base: str, mode: str, games: int = 10) -> dict[str, float]:
     """The Lab opened once at `base` with the referee started as `mode` says; its
     numbers (NaN for what `base`'s tree does not measure)."""
@@ -84,7 +96,7 @@ def one_opening(browser: Any, base: str, mode: str, games: int = 10) -> dict[str
            "moves_max_ms": max(answers[1:]),
            "match_ms": measures(page, "parlor:lab-match")[0],
            "renderers_rss_mb": sum(rss for rss, _ in renderers(browser).values()),
-           "load": load}
+           **steps_of(start), "load": load}
     ctx.close()
     return out
 
