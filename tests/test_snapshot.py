@@ -66,6 +66,30 @@ def test_two_builds_give_the_same_bytes_and_two_visits_different_draws(tmp_path:
 
 
 @needs_build
+def test_a_build_in_another_folder_gives_the_same_bytes(tmp_path: Path) -> None:
+    """The key names the inputs, not the folder: Node's path to the builder once went
+    into the heap (as Python's argv[0] and os.environ["_"]), so two checkouts made two
+    different files under one name, and every browser (and every Lab bot, in os.environ)
+    was sent the build machine's path."""
+    key = site.snapshot_key(ROOT)
+    here = tmp_path / "here.bin"
+    made = result(build(here, key))
+    assert isinstance(made, dict)
+    elsewhere = tmp_path / "another" / "checkout"
+    for part in ("tools/snapshot.mjs", "assets/snapshot-check.mjs", "py/parlor.zip"):
+        (elsewhere / part).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / part, elsewhere / part)
+    (elsewhere / "vendor").symlink_to(ROOT / "vendor")
+    there = tmp_path / "there.bin"
+    assert NODE is not None
+    done = subprocess.run([NODE, str(elsewhere / "tools" / "snapshot.mjs"), str(there), key],
+                          capture_output=True, text=True, timeout=600)
+    result(done)
+    assert here.read_bytes() == there.read_bytes()
+    assert str(ROOT).encode() not in here.read_bytes()
+
+
+@needs_build
 def test_a_heap_past_the_restore_limit_fails_the_build_and_says_why(tmp_path: Path) -> None:
     out = tmp_path / "big.bin"
     done = build(out, "0" * 16, "--heap-limit", str(16 * 1024 * 1024))
