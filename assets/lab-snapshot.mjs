@@ -23,6 +23,17 @@
 // The checks themselves are the page's too (assets/snapshot-check.mjs).
 import { mismatch, validManifest } from "./snapshot-check.mjs";
 
+/** Python a restored Lab interpreter runs before anything else: the referee's
+ * (assets/lab-worker.js, from the page's snapshot) and each sandbox's
+ * (assets/lab-sandbox.js, from the Lab's). A restore's start puts "" on sys.path once
+ * more (a normal start has it once), and `random` holds the state the snapshot was made
+ * with, which every start would replay (the referee's games take their seeds from the
+ * request; a student's bot may draw). Its own names are deleted: __main__ is then as a
+ * normal start leaves it. Defined once, here, where both sides already look for their
+ * snapshot: the referee imports it; lab-sandbox.js, a classic script, import()s this
+ * module and writes the text into its workers' code, which cannot import. */
+export const RESTORED = 'import random as _r, sys as _s\n_s.path.remove("")\n_r.seed()\ndel _r, _s';
+
 /** The snapshot's bytes: the service worker's unpacked copy, else the host's gzipped
  * file unpacked here; null if neither. */
 async function snapshotBytes(url, cacheOnly) {
