@@ -101,11 +101,11 @@ export function zipEntries(zip, label = "the zip") {
     }
     const start = local + 30 + v.getUint16(local + 26, true) + v.getUint16(local + 28, true);
     if (start + packed > cdStart) throw fail(`${name} is cut short`);
-    if (method === 0 && packed !== size) throw fail(`${name} is stored with two sizes`);
     if (folder) {
       if (size !== 0) throw fail(`the folder ${name} has a size`);
       continue;
     }
+    if (method === 0 && packed !== size) throw fail(`${name} is stored with two sizes`);
     total += size;
     if (total > LIMIT) throw fail(`more than ${LIMIT / 2 ** 20} MiB unpacked`);
     entries.push({ name, method, size, data: b.subarray(start, start + packed) });
