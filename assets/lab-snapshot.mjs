@@ -4,8 +4,9 @@
 // the page (assets/lab-sandbox.js; py/lab-snapshot.json names a snapshot made on the
 // sandbox's wasm by tools/snapshot.mjs at setup and dist time, never from a running
 // interpreter), and by assets/lab-worker.js, whose referee restores the page's own
-// snapshot (py/snapshot.json) from the service worker's cache. Written for any worker or
-// page of the origin.
+// snapshot (py/snapshot.json) from the service worker's cache; what both run after a
+// restore (RESTORED) is defined here too, and import()ed by lab-sandbox.js for its
+// workers. Written for any worker or page of the origin.
 //
 // Where from: the service worker keeps a snapshot unpacked under its name (sw.js), the
 // Lab's once the Lab has been opened. A page the service worker controls takes it from
