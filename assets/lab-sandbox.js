@@ -22,12 +22,13 @@
 // exactly as a worker starts one (the same unpack, path and import, on the same capped
 // wasm), never taken from a running sandbox. Each worker restores the same immutable
 // bytes afresh, unpacks parlor.zip again (files are not in a snapshot), puts sys.path as
-// a normal start has it and reseeds `random` (RESTORED), and then strips its global
-// scope as any sandbox does, before any student code. Anything in doubt (no snapshot, a
-// mismatch, a restore that throws) is today's normal start, said on the console and in
-// parlorSandbox.starts. Under a service worker the snapshot is taken from its cache only,
-// which fetches it the first time the Lab opens (most visitors never open the Lab): until
-// it holds it, sandboxes start normally ("not in the service worker's cache yet").
+// a normal start has it and reseeds `random` (assets/lab-snapshot.mjs's RESTORED), and
+// then strips its global scope as any sandbox does, before any student code. Anything
+// in doubt (no snapshot, a mismatch, a restore that throws) is today's normal start,
+// said on the console and in parlorSandbox.starts. Under a service worker the snapshot
+// is taken from its cache only, which fetches it the first time the Lab opens (most
+// visitors never open the Lab): until it holds it, sandboxes start normally ("not in the
+// service worker's cache yet").
 (function () {
   "use strict";
   const HERE = document.currentScript.src;
@@ -44,11 +45,16 @@
   const MAX_MEMORY_MB = 256;
   const SNAPSHOT_MANIFEST = new URL("../py/lab-snapshot.json", HERE).href;
   const SNAPSHOT_FINDER = new URL("./lab-snapshot-worker.mjs", HERE).href;
-  // Python run in a restored sandbox before its first word: a restore's start puts ""
-  // on sys.path once more (a normal start has it once, after the Lab's folder), and
-  // `random` holds the state the snapshot was made with, which every sandbox would
-  // replay. Names of its own are deleted: __main__ is then as a normal start leaves it.
-  const RESTORED = 'import random as _r, sys as _s\n_s.path.remove("")\n_r.seed()\ndel _r, _s';
+  // Two things the workers' code needs that are defined once, in modules: the Python a
+  // restored sandbox runs before its first word (RESTORED, the referee's too) and the
+  // paths it may write (SAFE_PATH, what the zip's reader accepts). This classic script
+  // cannot import them statically, but import() works from any script; the workers'
+  // code, a string run in a blob of an opaque origin, cannot, and is handed them as
+  // text (workerScript). zip-entries.mjs is already loaded by the page's start
+  // (pyodide-start.mjs), so only lab-snapshot.mjs is fetched, once (precached, like every
+  // file of assets/).
+  const DEFINED = [new URL("./lab-snapshot.mjs", HERE).href,
+                   new URL("./zip-entries.mjs", HERE).href];
 
   // The steps of a sandbox's start its worker reports (insideWorker), in order.
   const STEPS = ["begun", "evaluated", "received", "read", "loaded", "unpacked", "ready"];
@@ -126,7 +132,7 @@
   }
 
   // ---- inside each worker: one student's interpreter ----------------------------------
-  function insideWorker(RESTORED) {
+  function insideWorker(RESTORED, SAFE_PATH) {
     // Times of this worker's start (ms since 1970, comparable with the page's), for the
     // page's `starts` and `make bench`: its thread begun (its timeOrigin), its script
     // evaluated (Pyodide's loader and glue before this), its files received, the
@@ -152,10 +158,11 @@
     }
     // The package's files (assets/lab-zip.mjs's unzip: paths, where each ends in `bytes`)
     // written under the Lab's folder, as unpackArchive writes them; false, having written
-    // nothing, if they do not add up or a path could leave the folder.
+    // nothing, if they do not add up or a path could leave the folder (checked again
+    // here: they came through the frame).
     function writePackage(py, unpacked, bytes) {
       const { paths, ends } = unpacked;
-      const safe = /^(?:[A-Za-z0-9_][A-Za-z0-9_.-]*\/)*[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+      const safe = new RegExp(SAFE_PATH);
       if (!Array.isArray(paths) || !Array.isArray(ends) || paths.length !== ends.length
           || !paths.every((p) => typeof p === "string" && safe.test(p))
           || !ends.every((e, i) => Number.isInteger(e) && e >= (i ? ends[i - 1] : 0))
@@ -377,12 +384,13 @@
   }
 
   // A sandbox worker's whole script, one classic script: Pyodide's loader (its classic
-  // build, which sets globalThis.loadPyodide), its glue, then insideWorker. Each part in
-  // a function of its own, so their names do not meet.
-  function workerScript(loader, glue) {
+  // build, which sets globalThis.loadPyodide), its glue, then insideWorker, given
+  // RESTORED and SAFE_PATH's source (see DEFINED). Each part in a function of its own,
+  // so their names do not meet.
+  function workerScript(loader, glue, { RESTORED }, { SAFE_PATH }) {
     return `(function () {\n${loader}\n})();\n(function () {\n"use strict";\n` +
       `${restoreHeap}\n${sparseGlue(classicGlue(glue))}\n})();\n` +
-      `(${insideWorker})(${JSON.stringify(RESTORED)});\n`;
+      `(${insideWorker})(${JSON.stringify(RESTORED)}, ${JSON.stringify(SAFE_PATH.source)});\n`;
   }
 
   // The wasm module's memory maximum, rewritten in place (the same number of LEB128
@@ -437,14 +445,18 @@
 
   async function loadFiles() {
     const files = {};
-    await Promise.all(Object.entries(FILES).map(async ([name, path]) => {
-      const response = await fetch(new URL(path, HERE).href);
-      if (!response.ok) throw new Error(`${path}: ${response.status}`);
-      files[name] = await response.arrayBuffer();
-    }));
+    const [, snapshotModule, zipModule] = await Promise.all([
+      Promise.all(Object.entries(FILES).map(async ([name, path]) => {
+        const response = await fetch(new URL(path, HERE).href);
+        if (!response.ok) throw new Error(`${path}: ${response.status}`);
+        files[name] = await response.arrayBuffer();
+      })),
+      ...DEFINED.map((url) => import(url)),
+    ]);
     files["pyodide.asm.wasm"] = capMemory(files["pyodide.asm.wasm"], MAX_MEMORY_MB * 16);
     const text = (name) => new TextDecoder().decode(files[name]);
-    const source = workerScript(text("pyodide.js"), text("pyodide.asm.mjs"));
+    const source = workerScript(text("pyodide.js"), text("pyodide.asm.mjs"), snapshotModule,
+                                zipModule);
     delete files["pyodide.js"];
     delete files["pyodide.asm.mjs"];
     // Where a service worker controls the page, the snapshot comes from its cache only,
@@ -626,9 +638,6 @@
     // The restore's copy into the heap (tests/test_sandbox_heap.py runs it under Node
     // against assets/lab-heap.mjs's packing, and crafted packed heaps).
     restoreHeap,
-    // What a restored sandbox runs before its first word (tools/snapshot_check.mjs runs
-    // it too, to compare a restore with a normal start).
-    RESTORED,
     // How the sandboxes started: {snapshot: n, normal: n, last: {mode, reason, ms}}.
     starts,
     // Fetch the files and make the iframe now (the Lab opened).

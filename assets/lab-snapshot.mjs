@@ -4,8 +4,9 @@
 // the page (assets/lab-sandbox.js; py/lab-snapshot.json names a snapshot made on the
 // sandbox's wasm by tools/snapshot.mjs at setup and dist time, never from a running
 // interpreter), and by assets/lab-worker.js, whose referee restores the page's own
-// snapshot (py/snapshot.json) from the service worker's cache. Written for any worker or
-// page of the origin.
+// snapshot (py/snapshot.json) from the service worker's cache; what both run after a
+// restore (RESTORED) is defined here too, and import()ed by lab-sandbox.js for its
+// workers. Written for any worker or page of the origin.
 //
 // Where from: the service worker keeps a snapshot unpacked under its name (sw.js), the
 // Lab's once the Lab has been opened. A page the service worker controls takes it from
@@ -22,6 +23,17 @@
 
 // The checks themselves are the page's too (assets/snapshot-check.mjs).
 import { mismatch, validManifest } from "./snapshot-check.mjs";
+
+/** Python a restored Lab interpreter runs before anything else: the referee's
+ * (assets/lab-worker.js, from the page's snapshot) and each sandbox's
+ * (assets/lab-sandbox.js, from the Lab's). A restore's start puts "" on sys.path once
+ * more (a normal start has it once), and `random` holds the state the snapshot was made
+ * with, which every start would replay (the referee's games take their seeds from the
+ * request; a student's bot may draw). Its own names are deleted: __main__ is then as a
+ * normal start leaves it. Defined once, here, where both sides already look for their
+ * snapshot: the referee imports it; lab-sandbox.js, a classic script, import()s this
+ * module and writes the text into its workers' code, which cannot import. */
+export const RESTORED = 'import random as _r, sys as _s\n_s.path.remove("")\n_r.seed()\ndel _r, _s';
 
 /** The snapshot's bytes: the service worker's unpacked copy, else the host's gzipped
  * file unpacked here; null if neither. */

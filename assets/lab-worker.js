@@ -28,7 +28,7 @@
 // These are JavaScript's alone; the words this file shares with Python (the sandbox's
 // "ready", the reports it carries) are named in py/parlor/app/lab/messages.py.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
-import { findSnapshot } from "./lab-snapshot.mjs";
+import { findSnapshot, RESTORED } from "./lab-snapshot.mjs";
 import { HEADER_BYTES } from "./snapshot-check.mjs";
 
 const GRACE_MS = 300; // an answer's way back, under load, before the watchdog stops it
@@ -158,12 +158,6 @@ const out = {
   },
 };
 
-// After a restore of the page's snapshot: its package goes back where the snapshot had it
-// (the working directory: files are not in a snapshot), sys.path loses the "" the
-// restore's start added again, and `random` is reseeded (the snapshot's state would be
-// replayed by every start; the referee's games take their seeds from the request).
-const RESTORED = 'import random as _r, sys as _s\n_s.path.remove("")\n_r.seed()\ndel _r, _s';
-
 /** Python from the page's snapshot ({py}), or why not ({reason}); `step(name)` marks
  * the start's steps. */
 async function restored(zip, step) {
@@ -179,6 +173,8 @@ async function restored(zip, step) {
     const heap = new Uint8Array(found.bytes, HEADER_BYTES);
     const py = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: heap });
     step("loaded");
+    // Its package goes back where the snapshot had it (the working directory: files are
+    // not in a snapshot); then sys.path and `random` as a normal start has them.
     py.unpackArchive(zip, "zip", { extractDir: "." });
     step("unpacked");
     py.runPython(RESTORED);

@@ -20,6 +20,7 @@ import process from "node:process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import vm from "node:vm";
 
+import { RESTORED } from "../assets/lab-snapshot.mjs";
 import { HEADER_BYTES } from "../assets/snapshot-check.mjs";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -55,7 +56,7 @@ async function sandboxStarts() {
   const lab = path.join(REPO, "assets", "lab-sandbox.js");
   const context = { window: {}, URL, document: { currentScript: { src: pathToFileURL(lab).href } } };
   vm.runInNewContext(fs.readFileSync(lab, "utf8"), context, { filename: lab });
-  const { cappedWasm, RESTORED } = context.window.parlorSandbox;
+  const { cappedWasm } = context.window.parlorSandbox;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parlor-check-"));
   process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
   for (const name of fs.readdirSync(VENDOR)) {

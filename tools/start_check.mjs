@@ -4,7 +4,8 @@
 //
 //   node tools/start_check.mjs restore SNAPSHOT ZIP   a restored interpreter's unpack
 //   node tools/start_check.mjs normal ZIP             a normal start's unpack
-//   node tools/start_check.mjs entries ZIP            only read the zip's directory
+//   node tools/start_check.mjs entries ZIP            only read the zip's directory, as
+//                                                     unpack reads it (assets/zip-entries.mjs)
 //
 // Prints "RESULT <json>": what was written and is on disk, whether parlor.web imports and
 // the data files load, and what `import pyscript` finds (the placeholder until a name of
@@ -16,6 +17,7 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 
 import { HEADER_BYTES } from "../assets/snapshot-check.mjs";
+import { zipEntries } from "../assets/zip-entries.mjs";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const VENDOR = path.join(REPO, "vendor", "pyodide");
@@ -30,7 +32,7 @@ const zip = new Uint8Array(fs.readFileSync(files.at(-1)));
 if (mode === "entries") {
   let result;
   try {
-    result = { names: start.zipEntries(zip).map((entry) => entry.name) };
+    result = { names: zipEntries(zip, "py/parlor.zip").map((entry) => entry.name) };
   } catch (err) {
     result = { error: String(err.message) };
   }
