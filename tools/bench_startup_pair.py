@@ -7,7 +7,11 @@ than a change to the start is worth (the stock page's own repeat visit moved 1.5
 runs). Here each tree (``NAME=DIR``: this worktree and, say, main's) is served by a host
 of its own (another origin, so another service worker and cache), each gets one profile
 whose first visit precaches it, and then the repeat visits go round: tree after tree,
-then the stock page, ``runs`` times, at each CPU rate. The same host as the bench
+then the stock page, ``runs`` times, at each CPU rate. With ``--first``, first visits
+instead, alternating the same way, each in a new profile (any tree can be compared this
+way, one from before the snapshot too: its page need only mark ``parlor:ready``; a
+tree's files must be real files in it, since the host serves no symbolic link that
+leads out of the tree, as a worktree's vendor/ would). The same host as the bench
 (bench_startup.StaticHost: gzip, a static host's cache headers; at 4x the school
 profile's 40 ms and 20 Mbit/s too). Printed: the median time to ready, its ratio to the
 stock page's, each step of the start (the page's marks, see STEPS) and the load average
@@ -90,7 +94,7 @@ def first_visit(context: BrowserContext, tree: Tree, rate: float) -> None:
     page.close()
 
 
-def run(trees: list[Tree], runs: int, rates: list[float]) -> None:
+def run(trees: list[Tree], runs: int, rates: list[float], first: bool = False) -> None:
     from playwright.sync_api import sync_playwright
 
     stock = Tree("stock", trees[0].root)
@@ -102,6 +106,17 @@ def run(trees: list[Tree], runs: int, rates: list[float]) -> None:
             latency, bits = PROFILES[rate]
             bench_startup.StaticHost.link = bench_startup.Link(latency, bits)
             load = os.getloadavg()[0]
+            if first:
+                # First visits: each in a new profile (no cache, no service worker yet).
+                for _ in range(runs):
+                    for tree in [*trees, stock]:
+                        url = (f"{stock.base}/{bench_startup.PAGES['stock']}" if tree is stock
+                               else f"{tree.base}/index.html")
+                        context = browser.new_context(service_workers="allow")
+                        tree.visits.setdefault(rate, []).append(visit(context, url, rate, ""))
+                        context.close()
+                report(trees, stock, rate, runs, load, os.getloadavg()[0], "First")
+                continue
             contexts = {}
             for tree in [*trees, stock]:
                 contexts[tree.name] = browser.new_context(service_workers="allow")
@@ -132,11 +147,11 @@ def med(rows: list[dict[str, float]], name: str) -> float:
 
 
 def report(trees: list[Tree], stock: Tree, rate: float, runs: int, load0: float,
-           load1: float) -> None:
+           load1: float, kind: str = "Repeat") -> None:
     """The table of one rate: each tree's steps (ms between marks), ready, ratio."""
     stock_ms = med(stock.visits[rate], "parlor:ready")
-    print(f"\nRepeat visits at {rate:g}x CPU, median of {runs}, load {load0:.1f} -> "
-          f"{load1:.1f}; the stock page's repeat: {stock_ms:.0f} ms "
+    print(f"\n{kind} visits at {rate:g}x CPU, median of {runs}, load {load0:.1f} -> "
+          f"{load1:.1f}; the stock page's: {stock_ms:.0f} ms "
           f"(all: {[round(r['parlor:ready']) for r in stock.visits[rate]]})")
     print(f"  {'tree':10} {'to start':>8} {'python':>7} {'unpack':>7} {'to main':>8} "
           f"{'import':>7} {'main()':>7} {'ready':>7} {'ratio':>6} {'pyscript':>9} "
@@ -162,10 +177,12 @@ def main() -> None:
     parser.add_argument("trees", nargs="+", help="NAME=DIR, each a built tree of the app")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--rates", default="1,4", help="CPU rates: 1 and/or 4")
+    parser.add_argument("--first", action="store_true",
+                        help="first visits instead (a new profile each), alternating too")
     args = parser.parse_args()
     trees = [Tree(spec.split("=", 1)[0], Path(spec.split("=", 1)[1]).resolve())
              for spec in args.trees]
-    run(trees, args.runs, [float(r) for r in args.rates.split(",")])
+    run(trees, args.runs, [float(r) for r in args.rates.split(",")], args.first)
 
 
 if __name__ == "__main__":
