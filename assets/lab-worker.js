@@ -164,14 +164,17 @@ async function restored(zip, step) {
   const indexURL = here("../vendor/pyodide/");
   const stdlib = await (await fetch(new URL("python_stdlib.zip", indexURL))).arrayBuffer();
   step("stdlib");
-  const found = await findSnapshot(here("../py/snapshot.json"), zip, stdlib, true);
+  const found = await findSnapshot(here("../py/snapshot.json"), zip, stdlib, true, true);
   step("found");
   if (!found.bytes) return { reason: found.reason };
   // The standard library just checked is the one the restore mounts.
   const stdLibURL = URL.createObjectURL(new Blob([stdlib]));
   try {
-    const heap = new Uint8Array(found.bytes, HEADER_BYTES);
-    const py = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: heap });
+    // Pyodide keeps its options for the interpreter's life (its API.config): given the
+    // heap through a thenable that lets it go, it holds no 31 MB copy.
+    let heap = new Uint8Array(found.bytes, HEADER_BYTES);
+    const once = { then(resolve) { const h = heap; heap = null; resolve(h); } };
+    const py = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: once });
     step("loaded");
     // Its package goes back where the snapshot had it (the working directory: files are
     // not in a snapshot); then sys.path and `random` as a normal start has them.
