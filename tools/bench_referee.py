@@ -30,11 +30,9 @@ import statistics
 from collections.abc import Callable
 from typing import Any
 
-from bench_lab import measures
+from bench_lab import MOVES0, READY, match, measures
 from bench_memory import renderers
 
-MOVES0 = "def choose(view, moves, rng):\n    return moves[0]\n"
-READY = "document.body.dataset.ready === '1'"
 MODES = ("cache", "uncached", "other")
 
 #: The page's snapshot unpacked into Cache Storage, under the name sw.js keeps it by.
@@ -76,25 +74,14 @@ def one_opening(browser: Any, base: str, mode: str, games: int = 10) -> dict[str
     if mode != "other":
         assert start["mode"] == ("snapshot" if mode == "cache" else "normal"), start
     load = os.getloadavg()[0]
-    page.evaluate("""(code) => {
-      const area = document.querySelector("textarea[data-lab-code]");
-      area.value = code;
-      area.dispatchEvent(new Event("input", { bubbles: true }));
-    }""", MOVES0)
-    page.select_option("[data-lab-field=level]", "random")
-    page.select_option("[data-lab-field=games]", str(games))
-    page.select_option("[data-lab-field=limit]", "1000")
-    page.click("[data-action=lab-run]")
-    page.wait_for_selector(f"[data-lab-progress][data-done='{games}']", timeout=600_000)
-    page.wait_for_function("performance.getEntriesByName('parlor:lab-match').length",
-                           timeout=60_000)
+    match_ms = match(page, MOVES0, games)
     answers = measures(page, "parlor:lab-answer") or [math.nan, math.nan]
     out = {"referee_ms": measures(page, "parlor:lab-worker-start")[0],
            "worker_own_ms": float(start["ms"]) if start else math.nan,
            "load_answer_ms": answers[0], "first_move_ms": answers[1],
            "moves_median_ms": statistics.median(answers[1:]),
            "moves_max_ms": max(answers[1:]),
-           "match_ms": measures(page, "parlor:lab-match")[0],
+           "match_ms": match_ms,
            "renderers_rss_mb": sum(rss for rss, _ in renderers(browser).values()),
            **steps_of(start), "load": load}
     ctx.close()
