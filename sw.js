@@ -4,8 +4,8 @@
 // so a new version gets a new cache; it waits until the page's "reload" prompt asks it
 // to take over.
 //
-// Each file is downloaded once, whatever the HTTP cache does (docs/decisions.md, issue
-// 35): a browser session may keep no HTTP cache at all (WebKitGTK's WebDriver session),
+// Each file is downloaded once, whatever the HTTP cache does
+// (docs/decisions/first-visit-downloads-once.md): a browser session may keep no HTTP cache at all (WebKitGTK's WebDriver session),
 // and then a precache made after the page loaded downloads everything a second time.
 //   - The first version installs at once with nothing in it, and takes the page that
 //     registered it, so the page's downloads from then on pass through it: each

@@ -75,7 +75,7 @@ async function snapshotBytes(url, cacheOnly, own) {
  * {reason} ({reason, uncached: true}: `cacheOnly` and not in the cache yet).
  * `own`: the cached bytes read into memory of this worker's own (ownBytes), for a
  * caller whose interpreter lives on with them (the referee: 28 MB less resident, ~70-130
- * ms more to read, docs/decisions.md); the sandboxes' finder, a worker that ends once
+ * ms more to read, docs/decisions/referee-snapshot.md); the sandboxes' finder, a worker that ends once
  * it has packed them, reads them at once. */
 export async function findSnapshot(manifestUrl, zip, stdlib, cacheOnly = false, own = false) {
   if (!globalThis.crypto?.subtle) return { reason: "no crypto.subtle to check the snapshot" };

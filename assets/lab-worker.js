@@ -14,7 +14,7 @@
 // this worker runs; no second file to download), checked as assets/lab-snapshot.mjs
 // says, and only from the service worker's cache, as the page itself takes it: from the
 // host it would be 6.2 MB more to download and 31 MB to unpack, which made the start no
-// faster than a normal one (docs/decisions.md). Until the page's snapshot is cached (a
+// faster than a normal one (docs/decisions/referee-snapshot.md). Until the page's snapshot is cached (a
 // first visit, no service worker), and for anything in doubt, it starts normally, as
 // before; its "ready" says how it started ({mode, reason, ms}).
 //

@@ -2,8 +2,8 @@
 into the editor and reads its score against random; an endless loop is stopped by the
 page's watchdog with its message while the page answers clicks (no main-thread task
 over 100 ms); a share link opened in a fresh context shows the code and has run
-nothing. The page contract (README): ``?lab=<game>``, ``data-phase="lab"``,
-``textarea[data-lab-code]``, ``lab-run``/``lab-stop``/``lab-share``,
+nothing. The page contract (docs/developing.md, "The Bot Lab"): ``?lab=<game>``,
+``data-phase="lab"``, ``textarea[data-lab-code]``, ``lab-run``/``lab-stop``/``lab-share``,
 ``[data-lab-progress]``, ``[data-lab-score]``, ``[data-lab-error]``."""
 
 from __future__ import annotations

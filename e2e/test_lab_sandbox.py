@@ -253,7 +253,7 @@ def test_a_bot_reaches_nothing_and_sees_no_state(visitor: BrowserContext,
     # The Lab's longest limit: the point here is the doors, not the time. The attacker's
     # first move (every door, gc.get_objects over its heap, a deal, all run for the first
     # time in its interpreter) took over 1.3 s at a load of 15-19 on two cores, whichever
-    # way the referee started (docs/decisions.md, "The referee from the page's snapshot").
+    # way the referee started (docs/decisions/referee-snapshot.md).
     run_match(page, games="10", limit="5000")
     expect(page.locator("[data-lab-error]")).to_have_count(0)
     assert page.evaluate("window.parlorLab.refereeStart.mode") == "snapshot"

@@ -50,8 +50,8 @@ def _solution(lesson: Lesson) -> str:
     return (SOLUTIONS / f"{_id(lesson)}.py").read_text(encoding="utf-8")
 
 
-#: The games with a fourth lesson, "beat medium" (docs/decisions.md, "Lessons that
-#: climb", says why the others have none yet).
+#: The games with a fourth lesson, "beat medium" (docs/decisions/beat-medium-lessons.md
+#: says why the others have none yet).
 BEAT_MEDIUM = ("kabaleo",)
 
 

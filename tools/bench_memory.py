@@ -38,7 +38,8 @@ from pathlib import Path
 from typing import Any
 
 READY = "document.body.dataset.ready === '1'"
-#: title, seats, players, extra link parameters: the games the README's figures use.
+#: title, seats, players, extra link parameters: the games of the figures in docs/developing.md
+#: ("Measured figures") and docs/decisions/memory.md.
 SOAKS = (("kabaleo", "bot:hard,bot:medium,bot:hard,bot:easy", 4, ""),
          ("ciao", "bot:hard,bot:medium,bot:hard", 3, "&opt.rounds=1"),
          ("saboteur", "bot:hard,bot:medium", 2, "&opt.rounds=1"))

@@ -16,7 +16,7 @@ browser's renderer processes' resident memory once the match is over (the page w
 the referee, the sandboxes' frame: one Lab open at a time). The match is started the
 moment the referee is ready, the sandboxes' frame and its first sandbox possibly still
 starting beside it: the case where a referee ready sooner might meet a busy machine
-(docs/decisions.md, "The referee from the page's snapshot").
+(docs/decisions/referee-snapshot.md).
 
 Service workers are blocked, as in bench_lab.py: ``cache`` puts the unpacked snapshot
 in Cache Storage first, where sw.js keeps it and where the referee looks.

@@ -2,7 +2,7 @@
 greedy one that reads its view with the game's helpers, to one that looks ahead with
 the simulator (``game.deal`` then ``game.play``); a fourth, "beat medium", where a
 solution a student can write beats that level (Kabaleo: search the last moves to the
-end; docs/decisions.md says why the other games have none yet).
+end; docs/decisions/beat-medium-lessons.md says why the other games have none yet).
 
 A lesson is a starter the student begins from (short, commented, runnable as it is: it
 compiles and plays legal moves, so the first press of "Run" already shows a match) and

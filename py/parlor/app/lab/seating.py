@@ -35,7 +35,7 @@ DUEL = 2
 
 
 #: The most games a tournament plays when the class is big: about what fits in a few
-#: minutes of a lesson (30 bots of lesson 2 in Kabaleo: see docs/decisions.md).
+#: minutes of a lesson (30 bots of lesson 2 in Kabaleo: see docs/decisions/tournaments.md).
 LESSON_GAMES = 2000
 
 
