@@ -114,7 +114,7 @@ def test_no_words_for_a_lesson_that_is_gone() -> None:
 def test_starter_and_solution_compile_and_play_two_games(lesson: Lesson, which: str) -> None:
     source = lesson.starter if which == "starter" else _solution(lesson)
     played = lab_match(GAMES[lesson.game], _bot(lesson, source), lesson.level, lesson.players,
-                       2, lesson.seed, clock=lambda: 0.0, options=lesson.options)
+                       2, 1, clock=lambda: 0.0, options=lesson.options)
     assert [g.stopped for g in played] == [None, None]
     assert all(g.turns for g in played)
 

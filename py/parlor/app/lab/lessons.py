@@ -42,8 +42,9 @@ PLAYERS = 2
 @dataclass(frozen=True)
 class Lesson:
     """One lesson of one game. ``target`` is the win share to reach (0..1) in a match
-    of ``games`` games against ``level`` (``PLAYERS`` seats, ``options``, first game
-    seeded ``seed``, so a bot's result replays); ``hints`` counts the hint keys."""
+    of ``games`` games against ``level`` (``PLAYERS`` seats, ``options``; the games are
+    the lesson's own, dealt from the Lab's key, so a bot's result replays in that
+    browser: ``dice.py``); ``hints`` counts the hint keys."""
 
     game: str
     number: int
@@ -52,7 +53,6 @@ class Lesson:
     target: float
     starter: str
     hints: int
-    seed: int = 1
     options: Mapping[str, object] = field(default_factory=dict, hash=False)
 
     @property
@@ -103,7 +103,7 @@ def _lesson(game_id: str, number: int, raw: Mapping[str, Any],
     return Lesson(game=game_id, number=number, level=str(raw["level"]),
                   games=int(raw["games"]), target=float(raw["target"]),
                   starter="\n".join(raw["starter"]) + "\n", hints=int(raw["hints"]),
-                  seed=int(raw.get("seed", 1)), options=dict(options))
+                  options=dict(options))
 
 
 @cache
