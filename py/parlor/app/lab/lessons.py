@@ -1,8 +1,9 @@
 """The Bot Lab's lessons: three per game, from a bot that picks at random, through a
 greedy one that reads its view with the game's helpers, to one that looks ahead with
-the simulator (``game.deal`` then ``game.play``); a fourth, "beat medium", where a
-solution a student can write beats that level (Kabaleo: search the last moves to the
-end; docs/decisions.md says why the other games have none yet).
+the simulator (``game.deal`` then ``game.play``); and a "beat medium" goal, where a
+solution a student can write beats that level: Kabaleo's fourth lesson (search the
+last moves to the end), Saboteur's third (its look-ahead already beats medium);
+one-round Ciao! has none yet (docs/decisions/beat-medium-lessons.md says why).
 
 A lesson is a starter the student begins from (short, commented, runnable as it is: it
 compiles and plays legal moves, so the first press of "Run" already shows a match) and
