@@ -289,16 +289,33 @@ def test_a_saboteur_card_laid(smoke: Smoke) -> None:
     smoke.quiet()
 
 
+#: The cheater (tests/fixtures/lab/cheater.py): it tries to deal its game again from
+#: what it is handed; should it manage, its error names another seat's hand ("CHEATED").
+CHEATER = (ROOT / "tests" / "fixtures" / "lab" / "cheater.py").read_text()
+
+
 def test_a_lab_match(smoke: Smoke) -> None:
+    """A Run of Ciao! whose bot is the cheater: ten games played in the Lab's worker,
+    and it names no hidden card (docs/lab-threat-model.md, "What a bot learns")."""
     d = smoke.driver
-    smoke.open("?lab=kabaleo")
+    smoke.open("?lab=ciao")
     wait_for(d, "document.querySelector('#game[data-phase=lab] [data-action=lab-run]')",
              30, "the Lab")
+    d.script("""const area = document.querySelector("textarea[data-lab-code]");
+      area.value = arguments[0];
+      area.dispatchEvent(new Event("input", { bubbles: true }));
+      area.dataset.labVersion = String(Number(area.dataset.labVersion || 0) + 1000);""",
+             CHEATER)
     choose(d, "[data-lab-field=level]", "random")
     choose(d, "[data-lab-field=games]", "10")
     click(d, "[data-action=lab-run]")
     wait_for(d, "document.querySelector('[data-lab-progress][data-done=\"10\"]')", 180,
              "10 games played by the Lab's worker")
+    assert d.script("return document.querySelectorAll('[data-lab-error]').length") == 0
+    d.script("document.querySelector('details.lab-games').open = true;")
+    click(d, "[data-lab-game='0'] [data-action=lab-said]")
+    wait_for(d, "(document.querySelector('.lab-said') || {}).textContent"
+             "?.includes('none of them this one')", 30, "what the cheater printed")
     smoke.quiet()
 
 

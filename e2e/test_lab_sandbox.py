@@ -331,12 +331,14 @@ def test_a_cheater_in_a_tournament_changes_no_other_result_and_cannot_stop_it(
     names = page.locator("[data-lab-entrant]").evaluate_all(
         "rows => rows.map(r => [r.dataset.labEntrant, Number(r.dataset.wins)])")
     seed = int(page.evaluate("String(window.parlorApp.controller.lab.tour.seed)"))
+    key = page.evaluate("localStorage.getItem('parlor:lab-key')")  # the browser's own
     expect(page.locator('[data-lab-entrant-error="load_time"]')).to_have_count(1)
 
     texts: list[str] = []
     honest = [HONEST_A, HONEST_B, "# RIGGED\n" + PLAYS, "raise SystemExit\n"]
     run_here(json.dumps({"kind": "tournament", "game": "kabaleo", "sources": honest,
-                         "games": 10, "seed": seed, "limit_ms": 1000, "first": 0}),
+                         "games": 10, "seed": seed, "limit_ms": 1000, "first": 0,
+                         "key": key}),
              texts.append, clock=lambda: 0.0)
     duels = [TableGame.from_dict(r["duel"]) for r in map(json.loads, texts) if r["kind"] == "duel"]
     assert all(d.failed in (None, 3) for d in duels)

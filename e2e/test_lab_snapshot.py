@@ -110,7 +110,8 @@ def referee_start(page: Page) -> dict[str, Any]:
 #: against ``random``, whose moves come from each game's seed only.
 SEEDED = json.dumps({"source": "def choose(view, moves, rng):\n    return moves[-1]\n",
                      "game": "kabaleo", "level": "random", "players": 3, "games": 4,
-                     "first": 0, "seed": 36, "limit_ms": 5000, "options": {}})
+                     "first": 0, "seed": 36, "limit_ms": 5000, "options": {},
+                     "key": bytes(range(32)).hex()})
 
 
 def played(page: Page) -> list[object]:

@@ -74,6 +74,7 @@ def cpython_games_per_s(game_id: str, games: int = GAMES) -> float:
 def request(game_id: str, games: int) -> str:
     return json.dumps({"source": MOVES0, "game": game_id, "level": "random", "players": 2,
                        "games": games, "first": 0, "seed": 1, "limit_ms": 1000,
+                       "key": bytes(range(32)).hex(),
                        "options": {}})
 
 
