@@ -169,7 +169,7 @@ test-engines: setup
 	    head -n1 "$$f"; tail -n1 "$$f"; done
 
 bench: setup
-	$(VPY) tools/bench.py
+	PYTHONPATH=py $(VPY) -m tools.bench
 
 # Rewrite tests/golden/ (seeded playthroughs) after a meant rules or log change; read the diff.
 golden: $(VENV_STAMP)

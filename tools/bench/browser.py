@@ -1,6 +1,6 @@
 """Browser measurements for `make bench`: start-up against a stock PyScript page
-(tools/bench_startup.py), responsiveness while bots play, bot move times inside
-Pyodide, and a memory soak of many games in one tab (tools/bench_memory.py).
+(tools/bench/startup.py), responsiveness while bots play, bot move times inside
+Pyodide, and a memory soak of many games in one tab (tools/bench/memory.py).
 
 Everything is measured in one run, side by side, in headless Chromium against servers
 on 127.0.0.1.
@@ -9,12 +9,11 @@ on 127.0.0.1.
 from __future__ import annotations
 
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 READY = "document.body.dataset.ready === '1'"
@@ -67,7 +66,7 @@ def pct(values: list[float], q: float) -> float:
 
 def run(emit: Callable[[str], None], runs: int = 3, soak_games: int = 30,
         reload_times: int = 25) -> dict[str, object]:
-    """Print the browser tables; return their numbers (for bench.py --json)."""
+    """Print the browser tables; return their numbers (for python -m tools.bench --json)."""
     results: dict[str, object] = {}
     exe = chromium()
     if exe is None:
@@ -76,12 +75,11 @@ def run(emit: Callable[[str], None], runs: int = 3, soak_games: int = 30,
     if not (ROOT / "vendor" / "pyodide" / "pyodide.mjs").exists():
         emit("browser: skipped (vendor/ missing; run `make setup`)")
         return results
-    sys.path.insert(0, str(ROOT / "tools"))
     from playwright.sync_api import sync_playwright
 
-    import bench_memory
-    import bench_startup
-    from serve import start_server
+    from tools.bench import memory as bench_memory
+    from tools.bench import startup as bench_startup
+    from tools.serve import start_server
 
     server, base = start_server(directory=ROOT, quiet=True)
     try:

@@ -1,7 +1,7 @@
 """Repeat visits of several trees of the app and of the stock page, alternating in one
 browser: the side-by-side comparison of a change to the start (issue 36).
 
-``tools/bench_startup.py`` measures one tree against the stock page, with a new profile
+``tools/bench/startup.py`` measures one tree against the stock page, with a new profile
 per visit; two of its runs a few minutes apart disagree on this shared machine by more
 than a change to the start is worth (the stock page's own repeat visit moved 1.5x between
 runs). Here each tree (``NAME=DIR``: this worktree and, say, main's) is served by a host
@@ -17,7 +17,7 @@ profile's 40 ms and 20 Mbit/s too). Printed: the median time to ready, its ratio
 stock page's, each step of the start (the page's marks, see STEPS) and the load average
 before and after each rate.
 
-    .venv/bin/python tools/bench_startup_pair.py main=/work/main page=. --runs 5
+    PYTHONPATH=py .venv/bin/python -m tools.bench.startup_pair main=/work/main page=. --runs 5
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import threading
 from dataclasses import dataclass, field
 from http.server import ThreadingHTTPServer
@@ -35,10 +34,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import bench_startup  # noqa: E402
-from bench_browser import ARGS, chromium  # noqa: E402
+from tools.bench import startup as bench_startup
+from tools.bench.browser import ARGS, chromium
 
 #: The steps, in the order of a start (a mark absent on a tree is NaN): the start begun
 #: (parlor:boot, or PyScript's call where the start waits for it), Python up, the package

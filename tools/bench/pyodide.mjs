@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Random Kabaleo games per second (and medium-bot move times) inside Pyodide under Node.js.
 //
-//   node tools/pyodide_bench.mjs [games]      # default 300 games per player count
+//   node tools/bench/pyodide.mjs [games]      # default 300 games per player count
 //
-// Called by `python3 tools/bench.py --only pyodide`, which reads the last line starting
+// Called by `python3 -m tools.bench --only pyodide`, which reads the last line starting
 // with "RESULT " (JSON) and prints it next to CPython's numbers. The Python loops are the
-// very functions tools/bench.py runs in CPython (random_games, bot_move_times), imported
+// very functions tools/bench/loops.py runs in CPython (random_games, bot_move_times), imported
 // from the repository mounted with NODEFS, so both sides measure the same code.
 // Pyodide comes from node_modules/pyodide; nothing is fetched from the network.
 
@@ -14,7 +14,7 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { loadPyodide, version as pyodideVersion } from "pyodide";
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const MOUNT = "/repo";
 const games = Number.parseInt(process.argv[2] ?? "300", 10);
 
@@ -27,9 +27,8 @@ pyodide.mountNodeFS(MOUNT, REPO);
 const out = await pyodide.runPythonAsync(`
 import json, sys
 sys.dont_write_bytecode = True
-sys.path.insert(0, "${MOUNT}/py")
-sys.path.insert(0, "${MOUNT}/tools")
-import bench
+sys.path[:0] = ["${MOUNT}/py", "${MOUNT}"]
+from tools.bench import loops as bench
 
 speeds = {p: bench.best_games_per_second(p, ${games}) for p in bench.PLAYERS}
 moves = {}

@@ -247,7 +247,7 @@ def run(emit: Callable[[str], None], browser: Any, base: str, games: int,
         emit("\nMemory: skipped (needs Linux's /proc)")
         return {}
     emit(f"\nMemory soak: {games} bots-only games per title in one tab; the page's "
-         "renderer, MB (RSS; see tools/bench_memory.py)")
+         "renderer, MB (RSS; see tools/bench/memory.py)")
     emit(f"  {'game':9} {'seats':38} {'ready':>6} {'first':>6} {'plateau':>8} "
          f"{'largest':>8} {'after GC':>9}")
     out: dict[str, object] = {}
@@ -291,14 +291,13 @@ def run(emit: Callable[[str], None], browser: Any, base: str, games: int,
 
 
 if __name__ == "__main__":
-    # Only this: python3 tools/bench_memory.py [games per title] [reloads] [titles,...]
+    # Only this: python3 -m tools.bench.memory [games per title] [reloads] [titles,...]
     import sys
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
     from playwright.sync_api import sync_playwright
 
-    from bench_browser import ARGS, ROOT, chromium
-    from serve import start_server
+    from tools.bench.browser import ARGS, ROOT, chromium
+    from tools.serve import start_server
 
     server, url = start_server(directory=ROOT, quiet=True)
     try:

@@ -2,7 +2,7 @@
 through the one arena (``bots/arena.py``, which answers Ciao!'s table decisions as the
 app does), win shares with 95% intervals, against the issue's targets.
 
-    python3 tools/bench.py --only search [--quick] [--search-games N] [--workers K]
+    PYTHONPATH=py python3 -m tools.bench --only search [--quick] [--search-games N] [--workers K]
 
 Lines: ``hard`` (the search, at its default iteration budget) against ``medium`` in
 each game, 2 players seat-swapped and one ``hard`` against three ``medium`` (the hero's

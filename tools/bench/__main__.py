@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Parlor benchmarks: engine speed, bot move times, bot strength, Pyodide, browser.
 
-    python3 tools/bench.py                      # every section (make bench)
-    python3 tools/bench.py --only speed,moves   # some sections
-    python3 tools/bench.py --quick              # fewer games, for a smoke run
+    PYTHONPATH=py python3 -m tools.bench                     # every section (make bench)
+    PYTHONPATH=py python3 -m tools.bench --only speed,moves  # some sections
+    PYTHONPATH=py python3 -m tools.bench --quick             # fewer games, for a smoke run
 
 Sections (names for --only):
   speed     random Kabaleo games per second in CPython (2/3/4 players, best of 3)
@@ -11,30 +11,29 @@ Sections (names for --only):
   strength  Kabaleo's heuristic levels (random, easy, medium): each pair in 2p, medium
             vs the rest in 3p and 4p
   search    the search (hard) in every game against medium, Saboteur solo's gold,
-            and the oracle against hard: the issue-11 targets (tools/bench_search.py)
+            and the oracle against hard: the issue-11 targets (tools/bench/search.py)
   pyodide   the same random-games loop inside Pyodide under Node.js
-            (node tools/pyodide_bench.mjs), with the Pyodide / CPython ratio
+            (node tools/bench/pyodide.mjs), with the Pyodide / CPython ratio
   sim       simulated moves per second for a search: the public path (frozen states,
             notation strings) vs the bots' fast path, in CPython and in Pyodide
             (Kabaleo, Ciao! and Saboteur; a fast playout stops at its round's end)
-  games     Ciao! and Saboteur: The Duel (tools/bench_games.py)
+  games     Ciao! and Saboteur: The Duel (tools/bench/games.py)
   browser   time to ready and bytes of the app vs a stock PyScript page, first and
             repeat visit, on this machine and on a school profile (CPU 4x slower,
-            20 Mbit/s, 40 ms; tools/bench_startup.py); long tasks while bots play;
-            memory (tools/bench_memory.py): a 30-game soak per title in one tab
+            20 Mbit/s, 40 ms; tools/bench/startup.py); long tasks while bots play;
+            memory (tools/bench/memory.py): a 30-game soak per title in one tab
             (plateau, after a forced GC, what holds it), the Lab opened beside the
             Saboteur tab, and 25 reloads of one tab against the stock page's
-            (headless Chromium via Playwright, tools/bench_browser.py); skipped with a
+            (headless Chromium via Playwright, tools/bench/browser.py); skipped with a
             reason when it cannot run
   lab       the Bot Lab: its worker's start, the games per second of a match of a
             moves[0] bot (beside CPython), how long an endless loop takes to be
-            stopped, at full speed and with the CPU 4x slower (tools/bench_lab.py)
+            stopped, at full speed and with the CPU 4x slower (tools/bench/lab.py)
 
 Everything is seeded, so two runs play the same games; only the times vary. The
 performance budgets (docs/design.md) are checked by reading this table, not by tests.
-The functions ``random_games`` and ``bot_move_times`` are imported by
-tools/pyodide_bench.mjs, so this module must import nothing outside the standard library
-at top level and must do nothing on import.
+The loops both CPython and Pyodide run (tools/bench/pyodide.mjs) are in
+tools/bench/loops.py.
 """
 
 from __future__ import annotations
@@ -47,154 +46,21 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT / "py") not in sys.path:
-    sys.path.insert(0, str(ROOT / "py"))
+from tools.bench.loops import (
+    PLAYERS,
+    best_games_per_second,
+    bot_move_times,
+    ciao_sim_moves_per_second,
+    cold_move_times,
+    pct,
+    saboteur_sim_moves_per_second,
+    sim_moves_per_second,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
 
 SECTIONS = ("speed", "moves", "strength", "search", "pyodide", "sim", "games", "browser", "lab")
-PLAYERS = (2, 3, 4)
-
-
-# --- shared measurement loops (also run inside Pyodide) --------------------------------
-
-
-def random_games(players: int, games: int, seed: int = 1) -> float:
-    """Play ``games`` whole Kabaleo games with uniformly random moves; return games/s.
-
-    Goes through the public ``Game`` protocol (new, to_act, legal_moves, apply, outcome)
-    exactly as the app does, so it measures what a bot rollout or a save replay costs.
-    """
-    from parlor.core.rng import Rng
-    from parlor.games import GAMES
-
-    game = GAMES["kabaleo"]
-    rng = Rng(seed)
-    start = time.perf_counter()
-    for g in range(games):
-        state = game.new(players, seed + g, {})
-        while game.to_act(state) is not None:
-            state = game.apply(state, rng.choice(game.legal_moves(state)))
-        game.outcome(state)
-    return games / (time.perf_counter() - start)
-
-
-def _sim_rates(game_id: str, players: int, games: int, options: dict[str, object],
-               fast_sim: Callable[[object], object], seed: int,
-               stop: Callable[[Any, Any], bool] | None = None) -> tuple[float, float]:
-    """Uniform random playouts as a search runs them, in moves per second, through the
-    public rules (legal_moves and apply on frozen states) and through the game's fast
-    path (its ``rollout_move`` and ``play`` in place); best of 3 each. ``stop(start,
-    state)`` ends a public playout early where the fast path stops (a round's end), so
-    both rates are per move over the same stretch of play."""
-    from parlor.core.rng import Rng
-    from parlor.games import GAMES
-
-    game = GAMES[game_id]
-    starts = [game.new(players, seed + k, options) for k in range(games)]
-
-    def public() -> float:
-        rng, moves, t0 = Rng(seed), 0, time.perf_counter()
-        for s0 in starts:
-            s = s0
-            while not (stop and stop(s0, s)) and (legal := game.legal_moves(s)):
-                s = game.apply(s, legal[rng.randbelow(len(legal))])
-                moves += 1
-        return moves / (time.perf_counter() - t0)
-
-    def fast() -> float:
-        rng, moves, t0 = Rng(seed), 0, time.perf_counter()
-        for s in starts:
-            f: Any = fast_sim(s)
-            while f.to_act() is not None:
-                f.play(f.rollout_move(rng))
-                moves += 1
-        return moves / (time.perf_counter() - t0)
-
-    return max(public() for _ in range(3)), max(fast() for _ in range(3))
-
-
-def sim_moves_per_second(players: int, games: int, seed: int = 1) -> tuple[float, float]:
-    """Kabaleo: whole games (the fast rollout draws a legal move without listing)."""
-    from parlor.games.kabaleo.bots.fast import FastKabaleo
-
-    return _sim_rates("kabaleo", players, games, {}, FastKabaleo, seed)
-
-
-def ciao_sim_moves_per_second(players: int, games: int, seed: int = 1
-                              ) -> tuple[float, float]:
-    """Ciao!: one round each (the fast path stops at the round's end)."""
-    from parlor.games.ciao.bots.fast import FastCiao
-
-    return _sim_rates("ciao", players, games, {"rounds": 1}, FastCiao, seed)
-
-
-def _round_over(start: Any, s: Any) -> bool:
-    return bool(s.round != start.round or s.finished)
-
-
-def saboteur_sim_moves_per_second(players: int, games: int, seed: int = 1
-                                  ) -> tuple[float, float]:
-    """Saboteur: the first round of each game on both paths (the fast path stops at the
-    round's end, so the public playout stops there too)."""
-    from parlor.games.saboteur.bots.fast import FastSaboteur
-
-    return _sim_rates("saboteur", players, games, {}, FastSaboteur, seed, _round_over)
-
-
-def best_games_per_second(players: int, games: int, repeats: int = 3) -> float:
-    return max(random_games(players, games) for _ in range(repeats))
-
-
-def bot_move_times(
-    level: str, players: int, games: int, seed: int = 1, options: dict[str, object] | None = None
-) -> list[float]:
-    """Seconds per ``choose`` call over whole games where every seat plays ``level``.
-
-    Bots keep their per-seat caches as they would in the app, so this is the time a
-    player waits in a normal game.
-    """
-    from parlor.bots import make_bot
-    from parlor.core.rng import Rng
-    from parlor.games import GAMES
-
-    game = GAMES["kabaleo"]
-    times: list[float] = []
-    for g in range(games):
-        state = game.new(players, seed + g, options or {})
-        bots = [make_bot("kabaleo", level) for _ in range(players)]
-        rng = Rng(seed + g)
-        while (seat := game.to_act(state)) is not None:
-            view = game.view(state, seat)
-            t0 = time.perf_counter()
-            move = bots[seat].choose(view, rng)
-            times.append(time.perf_counter() - t0)
-            state = game.apply(state, move)
-    return times
-
-
-def cold_move_times(level: str, players: int, positions: int, seed: int = 1) -> list[float]:
-    """Like ``bot_move_times`` but a fresh bot for every move (after loading a save, the
-    medium bot must replay the whole history once): the worst case a player can meet."""
-    from parlor.bots import make_bot
-    from parlor.core.rng import Rng
-    from parlor.games import GAMES
-
-    game = GAMES["kabaleo"]
-    rng = Rng(seed)
-    times: list[float] = []
-    g = 0
-    while len(times) < positions:
-        state = game.new(players, seed + g, {})
-        g += 1
-        while game.to_act(state) is not None and len(times) < positions:
-            view = game.view(state, game.to_act(state))
-            t0 = time.perf_counter()
-            move = make_bot("kabaleo", level).choose(view, rng)
-            times.append(time.perf_counter() - t0)
-            state = game.apply(state, move)
-    return times
 
 
 # --- plain-text tables ----------------------------------------------------------------
@@ -214,11 +80,6 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 
 def heading(title: str) -> None:
     print(f"\n== {title} ==", flush=True)
-
-
-def pct(xs: Sequence[float], q: float) -> float:
-    s = sorted(xs)
-    return s[min(len(s) - 1, int(q * len(s)))]
 
 
 # --- sections -------------------------------------------------------------------------
@@ -321,7 +182,7 @@ def section_strength(args: argparse.Namespace, results: dict[str, object]) -> No
 
 def section_search(args: argparse.Namespace, results: dict[str, object]) -> None:
     """The issue-11 strength table: hard vs medium per game, solo gold, oracle vs hard."""
-    import bench_search as bs
+    from tools.bench import search as bs
 
     heading("Search strength: hard (the information-set search) vs medium, seeded and "
             "seat-swapped")
@@ -367,7 +228,7 @@ def section_pyodide(args: argparse.Namespace, results: dict[str, object]) -> Non
     import subprocess
 
     heading("Pyodide (Node.js) vs CPython: random Kabaleo games per second")
-    script = ROOT / "tools" / "pyodide_bench.mjs"
+    script = ROOT / "tools" / "bench" / "pyodide.mjs"
     node = shutil.which("node")
     if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
         print("skipped: node_modules/pyodide is missing (run `make setup`)")
@@ -449,21 +310,17 @@ def section_sim(args: argparse.Namespace, results: dict[str, object]) -> None:
 
 
 def section_games(args: argparse.Namespace, results: dict[str, object]) -> None:
-    """Ciao! and Saboteur: The Duel, measured by tools/bench_games.py."""
-    heading("Ciao! and Saboteur: The Duel (tools/bench_games.py)")
-    if not (ROOT / "tools" / "bench_games.py").exists():
-        print("skipped: tools/bench_games.py does not exist")
-        return
-    sys.path.insert(0, str(ROOT / "tools"))
-    import bench_games
+    """Ciao! and Saboteur: The Duel, measured by tools/bench/games.py."""
+    heading("Ciao! and Saboteur: The Duel (tools/bench/games.py)")
+    from tools.bench import games
 
-    bench_games.run(print)
+    games.run(print)
 
 
 def section_browser(args: argparse.Namespace, results: dict[str, object]) -> None:
     """Time to ready of index.html vs a stock PyScript page, and the page's
     responsiveness while bots play: headless Chromium through Playwright, measured by
-    tools/bench_browser.py. Skipped, with the reason, when it cannot run here."""
+    tools/bench/browser.py. Skipped, with the reason, when it cannot run here."""
     heading("Browser: time to ready, app vs stock PyScript (headless Chromium)")
     chromium = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     if not chromium.exists():
@@ -472,29 +329,24 @@ def section_browser(args: argparse.Namespace, results: dict[str, object]) -> Non
     if not (ROOT / "index.html").exists():
         print("skipped: index.html does not exist yet")
         return
-    if not (ROOT / "tools" / "bench_browser.py").exists():
-        print("skipped: tools/bench_browser.py does not exist yet")
-        return
     try:
         import playwright  # noqa: F401
     except ImportError:
         print("skipped: Playwright is not installed in this Python (use `make bench`, "
               "which runs .venv/bin/python)")
         return
-    sys.path.insert(0, str(ROOT / "tools"))
-    import bench_browser
+    from tools.bench import browser
 
-    results["browser"] = bench_browser.run(print, runs=3 if args.quick else 5,
+    results["browser"] = browser.run(print, runs=3 if args.quick else 5,
                                            soak_games=5 if args.quick else 30,
                                            reload_times=5 if args.quick else 25)
 
 
 def section_lab(args: argparse.Namespace, results: dict[str, object]) -> None:
-    """The Bot Lab in headless Chromium (tools/bench_lab.py); skipped, with the reason,
+    """The Bot Lab in headless Chromium (tools/bench/lab.py); skipped, with the reason,
     when it cannot run here."""
     heading("The Bot Lab: worker start, match speed, an endless loop stopped")
-    sys.path.insert(0, str(ROOT / "tools"))
-    import bench_browser
+    from tools.bench import browser as bench_browser
 
     exe = bench_browser.chromium()
     if exe is None:
@@ -505,8 +357,8 @@ def section_lab(args: argparse.Namespace, results: dict[str, object]) -> None:
     except ImportError:
         print("skipped: Playwright is not installed in this Python (use `make bench`)")
         return
-    import bench_lab
-    from serve import start_server
+    from tools.bench import lab as bench_lab
+    from tools.serve import start_server
 
     server, base = start_server(directory=ROOT, quiet=True)
     try:

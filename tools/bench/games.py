@@ -3,9 +3,9 @@
 inside Pyodide (the same loops, side by side, with the ratio), bot move times per level,
 and Saboteur's legal-move generation on a large maze.
 
-    python3 tools/bench_games.py          # also run by tools/bench.py (section "games")
+    PYTHONPATH=py python3 -m tools.bench.games   # also `python -m tools.bench` (section "games")
 
-Standard library only at import time: tools/pyodide_eval.mjs imports this module inside
+Standard library only at import time: tools/bench/pyodide_eval.mjs imports this module inside
 Pyodide and calls ``pyodide_payload``.
 """
 
@@ -15,15 +15,12 @@ import json
 import shutil
 import statistics
 import subprocess
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT / "py") not in sys.path:
-    sys.path.insert(0, str(ROOT / "py"))
+ROOT = Path(__file__).resolve().parents[2]
 
 #: (game, players, options, games): one round each, so a row measures the same work.
 SPEED_CASES: tuple[tuple[str, int, dict[str, object], int], ...] = (
@@ -164,8 +161,8 @@ def run_pyodide() -> dict[str, object] | None:
     if node is None or not (ROOT / "node_modules" / "pyodide").exists():
         return None
     proc = subprocess.run(
-        [node, str(ROOT / "tools" / "pyodide_eval.mjs"),
-         "__import__('bench_games').pyodide_payload()"],
+        [node, str(ROOT / "tools" / "bench" / "pyodide_eval.mjs"),
+         "__import__('importlib').import_module('tools.bench.games').pyodide_payload()"],
         cwd=ROOT, capture_output=True, text=True, timeout=900)
     found = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT ")]
     if proc.returncode != 0 or not found:

@@ -2,7 +2,7 @@
 solution, each made a little different: bot ``i`` plays a random move ``i``% of the
 time) in duels and at tables, as a teacher would run it from the Lab.
 
-    .venv/bin/python tools/bench_tournament.py [kabaleo:30:2:20 ciao:8:6:10 ...]
+    PYTHONPATH=py .venv/bin/python -m tools.bench.tournament [kabaleo:30:2:20 ciao:8:6:10 ...]
 
 Each argument is ``game:bots:seats:games`` (games per pair; tables play as many
 meetings a pair). Printed: the wall time from the click to the table's last game, the
@@ -18,9 +18,9 @@ import threading
 import time
 from pathlib import Path
 
-from bench_lab import set_code  # tools/ is on the path when run as a script
+from tools.bench.lab import set_code
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 READY = "document.body.dataset.ready === '1'"
 VARIATION = ("import random as _r\n"
              "_choose = choose\n"
@@ -111,11 +111,10 @@ def tournament(browser, base: str, game: str, bots: int, seats: int, games: int
 
 
 def main(args: list[str]) -> None:
-    sys.path.insert(0, str(ROOT / "tools"))
     from playwright.sync_api import sync_playwright
 
-    from bench_browser import ARGS, chromium
-    from serve import start_server
+    from tools.bench.browser import ARGS, chromium
+    from tools.serve import start_server
 
     runs = [a.split(":") for a in args] or [["kabaleo", "30", "2", "20"],
                                             ["kabaleo", "30", "4", "20"]]

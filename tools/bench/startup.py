@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 READY = "document.body.dataset.ready === '1'"
 MARK = "performance.getEntriesByName('parlor:ready')[0].startTime"
 #: The steps of the app's start (assets/pyodide-start.mjs, py/main.py,
@@ -148,7 +148,7 @@ class StaticHost(http.server.BaseHTTPRequestHandler):
         if self.root not in path.parents or not path.is_file():
             self._reply(404, {}, b"not found", head)
             return
-        import serve  # tools/serve.py: the MIME types the app needs
+        from tools import serve  # tools/serve.py: the MIME types the app needs
 
         modified = email.utils.formatdate(path.stat().st_mtime, usegmt=True)
         headers = {"Content-Type": serve.MIME_TYPES.get(path.suffix.lower(),
@@ -221,7 +221,7 @@ _rss: dict[int, float] = {}
 
 
 def _open(context, url: str, cpu_rate: float) -> tuple[object, float]:
-    from bench_memory import page_renderer
+    from tools.bench.memory import page_renderer
 
     page = context.new_page()
     if cpu_rate > 1:
@@ -324,10 +324,7 @@ PROFILES = {"fast": (1.0, 0.0, 0.0), "school": (4.0, 0.040, 20e6)}
 def run(emit: Callable[[str], None], browser, runs: int = 3) -> dict[str, object]:
     """Measure every (profile, page, visit) ``runs`` times, pages alternating; print
     the table; return the medians (for --json)."""
-    import sys
-
-    sys.path.insert(0, str(ROOT / "tools"))
-    import serve
+    from tools import serve
 
     serve.refresh_precache()
     StaticHost.bodies.clear()
@@ -346,7 +343,7 @@ def run(emit: Callable[[str], None], browser, runs: int = 3) -> dict[str, object
         server.shutdown()
         server.server_close()
     emit(f"\nStart-up: the app against a stock PyScript page (median of {runs}; bytes as "
-         "sent by a static host with gzip; see tools/bench_startup.py)")
+         "sent by a static host with gzip; see tools/bench/startup.py)")
     emit("  fast = this machine; school = CPU 4x slower, 20 Mbit/s shared, 40 ms")
     emit("  MB sent: what the host sent (gzip); MB files: those responses uncompressed;")
     emit("  each to ready / in all (the app's first visit precaches it for offline after)")

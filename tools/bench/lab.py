@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 READY = "document.body.dataset.ready === '1'"
 MOVES0 = "def choose(view, moves, rng):\n    return moves[0]\n"
 LOOP = "def choose(view, moves, rng):\n    while True:\n        pass\n"
@@ -63,7 +63,6 @@ self.onmessage = async (event) => {
 
 
 def cpython_games_per_s(game_id: str, games: int = GAMES) -> float:
-    sys.path.insert(0, str(ROOT / "py"))
     from parlor.app.lab.here import run_here
 
     t0 = time.perf_counter()
@@ -91,7 +90,7 @@ def in_one_worker_games_per_s(page, base: str, game_id: str) -> float:
 def renderers_rss_mb() -> float:
     """All of Chromium's renderer processes' resident memory together, in MB (Linux):
     the page, its workers and the sandbox's iframe, wherever Chromium puts them."""
-    from bench_memory import renderers_rss_kb
+    from tools.bench.memory import renderers_rss_kb
 
     return sum(renderers_rss_kb()) / 1024
 
@@ -234,7 +233,7 @@ def one_start(browser, base: str, throttle: float, snapshot: bool,
               pause: float = 0.0) -> dict[str, float]:
     """The Lab opened once, its sandboxes from their snapshot or (its manifest missing)
     normally; `pause` seconds before each new sandbox (as a tournament's come)."""
-    from bench_memory import renderers
+    from tools.bench.memory import renderers
 
     ctx = browser.new_context(service_workers="block")
     if not snapshot:
@@ -363,20 +362,19 @@ def run(emit: Callable[[str], None], browser, base: str) -> dict[str, object]:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(ROOT / "tools"))
-    # `python3 tools/bench_lab.py starts`: the snapshots' part alone.
-    # `python3 tools/bench_lab.py versus DIR`: this tree against DIR's (another commit).
-    # `python3 tools/bench_lab.py referee [DIR]`: the referee restored against its normal
-    # start (tools/bench_referee.py), and against DIR's (main's tree, say) if given.
-    from bench_referee import referee
+    # `python3 -m tools.bench.lab starts`: the snapshots' part alone.
+    # `python3 -m tools.bench.lab versus DIR`: this tree against DIR's (another commit).
+    # `python3 -m tools.bench.lab referee [DIR]`: the referee restored against its normal
+    # start (tools/bench/referee.py), and against DIR's (main's tree, say) if given.
+    from tools.bench.referee import referee
 
     part = starts_only if sys.argv[1:] == ["starts"] else run
     other_dir = (Path(sys.argv[2]) if sys.argv[1:2] in (["versus"], ["referee"])
                  and len(sys.argv) > 2 else None)
     from playwright.sync_api import sync_playwright
 
-    from bench_browser import ARGS, chromium
-    from serve import start_server
+    from tools.bench.browser import ARGS, chromium
+    from tools.serve import start_server
 
     server, url = start_server(directory=ROOT, quiet=True)
     other = start_server(directory=other_dir, quiet=True) if other_dir else None

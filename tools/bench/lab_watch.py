@@ -4,8 +4,9 @@ lesson's level, once unwatched and once watched (limit 60 s: it never fires), an
 mean time of the bot's moves is compared. The very same loop runs in CPython (3.11:
 ``sys.settrace``) and in Pyodide (3.14: ``sys.monitoring``, as in the browser):
 
-    .venv/bin/python tools/bench_lab_watch.py
-    node tools/pyodide_eval.mjs "__import__('bench_lab_watch').payload()"
+    PYTHONPATH=py .venv/bin/python -m tools.bench.lab_watch
+    node tools/bench/pyodide_eval.mjs \
+        "__import__('importlib').import_module('tools.bench.lab_watch').payload()"
 
 Each pair is played ``ROUNDS`` times, alternating, and the fastest round of each side
 kept: the machine's other work then weighs on both alike.
@@ -18,14 +19,13 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
+from parlor.app.lab.here import lab_match
+from parlor.app.lab.lessons import lessons
+from parlor.app.lab.student import StudentBot, compile_bot
+from parlor.app.lab.toolbox import Toolbox
+from parlor.games import GAMES
 
-from parlor.app.lab.here import lab_match  # noqa: E402
-from parlor.app.lab.lessons import lessons  # noqa: E402
-from parlor.app.lab.student import StudentBot, compile_bot  # noqa: E402
-from parlor.app.lab.toolbox import Toolbox  # noqa: E402
-from parlor.games import GAMES  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 SOLUTIONS = ROOT / "tests" / "fixtures" / "lab"
 GAMES_PER_ROUND = 2

@@ -1,5 +1,5 @@
 """The Bot Lab's referee from the page's snapshot against its normal start (issue 36,
-item 4), for ``python3 tools/bench_lab.py referee [DIR]``: side by side in one browser,
+item 4), for ``python3 -m tools.bench.lab referee [DIR]``: side by side in one browser,
 the Lab opened in turn with the referee restored from the snapshot the service worker
 keeps (``cache``: a repeat visit's case), with the snapshot not cached (``uncached``: a
 first visit's case, the referee's fallback to a normal start), and, given DIR (main's
@@ -18,7 +18,7 @@ moment the referee is ready, the sandboxes' frame and its first sandbox possibly
 starting beside it: the case where a referee ready sooner might meet a busy machine
 (docs/decisions.md, "The referee from the page's snapshot").
 
-Service workers are blocked, as in bench_lab.py: ``cache`` puts the unpacked snapshot
+Service workers are blocked, as in tools/bench/lab.py: ``cache`` puts the unpacked snapshot
 in Cache Storage first, where sw.js keeps it and where the referee looks.
 """
 
@@ -30,8 +30,8 @@ import statistics
 from collections.abc import Callable
 from typing import Any
 
-from bench_lab import MOVES0, READY, match, measures
-from bench_memory import renderers
+from tools.bench.lab import MOVES0, READY, match, measures
+from tools.bench.memory import renderers
 
 MODES = ("cache", "uncached", "other")
 
