@@ -1,12 +1,12 @@
-"""What the sandbox's watch (py/parlor/app/lab/stopwatch.py) costs a bot's moves: each
-game's lesson solutions (tests/fixtures/lab/) play the same seeded games against their
-lesson's level, once unwatched and once watched (limit 60 s: it never fires), and the
-mean time of the bot's moves is compared. The very same loop runs in CPython (3.11:
-``sys.settrace``) and in Pyodide (3.14: ``sys.monitoring``, as in the browser):
+"""Suite ``lab-watch``: what the sandbox's watch (py/parlor/app/lab/stopwatch.py) costs
+a bot's moves: each game's lesson solutions (tests/fixtures/lab/) play the same seeded
+games against their lesson's level, once unwatched and once watched (limit 60 s: it
+never fires), and the mean time of the bot's moves is compared. The very same loop runs
+in CPython (3.11: ``sys.settrace``) and in Pyodide (3.14: ``sys.monitoring``, as in the
+browser):
 
-    PYTHONPATH=py .venv/bin/python -m tools.bench.lab_watch
-    node tools/bench/pyodide_eval.mjs \
-        "__import__('importlib').import_module('tools.bench.lab_watch').payload()"
+    python -m tools.bench lab-watch     # both, side by side
+    node tools/bench/pyodide.mjs tools.bench.lab_watch "payload()"   # Pyodide's alone
 
 Each pair is played ``ROUNDS`` times, alternating, and the fastest round of each side
 kept: the machine's other work then weighs on both alike.
@@ -14,16 +14,12 @@ kept: the machine's other work then weighs on both alike.
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from pathlib import Path
 
-from parlor.app.lab.here import lab_match
-from parlor.app.lab.lessons import lessons
-from parlor.app.lab.student import StudentBot, compile_bot
-from parlor.app.lab.toolbox import Toolbox
-from parlor.games import GAMES
+from tools.bench.harness import Context, pyodide_eval
+from tools.bench.report import heading, table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,6 +36,12 @@ def clock() -> float:
 
 
 def _mean_move_ms(game_id: str, number: int, watched: bool) -> float:
+    from parlor.app.lab.here import lab_match
+    from parlor.app.lab.lessons import lessons
+    from parlor.app.lab.student import StudentBot, compile_bot
+    from parlor.app.lab.toolbox import Toolbox
+    from parlor.games import GAMES
+
     lesson = lessons(game_id)[number - 1]
     source = (SOLUTIONS / f"{game_id}-{number}.py").read_text(encoding="utf-8")
     bot = compile_bot(source, {"game": Toolbox.of(game_id)}, clock=clock if watched else None)
@@ -65,6 +67,25 @@ def payload() -> dict[str, dict[str, float]]:
     return out
 
 
-if __name__ == "__main__":
-    print(f"Python {sys.version.split()[0]}")
-    print(json.dumps(payload(), indent=1))
+
+def run(ctx: Context) -> dict[str, object]:
+    heading(ctx.emit, "What the Lab's watch costs a bot's moves: lesson solutions, unwatched "
+            f"and watched (fastest of {ROUNDS} rounds of {GAMES_PER_ROUND} games)")
+    cpython = payload()
+    got, why = pyodide_eval("tools.bench.lab_watch", "payload()")
+    pyodide = got["value"] if got else {}
+    if got is None:
+        ctx.emit(f"Pyodide: {why}")
+    rows = []
+    for which, c in cpython.items():
+        p = pyodide.get(which)
+        rows.append((which, f"{c['unwatched_ms']:.3f}", f"{c['watched_ms']:.3f}",
+                     f"{c['cost']:.3f}",
+                     *((f"{p['unwatched_ms']:.3f}", f"{p['watched_ms']:.3f}",
+                        f"{p['cost']:.3f}") if p else ("-", "-", "-"))))
+    py = f"Pyodide {got['pyodide']} (Python {got['python']})" if got else "Pyodide"
+    ctx.emit(f"mean move ms; CPython {sys.version.split()[0]} (sys.settrace) and {py} "
+             "(sys.monitoring); cost = watched / unwatched - 1")
+    ctx.emit(table(("solution", "CPython unwatched_ms", "CPython watched_ms", "CPython cost",
+                    "Pyodide unwatched_ms", "Pyodide watched_ms", "Pyodide cost"), rows))
+    return {"cpython": cpython, "pyodide": pyodide}

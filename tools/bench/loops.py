@@ -37,7 +37,7 @@ def random_games(players: int, games: int, seed: int = 1) -> float:
 
 
 def _sim_rates(game_id: str, players: int, games: int, options: dict[str, object],
-               fast_sim: Callable[[object], object], seed: int,
+               fast_sim: Callable[[Any], object], seed: int,
                stop: Callable[[Any, Any], bool] | None = None) -> tuple[float, float]:
     """Uniform random playouts as a search runs them, in moves per second, through the
     public rules (legal_moves and apply on frozen states) and through the game's fast
@@ -157,3 +157,27 @@ def cold_move_times(level: str, players: int, positions: int, seed: int = 1) -> 
 def pct(xs: Sequence[float], q: float) -> float:
     s = sorted(xs)
     return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def pyodide_payload(games: int) -> dict[str, object]:
+    """What the ``pyodide`` suite measures inside Pyodide (tools/bench/pyodide.mjs):
+    random games per second, medium bot move times, simulated moves per second."""
+    import sys
+
+    speeds = {p: best_games_per_second(p, games) for p in PLAYERS}
+    moves = {}
+    for p in PLAYERS:
+        ts = bot_move_times("medium", p, 3)
+        moves[f"{p}p"] = {"mean": 1000 * sum(ts) / len(ts), "p95": 1000 * pct(ts, 0.95),
+                          "max": 1000 * max(ts)}
+    ts = bot_move_times("medium", 2, 3, options={"targets_per_player": 2})
+    moves["2p, 2 targets each"] = {"mean": 1000 * sum(ts) / len(ts),
+                                   "p95": 1000 * pct(ts, 0.95), "max": 1000 * max(ts)}
+    sim: dict[object, tuple[float, float]] = {
+        p: sim_moves_per_second(p, max(20, games // 10)) for p in PLAYERS}
+    for p in (2, 4):
+        sim[f"ciao{p}"] = ciao_sim_moves_per_second(p, max(4, games // 50))
+    for p in (2, 1):
+        sim[f"sab{p}"] = saboteur_sim_moves_per_second(p, max(4, games // 50))
+    return {"games_per_s": speeds, "medium_move_ms": moves, "sim": sim,
+            "python": sys.version.split()[0]}

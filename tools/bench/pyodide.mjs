@@ -1,56 +1,41 @@
 #!/usr/bin/env node
-// Random Kabaleo games per second (and medium-bot move times) inside Pyodide under Node.js.
+// Evaluate a Python expression inside Pyodide under Node.js, in the namespace of a
+// module of the repository (py/ and the root are on the path: parlor and tools.bench
+// import), and print its value (JSON) on a line starting "RESULT ", with Pyodide's and
+// Python's versions and the boot time.
 //
-//   node tools/bench/pyodide.mjs [games]      # default 300 games per player count
+//   node tools/bench/pyodide.mjs tools.bench.loops "pyodide_payload(300)"
 //
-// Called by `python3 -m tools.bench --only pyodide`, which reads the last line starting
-// with "RESULT " (JSON) and prints it next to CPython's numbers. The Python loops are the
-// very functions tools/bench/loops.py runs in CPython (random_games, bot_move_times), imported
-// from the repository mounted with NODEFS, so both sides measure the same code.
-// Pyodide comes from node_modules/pyodide; nothing is fetched from the network.
+// The bench's suites call it (tools/bench/harness.py, pyodide_eval) to run the very same
+// loops in CPython and in Pyodide. Pyodide comes from node_modules/pyodide; nothing is
+// fetched from the network.
 
 import path from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
-import { loadPyodide, version as pyodideVersion } from "pyodide";
+import { loadPyodide, version } from "pyodide";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-const MOUNT = "/repo";
-const games = Number.parseInt(process.argv[2] ?? "300", 10);
-
+const [module, expression] = process.argv.slice(2);
+if (!module || !expression) {
+  console.error("usage: node tools/bench/pyodide.mjs <module> <python expression>");
+  process.exit(2);
+}
 const started = Date.now();
 const pyodide = await loadPyodide({ env: { PYTHONDONTWRITEBYTECODE: "1" } });
 const bootS = (Date.now() - started) / 1000;
-pyodide.FS.mkdirTree(MOUNT);
-pyodide.mountNodeFS(MOUNT, REPO);
-
+pyodide.FS.mkdirTree("/repo");
+pyodide.mountNodeFS("/repo", REPO);
+pyodide.globals.set("MODULE", module);
+pyodide.globals.set("EXPRESSION", expression);
 const out = await pyodide.runPythonAsync(`
-import json, sys
+import importlib, json, sys
 sys.dont_write_bytecode = True
-sys.path[:0] = ["${MOUNT}/py", "${MOUNT}"]
-from tools.bench import loops as bench
-
-speeds = {p: bench.best_games_per_second(p, ${games}) for p in bench.PLAYERS}
-moves = {}
-for p in bench.PLAYERS:
-    ts = bench.bot_move_times("medium", p, 3)
-    moves[f"{p}p"] = {"mean": 1000 * sum(ts) / len(ts), "p95": 1000 * bench.pct(ts, 0.95),
-                "max": 1000 * max(ts)}
-ts = bench.bot_move_times("medium", 2, 3, options={"targets_per_player": 2})
-moves["2p, 2 targets each"] = {"mean": 1000 * sum(ts) / len(ts),
-                                "p95": 1000 * bench.pct(ts, 0.95), "max": 1000 * max(ts)}
-sim = {p: bench.sim_moves_per_second(p, max(20, ${games} // 10)) for p in bench.PLAYERS}
-for p in (2, 4):
-    sim[f"ciao{p}"] = bench.ciao_sim_moves_per_second(p, max(4, ${games} // 50))
-for p in (2, 1):
-    sim[f"sab{p}"] = bench.saboteur_sim_moves_per_second(p, max(4, ${games} // 50))
-json.dumps({"games_per_s": speeds, "medium_move_ms": moves, "sim": sim,
+sys.path[:0] = ["/repo/py", "/repo"]
+json.dumps({"value": eval(EXPRESSION, vars(importlib.import_module(MODULE))),
             "python": sys.version.split()[0]})
 `);
 const data = JSON.parse(out);
-data.pyodide = pyodideVersion;
+data.pyodide = version;
 data.boot_s = bootS;
-for (const [p, gps] of Object.entries(data.games_per_s)) {
-  console.log(`${p} players: ${gps.toFixed(0)} games/s`);
-}
 console.log(`RESULT ${JSON.stringify(data)}`);
