@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tools.bench.harness import Context, Session, browser_skip_reason
-from tools.bench.report import RESULTS, Section, load, write_results
+from tools.bench.report import RESULTS, Section, commit, load, write_results
 from tools.bench.suites import ALIASES, BY_NAME, DEFAULT, SUITES
 
 
@@ -87,6 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.error("parlor is not importable: run from the repository root with PYTHONPATH=py "
                 "(`make bench` does)")
     command = "python -m tools.bench " + " ".join(sys.argv[1:] if argv is None else argv)
+    code = commit()
     results: dict[str, object] = {}
     sections: list[Section] = []
     failed: list[str] = []
@@ -122,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         args.json.write_text(json.dumps(results, indent=2, default=str) + "\n")
     if sections and not args.no_results:
-        write_results(args.results, sections, [s.name for s in SUITES])
+        write_results(args.results, sections, [s.name for s in SUITES], code)
         print(f"Results: {args.results} ({', '.join(s.name for s in sections)})")
     return 1 if failed else 0
 

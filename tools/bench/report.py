@@ -132,16 +132,19 @@ def read_sections(text: str) -> dict[str, str]:
             for i, m in enumerate(marks)}
 
 
-def merge(old: str, new: Sequence[Section], order: Sequence[str]) -> str:
+def merge(old: str, new: Sequence[Section], order: Sequence[str], commit_line: str) -> str:
     """``old``'s sections with ``new``'s in their place, in ``order``."""
     sections = read_sections(old)
-    machine_line, commit_line = machine(), commit()
+    machine_line = machine()
     for section in new:
         sections[section.name] = section.text(machine_line, commit_line)
     names = [n for n in order if n in sections] + [n for n in sections if n not in order]
     return HEADER + "".join("\n" + sections[n] for n in names)
 
 
-def write_results(path: Path, new: Sequence[Section], order: Sequence[str]) -> None:
+def write_results(path: Path, new: Sequence[Section], order: Sequence[str],
+                  commit_line: str) -> None:
+    """Merge ``new`` into the results file; ``commit_line``: ``commit()`` at the run's
+    start (the code that ran)."""
     old = path.read_text(encoding="utf-8") if path.exists() else ""
-    path.write_text(merge(old, new, order), encoding="utf-8")
+    path.write_text(merge(old, new, order, commit_line), encoding="utf-8")
