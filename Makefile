@@ -6,6 +6,8 @@
 #                     (lint then e2e on one core; CPython then Pyodide, niced, then the
 #                     smoke suite in Chromium, Firefox ESR and WebKitGTK on the other)
 #   make dist         build dist/: exactly what a static host needs (works from a sub-path)
+#   make bench        the benchmarks' default set (SUITE=name for one; results merged into
+#                     docs/bench-results.md; not in `make test`)
 #   make lint | test-py | test-pyodide | test-e2e | test-engines | bench | golden | clean
 #
 # Steps are guarded by stamp files whose prerequisites are the lock files, so a second
@@ -168,8 +170,14 @@ test-engines: setup
 	@for f in e2e/artifacts/requests-*.txt; do [ -f "$$f" ] || continue; \
 	    head -n1 "$$f"; tail -n1 "$$f"; done
 
+# The benchmarks (tools/bench/, one package; not in `make test`): the default set, or
+# SUITE=name (several: SUITE="speed sim"); `PYTHONPATH=py .venv/bin/python -m tools.bench
+# --list` lists the suites. Figures are printed and merged into docs/bench-results.md.
+# BENCH_ARGS="--quick" for a smoke run, or a suite's options (see --help).
+SUITE ?=
+BENCH_ARGS ?=
 bench: setup
-	$(VPY) tools/bench.py
+	PYTHONPATH=py $(VPY) -m tools.bench $(SUITE) $(BENCH_ARGS)
 
 # Rewrite tests/golden/ (seeded playthroughs) after a meant rules or log change; read the diff.
 golden: $(VENV_STAMP)

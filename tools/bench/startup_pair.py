@@ -1,7 +1,8 @@
-"""Repeat visits of several trees of the app and of the stock page, alternating in one
-browser: the side-by-side comparison of a change to the start (issue 36).
+"""Suite ``startup-pair``: repeat visits of several trees of the app and of the stock
+page, alternating in one browser: the side-by-side comparison of a change to the start
+(issue 36).
 
-``tools/bench_startup.py`` measures one tree against the stock page, with a new profile
+``tools/bench/startup.py`` measures one tree against the stock page, with a new profile
 per visit; two of its runs a few minutes apart disagree on this shared machine by more
 than a change to the start is worth (the stock page's own repeat visit moved 1.5x between
 runs). Here each tree (``NAME=DIR``: this worktree and, say, main's) is served by a host
@@ -11,34 +12,30 @@ then the stock page, ``runs`` times, at each CPU rate. With ``--first``, first v
 instead, alternating the same way, each in a new profile (any tree can be compared this
 way, one from before the snapshot too: its page need only mark ``parlor:ready``; a
 tree's files must be real files in it, since the host serves no symbolic link that
-leads out of the tree, as a worktree's vendor/ would). The same host as the bench
-(bench_startup.StaticHost: gzip, a static host's cache headers; at 4x the school
+leads out of the tree, as a worktree's vendor/ would). The same host as the ``startup``
+suite (tools/bench/host.py: gzip, a static host's cache headers; at 4x the school
 profile's 40 ms and 20 Mbit/s too). Printed: the median time to ready, its ratio to the
 stock page's, each step of the start (the page's marks, see STEPS) and the load average
 before and after each rate.
 
-    .venv/bin/python tools/bench_startup_pair.py main=/work/main page=. --runs 5
+    python -m tools.bench startup-pair --trees main=/work/main page=. [--runs 5]
+                                       [--rates 1,4] [--first]
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import sys
-import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import ThreadingHTTPServer
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
-if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import bench_startup  # noqa: E402
-from bench_browser import ARGS, chromium  # noqa: E402
+from tools.bench import startup as bench_startup
+from tools.bench.harness import FAST, READY, SCHOOL, Context, throttle
+from tools.bench.host import Link, StaticHost, start_host
+from tools.bench.report import load
 
 #: The steps, in the order of a start (a mark absent on a tree is NaN): the start begun
 #: (parlor:boot, or PyScript's call where the start waits for it), Python up, the package
@@ -48,7 +45,7 @@ STEPS = ("parlor:boot", "parlor:pyodide-called", "parlor:pyodide-loaded", "parlo
          "parlor:main-py", "parlor:main", "parlor:ready", "parlor:pyscript-ran")
 TIMES = f"""Object.fromEntries({list(STEPS)!r}.map(n =>
     [n, (performance.getEntriesByName(n)[0] || {{startTime: NaN}}).startTime]))"""
-PROFILES = {1.0: (0.0, 0.0), 4.0: (0.040, 20e6)}
+PROFILES = {1.0: FAST, 4.0: SCHOOL}
 
 
 @dataclass
@@ -62,21 +59,24 @@ class Tree:
     visits: dict[float, list[dict[str, float]]] = field(default_factory=dict)
 
 
+def options(parser: argparse._ArgumentGroup) -> None:
+    parser.add_argument("--trees", nargs="+", default=[], metavar="NAME=DIR",
+                        help="the trees of the app to compare, each built")
+    parser.add_argument("--rates", default="1,4", help="CPU rates: 1 and/or 4")
+    parser.add_argument("--first", action="store_true",
+                        help="first visits instead (a new profile each), alternating too")
+
+
 def serve(tree: Tree) -> None:
-    host = type(f"Host_{tree.name}", (bench_startup.StaticHost,), {"root": tree.root})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), host)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    tree.server, tree.base = server, f"http://127.0.0.1:{server.server_address[1]}"
+    tree.server, tree.base = start_host(tree.root, tree.name)
 
 
-def visit(context: BrowserContext, url: str, rate: float, mode: str) -> dict[str, float]:
+def visit(context: Any, url: str, rate: float, mode: str) -> dict[str, float]:
     """One visit in a new tab of ``context``; its marks (ms since navigation)."""
     page = context.new_page()
-    if rate > 1:
-        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    throttle(context, page, rate)
     page.goto(url)
-    page.wait_for_function(bench_startup.READY, timeout=300_000, polling=50)
+    page.wait_for_function(READY, timeout=300_000, polling=50)
     if mode and page.evaluate(bench_startup.MODE) != mode:
         raise RuntimeError(f"{url}: started {page.evaluate('globalThis.parlorStart')}")
     page.wait_for_timeout(1500)  # PyScript's part after ready, and the worker's messages
@@ -85,27 +85,23 @@ def visit(context: BrowserContext, url: str, rate: float, mode: str) -> dict[str
     return times
 
 
-def first_visit(context: BrowserContext, tree: Tree, rate: float) -> None:
+def first_visit(context: Any, tree: Tree, rate: float) -> None:
     page = context.new_page()
     page.goto(f"{tree.base}/index.html")
-    page.wait_for_function(bench_startup.READY, timeout=300_000, polling=50)
-    bench_startup.ROOT = tree.root  # _settle_app counts this tree's precache list
-    bench_startup._settle_app(page)
+    page.wait_for_function(READY, timeout=300_000, polling=50)
+    bench_startup.settle_app(page, tree.root)  # counts this tree's precache list
     page.close()
 
 
-def run(trees: list[Tree], runs: int, rates: list[float], first: bool = False) -> None:
-    from playwright.sync_api import sync_playwright
-
+def compare(emit: Callable[[str], None], browser: Any, trees: list[Tree], runs: int,
+            rates: list[float], first: bool = False) -> dict[str, object]:
     stock = Tree("stock", trees[0].root)
     for tree in [*trees, stock]:
         serve(tree)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium(), args=ARGS)
+    try:
         for rate in rates:
-            latency, bits = PROFILES[rate]
-            bench_startup.StaticHost.link = bench_startup.Link(latency, bits)
-            load = os.getloadavg()[0]
+            StaticHost.link = Link.of(PROFILES[rate])
+            load0 = load()
             if first:
                 # First visits: each in a new profile (no cache, no service worker yet).
                 for _ in range(runs):
@@ -115,7 +111,7 @@ def run(trees: list[Tree], runs: int, rates: list[float], first: bool = False) -
                         context = browser.new_context(service_workers="allow")
                         tree.visits.setdefault(rate, []).append(visit(context, url, rate, ""))
                         context.close()
-                report(trees, stock, rate, runs, load, os.getloadavg()[0], "First")
+                report(emit, trees, stock, rate, runs, load0, load(), "First")
                 continue
             contexts = {}
             for tree in [*trees, stock]:
@@ -134,26 +130,29 @@ def run(trees: list[Tree], runs: int, rates: list[float], first: bool = False) -
                     tree.visits.setdefault(rate, []).append(times)
             for context in contexts.values():
                 context.close()
-            report(trees, stock, rate, runs, load, os.getloadavg()[0])
-        browser.close()
-    for tree in [*trees, stock]:
-        assert tree.server is not None
-        tree.server.shutdown()
-        tree.server.server_close()
+            report(emit, trees, stock, rate, runs, load0, load())
+    finally:
+        StaticHost.link = Link()
+        for tree in [*trees, stock]:
+            if tree.server is not None:
+                tree.server.shutdown()
+                tree.server.server_close()
+    return {tree.name: {f"{rate:g}x": rows for rate, rows in tree.visits.items()}
+            for tree in [*trees, stock]}
 
 
 def med(rows: list[dict[str, float]], name: str) -> float:
     return statistics.median(row[name] for row in rows)
 
 
-def report(trees: list[Tree], stock: Tree, rate: float, runs: int, load0: float,
-           load1: float, kind: str = "Repeat") -> None:
+def report(emit: Callable[[str], None], trees: list[Tree], stock: Tree, rate: float,
+           runs: int, load0: float, load1: float, kind: str = "Repeat") -> None:
     """The table of one rate: each tree's steps (ms between marks), ready, ratio."""
     stock_ms = med(stock.visits[rate], "parlor:ready")
-    print(f"\n{kind} visits at {rate:g}x CPU, median of {runs}, load {load0:.1f} -> "
+    emit(f"\n{kind} visits at {rate:g}x CPU, median of {runs}, load {load0:.1f} -> "
           f"{load1:.1f}; the stock page's: {stock_ms:.0f} ms "
           f"(all: {[round(r['parlor:ready']) for r in stock.visits[rate]]})")
-    print(f"  {'tree':10} {'to start':>8} {'python':>7} {'unpack':>7} {'to main':>8} "
+    emit(f"  {'tree':10} {'to start':>8} {'python':>7} {'unpack':>7} {'to main':>8} "
           f"{'import':>7} {'main()':>7} {'ready':>7} {'ratio':>6} {'pyscript':>9} "
           f"{'after':>6}")
     for tree in trees:
@@ -163,27 +162,21 @@ def report(trees: list[Tree], stock: Tree, rate: float, runs: int, load0: float,
             else m["parlor:pyodide-called"]
         ready = m["parlor:ready"]
         asked = m["parlor:pyodide-called"]
-        print(f"  {tree.name:10} {begun:8.0f} {m['parlor:pyodide-loaded'] - begun:7.0f} "
+        emit(f"  {tree.name:10} {begun:8.0f} {m['parlor:pyodide-loaded'] - begun:7.0f} "
               f"{m['parlor:unpacked'] - m['parlor:pyodide-loaded']:7.0f} "
               f"{m['parlor:main-py'] - m['parlor:unpacked']:8.0f} "
               f"{m['parlor:main'] - m['parlor:main-py']:7.0f} "
               f"{ready - m['parlor:main']:7.0f} {ready:7.0f} {ready / stock_ms:6.2f} "
               f"{asked:9.0f} {m['parlor:pyscript-ran'] - ready:6.0f}")
-        print(f"  {'':10} all ready: {[round(r['parlor:ready']) for r in rows]}")
+        emit(f"  {'':10} all ready: {[round(r['parlor:ready']) for r in rows]}")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("trees", nargs="+", help="NAME=DIR, each a built tree of the app")
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--rates", default="1,4", help="CPU rates: 1 and/or 4")
-    parser.add_argument("--first", action="store_true",
-                        help="first visits instead (a new profile each), alternating too")
-    args = parser.parse_args()
+def run(ctx: Context) -> dict[str, object]:
+    if not ctx.args.trees:
+        ctx.emit("startup-pair: skipped (give the trees: --trees NAME=DIR [NAME=DIR ...])")
+        return {}
     trees = [Tree(spec.split("=", 1)[0], Path(spec.split("=", 1)[1]).resolve())
-             for spec in args.trees]
-    run(trees, args.runs, [float(r) for r in args.rates.split(",")], args.first)
-
-
-if __name__ == "__main__":
-    main()
+             for spec in ctx.args.trees]
+    return compare(ctx.emit, ctx.session.browser, trees,
+                   ctx.args.runs or (2 if ctx.args.quick else 5),
+                   [float(r) for r in ctx.args.rates.split(",")], ctx.args.first)

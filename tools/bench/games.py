@@ -1,29 +1,21 @@
-#!/usr/bin/env python3
-"""Ciao! and Saboteur: The Duel in `make bench`: random games per second in CPython and
+"""Suite ``games``: Ciao! and Saboteur: The Duel: random games per second in CPython and
 inside Pyodide (the same loops, side by side, with the ratio), bot move times per level,
-and Saboteur's legal-move generation on a large maze.
+Saboteur's legal-move generation on a large maze, and the search's (hard) whole move at
+its default budget in CPython and in Pyodide, against the page's 1.2 s cap.
 
-    python3 tools/bench_games.py          # also run by tools/bench.py (section "games")
-
-Standard library only at import time: tools/pyodide_eval.mjs imports this module inside
+Standard library only at import time: tools/bench/pyodide.mjs imports this module inside
 Pyodide and calls ``pyodide_payload``.
 """
 
 from __future__ import annotations
 
-import json
-import shutil
 import statistics
-import subprocess
-import sys
 import time
-from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
+from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT / "py") not in sys.path:
-    sys.path.insert(0, str(ROOT / "py"))
+from tools.bench.harness import Context, pyodide_eval
+from tools.bench.report import heading
 
 #: (game, players, options, games): one round each, so a row measures the same work.
 SPEED_CASES: tuple[tuple[str, int, dict[str, object], int], ...] = (
@@ -85,7 +77,7 @@ def bot_move_ms(game_id: str, level: str, players: int, games: int, limit: int =
     return times
 
 
-def big_maze(min_cards: int = 40):
+def big_maze(min_cards: int = 40) -> Any:
     """A Saboteur duel position with a large maze (easy bots dig), for legal moves."""
     from parlor.bots import make_bot
     from parlor.core.rng import Rng
@@ -139,17 +131,18 @@ def speed_table(scale: float = 1.0) -> dict[str, float]:
     return out
 
 
-def pyodide_payload() -> dict[str, object]:
+def pyodide_payload(scale: float = 1.0, hard_limit: int = 12) -> dict[str, object]:
     """What the Pyodide side measures (smaller samples: it is slower)."""
     maze = saboteur_legal_ms(10)
-    return {"speed": speed_table(0.5), "legal": list(maze),
+    return {"speed": speed_table(0.5 * scale), "legal": list(maze),
             "ciao_medium": statistics.mean(bot_move_ms("ciao", "medium", 4, 2)),
             "saboteur_medium": statistics.mean(bot_move_ms("saboteur", "medium", 2, 1)),
-            "hard": hard_move_ms()}
+            "hard": hard_move_ms(hard_limit)}
 
 
 #: Where the search's move time is measured: (game, players, options).
-HARD_CASES = (("kabaleo", 2, {}), ("kabaleo", 4, {}), ("ciao", 2, {"rounds": 1}),
+HARD_CASES: tuple[tuple[str, int, dict[str, object]], ...] = (
+    ("kabaleo", 2, {}), ("kabaleo", 4, {}), ("ciao", 2, {"rounds": 1}),
               ("ciao", 4, {"rounds": 1}), ("saboteur", 2, {"rounds": 1}),
               ("saboteur", 1, {"rounds": 1}))
 
@@ -159,26 +152,16 @@ def hard_move_ms(limit: int = 12) -> dict[str, list[float]]:
     return {f"{g} {p}p": bot_move_ms(g, "hard", p, 1, limit, o) for g, p, o in HARD_CASES}
 
 
-def run_pyodide() -> dict[str, object] | None:
-    node = shutil.which("node")
-    if node is None or not (ROOT / "node_modules" / "pyodide").exists():
-        return None
-    proc = subprocess.run(
-        [node, str(ROOT / "tools" / "pyodide_eval.mjs"),
-         "__import__('bench_games').pyodide_payload()"],
-        cwd=ROOT, capture_output=True, text=True, timeout=900)
-    found = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT ")]
-    if proc.returncode != 0 or not found:
-        print(f"Pyodide run failed (exit {proc.returncode}): {proc.stderr[-500:]}")
-        return None
-    return json.loads(found[-1][len("RESULT "):])
-
-
-def run(emit: Callable[[str], None] = print) -> None:
+def run(ctx: Context) -> dict[str, object]:
+    emit = ctx.emit
+    scale, hard_limit = (0.25, 3) if ctx.args.quick else (1.0, 12)
+    heading(emit, "Ciao! and Saboteur: The Duel (tools/bench/games.py)")
     emit("\nCiao! and Saboteur: random games per second (one or three rounds), "
          "CPython vs Pyodide")
-    cp = speed_table()
-    py = run_pyodide()
+    cp = speed_table(scale)
+    py, why = pyodide_eval("tools.bench.games", f"pyodide_payload({scale}, {hard_limit})")
+    if py is None:
+        emit(f"Pyodide run: {why}")
     emit(f"{'game / players / rounds':28} {'CPython':>10} {'Pyodide':>10} {'ratio':>7}")
     for key, value in cp.items():
         other = py["value"]["speed"].get(key) if py else None
@@ -192,9 +175,11 @@ def run(emit: Callable[[str], None] = print) -> None:
          + (f"; Pyodide mean {py['value']['legal'][2]:.2f} ms" if py else ""))
     emit("\nBot move time, CPython (ms; every seat at that level)")
     emit(f"{'game':10} {'level':8} {'moves':>6} {'mean':>7} {'p95':>7} {'max':>7}")
+    moves = {}
     for game_id, players, games in (("ciao", 4, 4), ("saboteur", 2, 3)):
         for level in ("random", "easy", "medium"):
-            ts = sorted(bot_move_ms(game_id, level, players, games))
+            ts = sorted(bot_move_ms(game_id, level, players, max(1, int(games * scale))))
+            moves[f"{game_id} {level}"] = statistics.mean(ts)
             emit(f"{game_id:10} {level:8} {len(ts):6} {statistics.mean(ts):7.2f} "
                  f"{ts[int(0.95 * (len(ts) - 1))]:7.2f} {ts[-1]:7.2f}")
     if py:
@@ -204,14 +189,13 @@ def run(emit: Callable[[str], None] = print) -> None:
          "a move at 1.2 s and plays the best so far)")
     emit(f"{'case':14} {'moves':>6} {'CPython mean':>13} {'max':>7} {'Pyodide mean':>13} "
          f"{'max':>7} {'over cap':>9}")
-    cp_hard = hard_move_ms()
+    cp_hard = hard_move_ms(hard_limit)
     for key, ts in cp_hard.items():
         pts = py["value"]["hard"].get(key, []) if py else []
         over = sum(t > 1200 for t in pts)
         emit(f"{key:14} {len(ts):6} {statistics.mean(ts):13.0f} {max(ts):7.0f} "
              + (f"{statistics.mean(pts):13.0f} {max(pts):7.0f} {over:9}" if pts else
                 f"{'-':>13} {'-':>7} {'-':>9}"))
-
-
-if __name__ == "__main__":
-    run()
+    return {"cpython_games_per_s": cp, "legal_ms": [cards, count, mean, worst],
+            "cpython_move_mean_ms": moves, "cpython_hard_ms": cp_hard,
+            "pyodide": py or {}}

@@ -1,5 +1,5 @@
-"""The Bot Lab's referee from the page's snapshot against its normal start (issue 36,
-item 4), for ``python3 tools/bench_lab.py referee [DIR]``: side by side in one browser,
+"""Suite ``referee``: the Bot Lab's referee from the page's snapshot against its normal
+start (issue 36, item 4): side by side in one browser,
 the Lab opened in turn with the referee restored from the snapshot the service worker
 keeps (``cache``: a repeat visit's case), with the snapshot not cached (``uncached``: a
 first visit's case, the referee's fallback to a normal start), and, given DIR (main's
@@ -18,8 +18,10 @@ moment the referee is ready, the sandboxes' frame and its first sandbox possibly
 starting beside it: the case where a referee ready sooner might meet a busy machine
 (docs/decisions/referee-snapshot.md).
 
-Service workers are blocked, as in bench_lab.py: ``cache`` puts the unpacked snapshot
-in Cache Storage first, where sw.js keeps it and where the referee looks.
+Service workers are blocked, as in tools/bench/lab.py: ``cache`` puts the unpacked
+snapshot in Cache Storage first, where sw.js keeps it and where the referee looks.
+
+    python -m tools.bench referee [--other DIR] [--rounds 5]
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ import statistics
 from collections.abc import Callable
 from typing import Any
 
-from bench_lab import MOVES0, READY, match, measures
-from bench_memory import renderers
+from tools.bench.harness import READY, Context, renderers
+from tools.bench.lab_starts import rounds
+from tools.bench.labpage import MOVES0, match, measures, wait_for_marks
 
 MODES = ("cache", "uncached", "other")
 
@@ -68,8 +71,7 @@ def one_opening(browser: Any, base: str, mode: str, games: int = 10) -> dict[str
         page.evaluate(FILL_CACHE)
     page.goto(f"{base}/index.html?lab=kabaleo&lang=en")
     page.wait_for_function(READY, timeout=300_000)
-    page.wait_for_function("performance.getEntriesByName('parlor:lab-worker-start').length",
-                           timeout=300_000)
+    wait_for_marks(page, "parlor:lab-worker-start", timeout=300_000)
     start = page.evaluate("window.parlorLab.refereeStart || null")
     if mode != "other":
         assert start["mode"] == ("snapshot" if mode == "cache" else "normal"), start
@@ -96,7 +98,8 @@ def referee(emit: Callable[[str], None], browser: Any, base: str, other: str | N
     runs: dict[str, list[dict[str, float]]] = {m: [] for m in modes}
     for i in range(rounds):
         for mode in modes[i % len(modes):] + modes[:i % len(modes)]:
-            runs[mode].append(one_opening(browser, other if mode == "other" else base, mode))
+            runs[mode].append(one_opening(browser, other if other and mode == "other"
+                                          else base, mode))
             emit(f"    {mode:8} " + " ".join(f"{k} {v:.0f}" for k, v in runs[mode][-1].items()))
     medians = {m: {k: statistics.median(r[k] for r in rs) for k in rs[0]}
                for m, rs in runs.items()}
@@ -108,3 +111,10 @@ def referee(emit: Callable[[str], None], browser: Any, base: str, other: str | N
         loads = [r["load"] for r in runs[m]]
         emit(f"        load ({m}) {min(loads):.1f}-{max(loads):.1f}")
     return {"medians": medians, "runs": runs}
+
+
+def run(ctx: Context) -> dict[str, object]:
+    other = ctx.session.serve(ctx.args.other) if ctx.args.other else None
+    ctx.emit("\nThe Lab's referee: from the page's snapshot (cache), not cached (uncached)"
+             + (f", and {ctx.args.other}'s (other)" if other else ""))
+    return referee(ctx.emit, ctx.session.browser, ctx.session.base, other, rounds(ctx))

@@ -1,8 +1,8 @@
-"""The search bots' strength for `make bench`: seeded, seat-swapped matches
-through the one arena (``bots/arena.py``, which answers Ciao!'s table decisions as the
-app does), win shares with 95% intervals, against the issue's targets.
+"""Suite ``search``: the search bots' strength, seeded, seat-swapped matches through
+the one arena (``bots/arena.py``, which answers Ciao!'s table decisions as the app
+does), win shares with 95% intervals, against the issue-11 targets.
 
-    python3 tools/bench.py --only search [--quick] [--search-games N] [--workers K]
+    python -m tools.bench search [--quick] [--search-games N] [--workers K]
 
 Lines: ``hard`` (the search, at its default iteration budget) against ``medium`` in
 each game, 2 players seat-swapped and one ``hard`` against three ``medium`` (the hero's
@@ -13,12 +13,16 @@ of fairness: the test-only ``oracle`` (the same search shown the whole state) ag
 
 from __future__ import annotations
 
+import argparse
 import math
 import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from tools.bench.harness import Context
+from tools.bench.report import heading, table
 
 Options = tuple[tuple[str, object], ...]
 
@@ -52,6 +56,11 @@ ORACLE_LINES = (
 )
 
 Job = tuple[str, int, Options, str, str, int, int]
+
+
+def options(group: argparse._ArgumentGroup) -> None:
+    group.add_argument("--search-games", type=int, default=0,
+                       help="games per line (default 400; --quick 10)")
 
 
 def _bot(game: str, level: str) -> Any:
@@ -112,3 +121,43 @@ def solo_line(level: str, games: int, workers: int) -> dict[str, object]:
     return {"level": level, "games": games, "mean": statistics.mean(golds),
             "sd": statistics.pstdev(golds), "best": max(golds),
             "at_least_15": sum(g >= 15 for g in golds), "seconds": time.perf_counter() - t0}
+
+
+def run(ctx: Context) -> list[dict[str, object]]:
+    """The issue-11 strength table: hard vs medium per game, solo gold, oracle vs hard."""
+    emit, workers = ctx.emit, ctx.args.workers
+    heading(emit, "Search strength: hard (the information-set search) vs medium, seeded and "
+            "seat-swapped")
+    n = ctx.args.search_games or (10 if ctx.args.quick else 400)
+    rows, out = [], []
+    for line in LINES:
+        r = run_line(line, n, workers)
+        out.append(r)
+        share, fair = float(r["share"]), float(r["fair"])  # type: ignore[arg-type]
+        rows.append((line.label, line.players, n, f"{share:.1%}", f"+/-{r['ci']:.1%}",
+                     f"{fair:.0%}", f"{share / fair:.2f}x", line.share_of,
+                     "met" if share >= line.target else "SHORT", f"{r['seconds']:.0f}"))
+    emit(table(("match (hard vs medium)", "players", "games", "hard wins", "95% CI",
+                "fair", "x fair", "target", "", "s"), rows))
+    solo_n = 10 if ctx.args.quick else 100
+    solo_rows = []
+    for level in ("medium", "hard", "oracle"):
+        r = solo_line(level, solo_n, workers)
+        out.append(r)
+        solo_rows.append((level, solo_n, f"{r['mean']:.1f}", f"{r['sd']:.1f}", r["best"],
+                          r["at_least_15"], f"{r['seconds']:.0f}"))
+    emit("\nSaboteur solo (target: hard's mean >= 15 gold, \"not bad\")")
+    emit(table(("level", "games", "mean gold", "sd", "best", "games >= 15", "s"), solo_rows))
+    oracle_rows = []
+    on = max(10, n // 2)
+    for line in ORACLE_LINES:
+        r = run_line(line, on, workers)
+        out.append(r)
+        share = float(r["share"])  # type: ignore[arg-type]
+        oracle_rows.append((line.label, on, f"{share:.1%}", f"+/-{r['ci']:.1%}",
+                            f"{r['seconds']:.0f}"))
+    emit("\nThe price of fairness: the same search shown the whole state, vs hard")
+    emit(table(("match (oracle vs hard)", "games", "oracle wins", "95% CI", "s"),
+               oracle_rows))
+    emit(f"({workers} worker process(es); budgets: each level's default iterations)")
+    return out

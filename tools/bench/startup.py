@@ -1,21 +1,18 @@
-"""Start-up of the app against a stock PyScript page, as a school's players live it.
+"""Suite ``startup``: start-up of the app against a stock PyScript page, as a school's
+players live it.
 
 The baseline is a *stock* page (tools/bench/stock.html): PyScript and Pyodide exactly as
 npm ships them (served from node_modules/, not the app's vendor/ copy), one
 ``<script type="py">`` that marks itself ready. Both pages are served by one static host
-of this module, the way GitHub Pages, Netlify or Cloudflare Pages serve files:
+(tools/bench/host.py), the way GitHub Pages, Netlify or Cloudflare Pages serve files:
+gzip, a static host's cache headers, keep-alive.
 
-- gzip for text, JSON and wasm when the browser asks for it (those hosts compress
-  ``application/wasm``; ``.zip`` files go as they are, already deflated),
-- ``Cache-Control: max-age=600`` with ``Last-Modified`` (GitHub Pages' headers), so a
-  repeat visit of the stock page is answered by the browser's HTTP cache,
-- HTTP/1.1 keep-alive.
-
-Profiles: "fast" is this machine as it is; "school" is a Chromebook on school Wi-Fi:
-the page's CPU throttled 4x (CDP ``Emulation.setCPUThrottlingRate``) and every response
-held 40 ms and drawn from one shared 20 Mbit/s pipe by the server itself, so the
-service worker's downloads compete with the page's exactly as on a real link (CDP
-network emulation would not see the worker's requests).
+Profiles (tools/bench/harness.py): "fast" is this machine as it is; "school" is a
+Chromebook on school Wi-Fi: the page's CPU throttled 4x (CDP
+``Emulation.setCPUThrottlingRate``) and every response held 40 ms and drawn from one
+shared 20 Mbit/s pipe by the host itself, so the service worker's downloads compete
+with the page's exactly as on a real link (CDP network emulation would not see the
+worker's requests).
 
 Visits: "first" is a new browser profile; "repeat" opens the page again in a new tab of
 the same profile after the first visit settled (Parlor from its service worker, the
@@ -31,21 +28,18 @@ Pages alternate, so the machine's noise hits both alike.
 
 from __future__ import annotations
 
-import email.utils
-import gzip
-import http.server
+import argparse
 import json
-import os
 import statistics
-import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-READY = "document.body.dataset.ready === '1'"
+from tools import serve
+from tools.bench.harness import FAST, READY, ROOT, SCHOOL, Context, page_renderer, throttle
+from tools.bench.host import Link, StaticHost, start_host
+
 MARK = "performance.getEntriesByName('parlor:ready')[0].startTime"
 #: The steps of the app's start (assets/pyodide-start.mjs, py/main.py,
 #: parlor.web.app.main): each mark's time since the navigation started (absent on the
@@ -58,8 +52,6 @@ STEPS = ("parlor:pyodide-called", "parlor:pyodide-loaded", "parlor:unpacked",
 LATE = "parlor:pyscript-ran"
 STEP_TIMES = f"""Object.fromEntries({list(STEPS)!r}.map(n =>
     [n, (performance.getEntriesByName(n)[0] || {{startTime: NaN}}).startTime]))"""
-COMPRESSED = (".html", ".js", ".mjs", ".css", ".json", ".map", ".wasm", ".toml", ".py",
-              ".txt", ".svg", ".webmanifest")
 PAGES = {"app": "index.html", "stock": "tools/bench/stock.html"}
 #: The rows of the table: the app, the app's repeat visit without its snapshot, stock.
 ROWS = ("app", "app-normal", "stock")
@@ -74,134 +66,13 @@ DROP_SNAPSHOT = """async () => {
 }"""
 
 
-@dataclass
-class Link:
-    """The network between the browser and the host: latency and one shared pipe."""
-
-    latency_s: float = 0.0
-    bits_per_s: float = 0.0  # 0: unlimited
-    _free_at: float = 0.0
-    _lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def send(self, write: Callable[[bytes], object], data: bytes) -> None:
-        """Write ``data`` no faster than the pipe allows, sharing it with every other
-        response in flight (each chunk waits for its turn on the wire)."""
-        if not self.bits_per_s:
-            write(data)
-            return
-        for i in range(0, len(data), 16384):
-            chunk = data[i:i + 16384]
-            with self._lock:
-                start = max(time.perf_counter(), self._free_at)
-                self._free_at = start + len(chunk) * 8 / self.bits_per_s
-                done = self._free_at
-            delay = done - time.perf_counter()
-            if delay > 0:
-                time.sleep(delay)
-            write(chunk)
+PROFILES = (FAST, SCHOOL)
 
 
-@dataclass
-class Tally:
-    """Bytes the host sent since the last reset."""
-
-    sent: int = 0
-    files: int = 0
-    requests: int = 0
-    _lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def add(self, sent: int, files: int) -> None:
-        with self._lock:
-            self.sent += sent
-            self.files += files
-            self.requests += 1
-
-    def reset(self) -> tuple[int, int, int]:
-        with self._lock:
-            out = (self.sent, self.files, self.requests)
-            self.sent = self.files = self.requests = 0
-            return out
-
-
-class StaticHost(http.server.BaseHTTPRequestHandler):
-    """GET and HEAD of files under ``root`` with a static host's headers (see above)."""
-
-    protocol_version, root = "HTTP/1.1", ROOT  # a subclass may serve another tree
-    link = Link()
-    tally = Tally()
-    bodies: dict[tuple[str, bool], bytes] = {}
-
-    def do_HEAD(self) -> None:
-        self._serve(head=True)
-
-    def do_GET(self) -> None:
-        self._serve(head=False)
-
-    def _serve(self, head: bool) -> None:
-        rel = unquote(urlsplit(self.path).path).lstrip("/")
-        # Normalised, not resolved: vendor/ may be a symlink (a worktree shares one).
-        path = Path(os.path.normpath(self.root / rel))
-        if path.is_dir():
-            path = path / "index.html"
-        if self.link.latency_s:
-            time.sleep(self.link.latency_s)
-        if self.root not in path.parents or not path.is_file():
-            self._reply(404, {}, b"not found", head)
-            return
-        import serve  # tools/serve.py: the MIME types the app needs
-
-        modified = email.utils.formatdate(path.stat().st_mtime, usegmt=True)
-        headers = {"Content-Type": serve.MIME_TYPES.get(path.suffix.lower(),
-                                                         "application/octet-stream"),
-                   "Last-Modified": modified, "Cache-Control": "max-age=600",
-                   "Vary": "Accept-Encoding"}
-        if self.headers.get("If-Modified-Since") == modified:
-            self._reply(304, headers, b"", head=True)
-            return
-        zipped = (path.suffix.lower() in COMPRESSED
-                  and "gzip" in self.headers.get("Accept-Encoding", ""))
-        body = self._body(path, zipped)
-        if zipped:
-            headers["Content-Encoding"] = "gzip"
-        self._reply(200, headers, body, head, files=path.stat().st_size)
-
-    def _body(self, path: Path, zipped: bool) -> bytes:
-        key = (str(path), zipped)
-        if key not in self.bodies:
-            raw = path.read_bytes()
-            self.bodies[key] = gzip.compress(raw, 6, mtime=0) if zipped else raw
-        return self.bodies[key]
-
-    def _reply(self, code: int, headers: dict[str, str], body: bytes, head: bool,
-               files: int = 0) -> None:
-        self.send_response(code)
-        for name, value in headers.items():
-            self.send_header(name, value)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        head_bytes = sum(len(line) for line in self._sent_headers)
-        try:
-            if not head:
-                self.link.send(self.wfile.write, body)
-        except (BrokenPipeError, ConnectionResetError):
-            return
-        self.tally.add(head_bytes + (0 if head else len(body)), 0 if head else files)
-
-    def end_headers(self) -> None:
-        # Keep the header lines for the tally before they are flushed.
-        self._sent_headers: list[bytes] = list(self._headers_buffer)  # type: ignore[attr-defined]
-        super().end_headers()
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-def start_host() -> tuple[http.server.ThreadingHTTPServer, str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), StaticHost)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, port = server.server_address[:2]
-    return server, f"http://{host}:{port}"
+def options(group: argparse._ArgumentGroup) -> None:
+    group.add_argument("--runs", type=int, default=0,
+                       help="visits per row, median taken (startup: default 5, --quick 3; "
+                            "startup-pair: default 5, --quick 2)")
 
 
 @dataclass
@@ -216,43 +87,45 @@ class Visit:
     rss_mb: float = float("nan")  # the page's renderer at ready
 
 
-_steps: dict[int, dict[str, float]] = {}
-_rss: dict[int, float] = {}
+@dataclass
+class Opened:
+    """A page open at ready: its time to ready, its marks then, its renderer's RSS."""
+
+    page: Any
+    ms: float
+    steps: dict[str, float]
+    rss_mb: float
 
 
-def _open(context, url: str, cpu_rate: float) -> tuple[object, float]:
-    from bench_memory import page_renderer
-
+def _open(context: Any, url: str, cpu_rate: float) -> Opened:
     page = context.new_page()
-    if cpu_rate > 1:
-        cdp = context.new_cdp_session(page)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu_rate})
+    throttle(context, page, cpu_rate)
     page.goto(url)
     page.wait_for_function(READY, timeout=300_000, polling=50)
-    _rss[id(page)] = page_renderer(context.browser)[1]
-    _steps[id(page)] = page.evaluate(STEP_TIMES)
-    return page, float(page.evaluate(MARK))
+    rss = page_renderer(context.browser)[1]
+    steps = page.evaluate(STEP_TIMES)
+    return Opened(page, float(page.evaluate(MARK)), steps, rss)
 
 
-def _mark(page, name: str) -> float:
+def _mark(page: Any, name: str) -> float:
     """A mark's time since the navigation started (NaN if absent: the stock page, or a
     start before the mark existed)."""
     return float(page.evaluate(
         f"(performance.getEntriesByName({name!r})[0] || {{startTime: NaN}}).startTime"))
 
 
-def _precached_count() -> int:
+def _precached_count(root: Path) -> int:
     """How many files the service worker's cache holds once complete (precache.js)."""
-    text = (ROOT / "precache.js").read_text(encoding="utf-8")
+    text = (root / "precache.js").read_text(encoding="utf-8")
     return len(json.loads(text[text.index("{"):text.rindex("}") + 1])["files"])
 
 
-def _settle_app(page) -> None:
+def settle_app(page: Any, root: Path = ROOT) -> None:
     """Wait until Parlor's service worker controls the page and precached the app (its
-    cache exists, partly filled, from the moment it takes the page: count the files, and
-    see the snapshot, unpacked last, among them). Polled from Python: an async predicate
-    given to wait_for_function passes at once (its promise is truthy), which let repeat
-    visits start before the snapshot was in the cache."""
+    cache exists, partly filled, from the moment it takes the page: count the files of
+    ``root``'s precache list, and see the snapshot, unpacked last, among them). Polled
+    from Python: an async predicate given to wait_for_function passes at once (its
+    promise is truthy), which let repeat visits start before the snapshot was cached."""
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=300_000)
     done = """async (want) => {
         for (const name of await caches.keys()) {
@@ -262,7 +135,7 @@ def _settle_app(page) -> None:
         }
         return false;
     }"""
-    want = _precached_count()
+    want = _precached_count(root)
     deadline = time.monotonic() + 300
     while not page.evaluate(done, want):
         if time.monotonic() > deadline:
@@ -270,21 +143,23 @@ def _settle_app(page) -> None:
         page.wait_for_timeout(250)
 
 
-def _repeat(context, url: str, cpu_rate: float, mode: str = "") -> Visit:
+def _repeat(context: Any, url: str, cpu_rate: float, mode: str = "") -> Visit:
     tally = StaticHost.tally
-    page, ms = _open(context, url, cpu_rate)
+    opened = _open(context, url, cpu_rate)
+    page = opened.page
     sent_ready, files_ready = tally.sent, tally.files
     if mode and page.evaluate(MODE) != mode:  # the row would not measure what it says
         raise RuntimeError(f"bench: a repeat visit started {page.evaluate(MODE)!r}, "
                            f"not {mode!r}: {page.evaluate('globalThis.parlorStart')}")
     page.wait_for_timeout(1000)
     sent, files, requests = tally.reset()
-    steps = {**_steps.pop(id(page)), LATE: _mark(page, LATE)}
+    steps = {**opened.steps, LATE: _mark(page, LATE)}
     page.close()
-    return Visit(ms, sent_ready, sent, files_ready, files, requests, steps, _rss.pop(id(page)))
+    return Visit(opened.ms, sent_ready, sent, files_ready, files, requests, steps,
+                 opened.rss_mb)
 
 
-def visits(browser, base: str, page_name: str, cpu_rate: float) -> dict[str, Visit]:
+def visits(browser: Any, base: str, page_name: str, cpu_rate: float) -> dict[str, Visit]:
     """A first and a repeat visit of one page in a new profile (the app: and a repeat
     visit without its snapshot, "repeat-normal")."""
     tally = StaticHost.tally
@@ -293,16 +168,16 @@ def visits(browser, base: str, page_name: str, cpu_rate: float) -> dict[str, Vis
     out: dict[str, Visit] = {}
     try:
         tally.reset()
-        page, ms = _open(context, url, cpu_rate)
+        opened = _open(context, url, cpu_rate)
+        page = opened.page
         sent_ready, files_ready = tally.sent, tally.files
         if page_name == "app":
-            _settle_app(page)
+            settle_app(page)
         else:
             page.wait_for_load_state("networkidle")
         sent, files, requests = tally.reset()
-        out["first"] = Visit(ms, sent_ready, sent, files_ready, files, requests,
-                             {**_steps.pop(id(page)), LATE: _mark(page, LATE)},
-                             _rss.pop(id(page)))
+        out["first"] = Visit(opened.ms, sent_ready, sent, files_ready, files, requests,
+                             {**opened.steps, LATE: _mark(page, LATE)}, opened.rss_mb)
         page.close()
         app = page_name == "app"
         out["repeat"] = _repeat(context, url, cpu_rate, "snapshot" if app else "")
@@ -318,35 +193,30 @@ def visits(browser, base: str, page_name: str, cpu_rate: float) -> dict[str, Vis
     return out
 
 
-PROFILES = {"fast": (1.0, 0.0, 0.0), "school": (4.0, 0.040, 20e6)}
-
-
-def run(emit: Callable[[str], None], browser, runs: int = 3) -> dict[str, object]:
+def run(ctx: Context) -> dict[str, object]:
     """Measure every (profile, page, visit) ``runs`` times, pages alternating; print
     the table; return the medians (for --json)."""
-    import sys
-
-    sys.path.insert(0, str(ROOT / "tools"))
-    import serve
-
+    emit, browser = ctx.emit, ctx.session.browser
+    runs = ctx.args.runs or (3 if ctx.args.quick else 5)
     serve.refresh_precache()
     StaticHost.bodies.clear()
     server, base = start_host()
     data: dict[tuple[str, str, str], list[Visit]] = {}
     try:
-        for profile, (cpu, latency, bits) in PROFILES.items():
-            StaticHost.link = Link(latency, bits)
+        for prof in PROFILES:
+            StaticHost.link = Link.of(prof)
             for _ in range(runs):
                 for name in ("app", "stock"):
-                    for visit, measured in visits(browser, base, name, cpu).items():
+                    for visit, measured in visits(browser, base, name, prof.cpu).items():
                         row = "app-normal" if visit == "repeat-normal" else name
                         visit = "repeat" if visit == "repeat-normal" else visit
-                        data.setdefault((profile, row, visit), []).append(measured)
+                        data.setdefault((prof.name, row, visit), []).append(measured)
     finally:
         server.shutdown()
         server.server_close()
+        StaticHost.link = Link()
     emit(f"\nStart-up: the app against a stock PyScript page (median of {runs}; bytes as "
-         "sent by a static host with gzip; see tools/bench_startup.py)")
+         "sent by a static host with gzip; see tools/bench/startup.py)")
     emit("  fast = this machine; school = CPU 4x slower, 20 Mbit/s shared, 40 ms")
     emit("  MB sent: what the host sent (gzip); MB files: those responses uncompressed;")
     emit("  each to ready / in all (the app's first visit precaches it for offline after)")
@@ -355,7 +225,7 @@ def run(emit: Callable[[str], None], browser, runs: int = 3) -> dict[str, object
          f"{'MB sent':>11} {'MB files':>12} {'requests':>8} {'RSS':>6}")
     out: dict[str, object] = {}
     mb = 1e6
-    for profile in PROFILES:
+    for profile in (p.name for p in PROFILES):
         for visit in ("first", "repeat"):
             stock_ms = statistics.median(v.ms for v in data[(profile, "stock", visit)])
             for name in ROWS:
@@ -383,15 +253,15 @@ def run(emit: Callable[[str], None], browser, runs: int = 3) -> dict[str, object
     emit("  own Python and its run of py/main.py (where the wrapper ran it first)")
     emit(f"  {'profile':7} {'visit':7} {'page':10} {'to load':>8} {'pyodide':>8} "
          f"{'unpack':>7} {'pyscript':>9} {'import':>7} {'main()':>7} {'after':>6}")
-    for profile in PROFILES:
+    for profile in (p.name for p in PROFILES):
         for visit in ("first", "repeat"):
             for name in ("app", "app-normal"):
-                rows = data.get((profile, name, visit))
-                if not rows:
+                got = data.get((profile, name, visit))
+                if not got:
                     continue
-                med = {n: statistics.median(v.steps.get(n, float("nan")) for v in rows)
+                med = {n: statistics.median(v.steps.get(n, float("nan")) for v in got)
                        for n in STEPS}
-                med[LATE] = statistics.median(v.steps.get(LATE, float("nan")) for v in rows)
+                med[LATE] = statistics.median(v.steps.get(LATE, float("nan")) for v in got)
                 called, loaded, unpacked, main_py, main, ready = (med[n] for n in STEPS)
                 emit(f"  {profile:7} {visit:7} {name:10} {called:8.0f} {loaded - called:8.0f} "
                      f"{unpacked - loaded:7.0f} {main_py - unpacked:9.0f} {main - main_py:7.0f}"

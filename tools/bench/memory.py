@@ -1,4 +1,4 @@
-"""Memory for `make bench`: what a tab holds after many games, with the Lab beside a
+"""Suite ``memory``: what a tab holds after many games, with the Lab beside a
 game, and what a reload leaves behind, against a stock PyScript page (issue 35).
 
 A phone or a Chromebook kills a tab that grows, so what matters is the plateau a tab
@@ -24,25 +24,38 @@ settles on after warm-up, not its size after one game.
 Memory is the renderer's resident set (VmRSS, as the issue's figures) and its
 proportional share (Pss: shared pages of the browser's binary split between the
 processes that map them, so Pss adds up across processes where RSS counts them in
-each). Processes are this browser's own (CDP ``SystemInfo.getProcessInfo``): other
-browsers on the machine are not counted. Linux only (/proc); skipped elsewhere.
+each). Processes are this browser's own (CDP ``SystemInfo.getProcessInfo``,
+tools/bench/harness.py): other browsers on the machine are not counted. Linux only
+(/proc); skipped elsewhere.
+
+    python -m tools.bench memory [--soak-games 30] [--reloads 25] [--titles saboteur]
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-READY = "document.body.dataset.ready === '1'"
+from tools.bench.harness import READY, Context, page_renderer, renderers
+
 #: title, seats, players, extra link parameters: the games of the figures in docs/developing.md
 #: ("Measured figures") and docs/decisions/memory.md.
 SOAKS = (("kabaleo", "bot:hard,bot:medium,bot:hard,bot:easy", 4, ""),
          ("ciao", "bot:hard,bot:medium,bot:hard", 3, "&opt.rounds=1"),
          ("saboteur", "bot:hard,bot:medium", 2, "&opt.rounds=1"))
+
+
+def options(group: argparse._ArgumentGroup) -> None:
+    group.add_argument("--soak-games", type=int, default=0,
+                       help="games per title in one tab (default 30; --quick 5)")
+    group.add_argument("--reloads", type=int, default=0,
+                       help="reloads of one tab (default 25; --quick 5)")
+    group.add_argument("--titles", default="",
+                       help="the titles soaked, e.g. saboteur (default all three)")
 
 #: Before any page script: keep each WebAssembly.Memory made or exported by an instance
 #: (Pyodide's heap is exported by its module).
@@ -77,57 +90,6 @@ out = json.dumps({"objects": sum(_c.values()), "top": _c.most_common(4),
 """
 
 
-def renderers_rss_kb() -> list[int]:
-    """Every Chromium renderer process's resident memory on this machine, in kB (the
-    Lab's bench sums them; the soaks below count only their own browser's)."""
-    found = []
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            if b"--type=renderer" not in (proc / "cmdline").read_bytes():
-                continue
-            for line in (proc / "status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    found.append(int(line.split()[1]))
-        except OSError:
-            continue  # the process ended while we looked
-    return found
-
-
-def _kb(path: str, key: str) -> int:
-    try:
-        for line in Path(path).read_text().splitlines():
-            if line.startswith(key + ":"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def renderers(browser: Any) -> dict[int, tuple[float, float]]:
-    """This browser's renderer processes: pid -> (RSS MB, Pss MB)."""
-    cdp = browser.new_browser_cdp_session()
-    try:
-        info = cdp.send("SystemInfo.getProcessInfo")["processInfo"]
-    finally:
-        cdp.detach()
-    out = {}
-    for p in info:
-        if p["type"] == "renderer":
-            pid = int(p["id"])
-            rss = _kb(f"/proc/{pid}/status", "VmRSS")
-            if rss:
-                out[pid] = (rss / 1024, _kb(f"/proc/{pid}/smaps_rollup", "Pss") / 1024)
-    return out
-
-
-def page_renderer(browser: Any) -> tuple[int, float, float]:
-    """The largest renderer (the one page open): pid, RSS MB, Pss MB."""
-    pid, (rss, pss) = max(renderers(browser).items(), key=lambda kv: kv[1][0])
-    return pid, rss, pss
-
-
 def holders(page: Any, cdp: Any) -> dict[str, float]:
     """What the page holds now: JS heap, DOM nodes, wasm heap, Python's objects."""
     heap = cdp.send("Runtime.getHeapUsage")
@@ -151,7 +113,7 @@ def holders(page: Any, cdp: Any) -> dict[str, float]:
 
 
 def soak(browser: Any, base: str, game: str, seats: str, players: int, extra: str,
-         games: int, lab: bool) -> dict[str, object]:
+         games: int, lab: bool) -> dict[str, Any]:
     """``games`` games in one page; then (``lab``) the Lab opened beside it and left."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
@@ -162,7 +124,7 @@ def soak(browser: Any, base: str, game: str, seats: str, players: int, extra: st
     page.goto(f"{base}/index.html?game={game}&players={players}&seats={seats}"
               f"&seed=1&botdelay=0&lang=en{extra}")
     page.wait_for_function(READY, timeout=300_000)
-    out: dict[str, object] = {"ready": page_renderer(browser)[1]}
+    out: dict[str, Any] = {"ready": page_renderer(browser)[1]}
     rss: list[float] = []
     try:
         for n in range(games):
@@ -241,39 +203,44 @@ def slope(ys: list[float]) -> float:
     return sum((x - mx) * (y - my) for x, y in enumerate(ys)) / den if den else 0.0
 
 
-def run(emit: Callable[[str], None], browser: Any, base: str, games: int,
-        reload_times: int = 25, titles: tuple[str, ...] = ("kabaleo", "ciao", "saboteur")
-        ) -> dict[str, object]:
+def run(ctx: Context) -> dict[str, object]:
+    emit, browser, base = ctx.emit, ctx.session.browser, ctx.session.base
+    quick = ctx.args.quick
+    games = ctx.args.soak_games or (5 if quick else 30)
+    reload_times = ctx.args.reloads or (5 if quick else 25)
+    titles = tuple(ctx.args.titles.split(",")) if ctx.args.titles else tuple(
+        s[0] for s in SOAKS)
     if not Path("/proc/self/smaps_rollup").exists():
         emit("\nMemory: skipped (needs Linux's /proc)")
         return {}
     emit(f"\nMemory soak: {games} bots-only games per title in one tab; the page's "
-         "renderer, MB (RSS; see tools/bench_memory.py)")
+         "renderer, MB (RSS; see tools/bench/memory.py)")
     emit(f"  {'game':9} {'seats':38} {'ready':>6} {'first':>6} {'plateau':>8} "
          f"{'largest':>8} {'after GC':>9}")
-    out: dict[str, object] = {}
+    soaks: dict[str, dict[str, Any]] = {}
     for game, seats, players, extra in (s for s in SOAKS if s[0] in titles):
         r = soak(browser, base, game, seats, players, extra, games, lab=game == "saboteur")
         emit(f"  {game:9} {seats:38} {r['ready']:6.0f} {r['first']:6.0f} {r['plateau']:8.0f} "
              f"{r['largest']:8.0f} {r['after_gc']:9.0f}")
-        out[game] = r
+        soaks[game] = r
     emit("  what holds it at the end (before / after the forced GC): JS heap used/total, "
          "DOM nodes, wasm heap, Python objects")
-    for game, r in out.items():
-        h, g = r["holds"], r["holds_after_gc"]  # type: ignore[index]
+    for game, r in soaks.items():
+        h, g = r["holds"], r["holds_after_gc"]
         emit(f"  {game:9} JS {h['js_used_mb']:.0f}/{h['js_total_mb']:.0f} -> "
              f"{g['js_used_mb']:.0f}/{g['js_total_mb']:.0f} MB; nodes {h['dom_nodes']:,.0f} -> "
              f"{g['dom_nodes']:,.0f}; wasm {h['wasm_mb']:.0f} MB; Python "
              f"{h.get('py_objects', 0):,.0f} objects (" + ", ".join(
                  f"{name} {n:,}" for name, n in h.get("py_top", [])) + ")")
-    lab: Any = out["saboteur"].get("lab") if "saboteur" in out else None  # type: ignore[attr-defined]
+    lab: Any = soaks["saboteur"].get("lab") if "saboteur" in soaks else None
     if lab:
         emit(f"\nThe Lab opened beside the Saboteur tab (after its soak), MB RSS: page "
              f"{lab['page']:.0f} + sandboxes' frame {lab['frame']:.0f} = "
              f"{lab['together']:.0f} (Pss {lab['together_pss']:.0f}); the Lab left: page "
              f"{lab['left_page']:.0f}, largest other renderer {lab['left_largest_other']:.0f}")
         emit(f"  (the page drops its game's screen for the Lab's; with the page at the game's "
-             f"plateau: {out['saboteur']['plateau'] + lab['frame']:.0f})")  # type: ignore[index]
+             f"plateau: {soaks['saboteur']['plateau'] + lab['frame']:.0f})")
+    out: dict[str, object] = dict(soaks)
     emit(f"\nReloads: one tab reloaded {reload_times} times; its renderer, MB RSS")
     emit(f"  {'page':22} {'first':>6} {'last':>6} {'per reload':>11}   all renderers, Pss: "
          f"{'first':>6} {'last':>6} {'per reload':>11}")
@@ -290,26 +257,3 @@ def run(emit: Callable[[str], None], browser: Any, base: str, games: int,
                                  "pss_per_reload": slope(ps)}
     return out
 
-
-if __name__ == "__main__":
-    # Only this: python3 tools/bench_memory.py [games per title] [reloads] [titles,...]
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from playwright.sync_api import sync_playwright
-
-    from bench_browser import ARGS, ROOT, chromium
-    from serve import start_server
-
-    server, url = start_server(directory=ROOT, quiet=True)
-    try:
-        with sync_playwright() as pw:
-            b = pw.chromium.launch(executable_path=chromium(), args=ARGS)
-            got = run(print, b, url, int(sys.argv[1]) if len(sys.argv) > 1 else 30,
-                      int(sys.argv[2]) if len(sys.argv) > 2 else 25,
-                      tuple(sys.argv[3].split(",")) if len(sys.argv) > 3 else
-                      tuple(s[0] for s in SOAKS))
-            b.close()
-    finally:
-        server.shutdown()
-        server.server_close()
