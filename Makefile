@@ -147,10 +147,16 @@ test-py-then-pyodide:
 	$(NICE) $(MAKE) --no-print-directory test-pyodide
 	$(NICE) $(MAKE) --no-print-directory test-engines
 
-lint: $(VENV_STAMP)
+# The JavaScript is type-checked too (TypeScript's checkJs over JSDoc, no output): the
+# page's scripts, the workers and the service worker, the Node tools (tsconfig*.json).
+TSC := $(NODE) node_modules/typescript/bin/tsc
+TSCONFIGS := tsconfig.json tsconfig.worker.json tsconfig.node.json
+
+lint: $(VENV_STAMP) $(NPM_STAMP) $(VENDOR_STAMP)
 	$(VENV)/bin/ruff check $(LINT_PATHS)
 	$(VENV)/bin/mypy
 	$(VPY) -m pytest -q -p no:cacheprovider tests/test_layers.py
+	@for c in $(TSCONFIGS); do echo "tsc -p $$c"; $(TSC) -p $$c; done
 
 test-py: $(VENV_STAMP)
 	$(VPY) -m pytest tests

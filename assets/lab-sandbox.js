@@ -31,7 +31,7 @@
 // service worker's cache yet").
 (function () {
   "use strict";
-  const HERE = document.currentScript.src;
+  const HERE = /** @type {HTMLScriptElement} */ (document.currentScript).src;
   const FILES = {
     "pyodide.js": "../vendor/pyodide/pyodide.js",
     "pyodide.asm.mjs": "../vendor/pyodide/pyodide.asm.mjs",
@@ -198,8 +198,8 @@
       const instantiateStreaming = WebAssembly.instantiateStreaming;
       if (module) {
         // Pyodide instantiates what it fetched: the module compiled already, instead.
-        WebAssembly.instantiateStreaming = async (response, imports) => (
-          { instance: await WebAssembly.instantiate(module, imports), module });
+        WebAssembly.instantiateStreaming = /** @type {any} */ (async (response, imports) => (
+          { instance: await WebAssembly.instantiate(module, imports), module }));
       }
       let answer;
       const started = performance.now();

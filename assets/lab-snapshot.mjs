@@ -53,7 +53,7 @@ const SLICE = 4 * 1024 * 1024; // each slice's buffer is let go at once: 4 MiB a
 async function snapshotBytes(url, cacheOnly, own) {
   if (globalThis.caches) {
     try {
-      const hit = await caches.match(url);
+      const hit = await globalThis.caches.match(url);
       if (hit) return own ? await ownBytes(await hit.blob()) : await hit.arrayBuffer();
     } catch { /* no Cache Storage here: the host's file, then */ }
   }

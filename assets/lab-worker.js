@@ -173,7 +173,8 @@ async function restored(zip, step) {
     // Pyodide keeps its options for the interpreter's life (its API.config): given the
     // heap through a thenable that lets it go, it holds no 31 MB copy.
     let heap = new Uint8Array(found.bytes, HEADER_BYTES);
-    const once = { then(resolve) { const h = heap; heap = null; resolve(h); } };
+    const once = /** @type {PromiseLike<Uint8Array>} */ (/** @type {unknown} */ (
+      { then(resolve) { const h = heap; heap = null; resolve(h); } }));
     const py = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: once });
     step("loaded");
     // Its package goes back where the snapshot had it (the working directory: files are

@@ -14,7 +14,7 @@
 // spell them as it does.
 (function () {
   "use strict";
-  const WORKER = new URL("./lab-worker.js", document.currentScript.src).href;
+  const WORKER = new URL("./lab-worker.js", /** @type {HTMLScriptElement} */ (document.currentScript).src).href;
   const BATCH_MS = 200; // at most five redraws a second while games pour in
 
   let referee = null;

@@ -52,6 +52,7 @@ const VENDOR = path.join(REPO, "vendor", "pyodide");
 /** What a restore can take: Pyodide's initial memory (see above). */
 const HEAP_LIMIT = 30 * 1024 * 1024;
 
+/** @returns {never} */
 function usage() {
   console.error("usage: node tools/snapshot.mjs OUT KEY [--heap-limit BYTES] "
     + "[--kind page|sandbox]  (KEY: 16 hex)");
