@@ -330,9 +330,13 @@ def test_equal_shares_share_a_place_and_the_rule_is_said() -> None:
     assert rows == [("My bot", "1", "", "1"), ("My bot 2", "2", " data-tied", "=2"),
                     ("My bot 3", "2", " data-tied", "=2"), ("My bot 4", "4", "", "4")]
     assert "Equal shares share a place" in html
-    # The leaderboard's columns first (a wide table scrolls, they stay in view).
+    # The leaderboard's columns first, then a column a bot, headed by its place (its
+    # name the header's title: thirty fit a projector's screen).
     head = re.findall(r'<th scope="col"[^>]*>([^<]*)</th>', html)
-    assert head[:4] == ["Place", "Bot", "In all", "My bot"]
+    assert head[:3] == ["Place", "Bot", "In all"]
+    assert re.findall(r'<th scope="col" class="vs" title="([^"]+)"><abbr[^>]*>(\d)</abbr>',
+                      html) == [("My bot", "1"), ("My bot 2", "2"), ("My bot 3", "3"),
+                                ("My bot 4", "4")]
     assert re.search(r'<div class="lab-tour-box" tabindex="0"[^>]*><table class="lab-tour"', html)
     page.send(LabCode(MOVES0))  # a tie for first: both named, neither silently first
     reports[0]["duel"] = TableGame((0, 1), 0, (0.5, 0.5)).to_dict()

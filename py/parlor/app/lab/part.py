@@ -76,7 +76,8 @@ if TYPE_CHECKING:
 LAB_ACTIONS: tuple[ActionName, ...] = (
     "lab-run", "lab-run-new", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
     "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-tour-csv", "lab-lesson",
-    "lab-play", "lab-paste", "lab-author", "lab-class-word", "lab-tour-bot", "lab-tour-review",
+    "lab-play", "lab-paste", "lab-author", "lab-class-word", "lab-tour-bot", "lab-tour-pair",
+    "lab-tour-review",
     *SHELF_ACTIONS)
 #: What a tab whose bot changed in another tab does not do until it takes the newer text.
 STALE_WAITS = frozenset({"lab-run", "lab-run-new", "lab-tournament", "lab-lesson", "lab-play",
@@ -226,7 +227,7 @@ class Lab:
         elif name == "lab-said":
             self.said = whole(event.value)
             self.draw(out)
-        elif name in ("lab-tour-bot", "lab-tour-review") and self.tour is not None:
+        elif name in ("lab-tour-bot", "lab-tour-pair", "lab-tour-review") and self.tour:
             tour_action(self.tour, self.game, event, out, review=self.review, draw=self.draw)
         elif name == "lab-review" and self.run is not None:
             played = self.run.played.get(whole(event.value) or 0)

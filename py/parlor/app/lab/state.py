@@ -148,6 +148,7 @@ class LabTour:
     failed: str | None = None
     seats: int = DUEL
     shown: int | None = None
+    pair: tuple[int, int] | None = None  # the pair whose games are listed (duels)
     options: dict[str, object] = field(default_factory=dict)  # the games' (``lab_options``)
     asked: int = 0  # the games a pair the Lab asked for (``games`` is fewer for a big class)
 
