@@ -65,7 +65,7 @@ def test_save_reload_resume(app, page: Page) -> None:
     before = page.locator("#game .log").inner_text()
     url = page.url
     page.reload()
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    page.wait_for_function("document.body.dataset.ready === '1'")
     assert page.url == url
     wait_for_my_turn_or_end(page)
     assert page.locator("#game .log").inner_text() == before
@@ -87,7 +87,7 @@ def test_corrupt_save_is_listed_kept_and_downloadable(app, page: Page) -> None:
         rules_version: 1, options: {}, seats: ['human', 'bot:easy'], names: [], seed: 3,
         moves: ['Z9']}}))""")
     page.reload()
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    page.wait_for_function("document.body.dataset.ready === '1'")
     broken = page.locator("#saves .save.broken")
     expect(broken).to_have_count(2)
     expect(page.locator("#saves")).to_contain_text("not valid JSON")
