@@ -57,13 +57,18 @@ def realistic_link() -> str:
 PYTHON_RUNTIME = ("**/vendor/pyodide/pyodide.asm.wasm", "**/vendor/pyodide/python_stdlib.zip")
 
 
-def open_page(page: Page, base_url: str) -> Page:
-    """The app's page with its deferred scripts run, and jsQR, the tests' own reader of
-    what the page draws. Python's runtime is held back: these tests need only the page's
+def hold_python(page: Page) -> None:
+    """Python's runtime held back from ``page``: these tests need only the page's
     scripts (assets/qr.js), and Python starting beside them would cost seconds of CPU
     and could draw the menu over what they measure."""
     for pattern in PYTHON_RUNTIME:
         page.route(pattern, lambda route: None)  # held: no answer until the page goes
+
+
+def open_page(page: Page, base_url: str) -> Page:
+    """The app's page with its deferred scripts run, Python held back, and jsQR, the
+    tests' own reader of what the page draws."""
+    hold_python(page)
     page.goto(f"{base_url}/index.html", wait_until="domcontentloaded")
     page.wait_for_function("window.parlorQr !== undefined")
     page.add_script_tag(url=f"{base_url}/vendor/qr/jsQR.js")
@@ -73,6 +78,7 @@ def open_page(page: Page, base_url: str) -> Page:
 def test_the_qr_libraries_load_only_when_a_code_is_first_drawn(
         app, page: Page, base_url: str) -> None:
     """A first visit does not download what only pairing uses."""
+    hold_python(page)
     page.goto(f"{base_url}/index.html", wait_until="domcontentloaded")
     page.wait_for_function("window.parlorQr !== undefined")
     assert page.evaluate("[typeof qrcode, typeof jsQR]") == ["undefined", "undefined"]
@@ -105,6 +111,7 @@ def test_a_code_whose_library_cannot_load_says_so_in_its_box(app, page: Page, ba
     """Offline before qrcode.js was cached: no error thrown at Python, no unhandled
     rejection; the box says, in the page's language, to copy the text instead."""
     page.route("**/vendor/qr/qrcode.js", lambda route: route.abort("internetdisconnected"))
+    hold_python(page)
     page.goto(f"{base_url}/index.html?lang=fa", wait_until="domcontentloaded")
     page.wait_for_function("window.parlorQr !== undefined && window.parlorShell !== undefined")
     result = page.evaluate("""async () => {
