@@ -16,8 +16,10 @@ KABALEO = GAMES["kabaleo"]
 
 
 def test_whole_game_against_a_bot_to_the_end_screen(app) -> None:
-    """A whole human-vs-bot game played by clicking, ending on the walk-through."""
-    page = app("?game=kabaleo&players=2&seats=human,bot:hard&seed=11&botdelay=0")
+    """A whole human-vs-bot game played by clicking, ending on the walk-through. (A
+    searching bot thinking in the page, in slices, is e2e/test_ciao.py's whole round;
+    Kabaleo's search inside Pyodide is tests/test_ismcts.py's, run there too.)"""
+    page = app("?game=kabaleo&players=2&seats=human,bot:easy&seed=11&botdelay=0")
     mine = 0
     while wait_for_my_turn_or_end(page) != "over":
         play_one_move(page)
