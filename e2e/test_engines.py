@@ -300,16 +300,12 @@ def test_a_lab_match(smoke: Smoke) -> None:
     d = smoke.driver
     smoke.open("?lab=ciao")
     wait_for(d, "document.querySelector('#game[data-phase=lab] [data-action=lab-run]')",
-<<<<<<< HEAD
-             30, "the Lab")
+             120, "the Lab")
     d.script("""const area = document.querySelector("textarea[data-lab-code]");
       area.value = arguments[0];
       area.dispatchEvent(new Event("input", { bubbles: true }));
       area.dataset.labVersion = String(Number(area.dataset.labVersion || 0) + 1000);""",
              CHEATER)
-=======
-             120, "the Lab")
->>>>>>> wt-suite
     choose(d, "[data-lab-field=level]", "random")
     choose(d, "[data-lab-field=games]", "10")
     click(d, "[data-action=lab-run]")
@@ -319,7 +315,7 @@ def test_a_lab_match(smoke: Smoke) -> None:
     d.script("document.querySelector('details.lab-games').open = true;")
     click(d, "[data-lab-game='0'] [data-action=lab-said]")
     wait_for(d, "(document.querySelector('.lab-said') || {}).textContent"
-             "?.includes('none of them this one')", 30, "what the cheater printed")
+             "?.includes('none of them this one')", 120, "what the cheater printed")
     smoke.quiet()
 
 
