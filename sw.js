@@ -37,7 +37,7 @@ const HASHES = new Map(
   Object.entries(MANIFEST.hashes || {}).map(([url, hash]) => [new URL(url, sw.location.href).href, hash]),
 );
 
-// The Python snapshot (issue 36) travels gzipped (6 MB, not 31: static hosts do not
+// The Python snapshot travels gzipped (6 MB, not 31: static hosts do not
 // compress a .bin) and is kept unpacked under its name without ".gz", which is where the
 // page (assets/pyodide-start.mjs) looks for it. A host that already unpacked it
 // (Content-Encoding: gzip for .gz) hands over the plain bytes, kept as they are. Any

@@ -17,7 +17,7 @@
 //   what the sandbox would still expose, then talks only on the MessagePort the Lab's
 //   worker holds (py/parlor/app/lab/sandbox.py answers there).
 //
-// A sandbox starts from a snapshot (issue 36, item 4) when the page has one that checks
+// A sandbox starts from a snapshot when the page has one that checks
 // out (assets/lab-snapshot.mjs): an interpreter made by tools/snapshot.mjs at setup time
 // exactly as a worker starts one (the same unpack, path and import, on the same capped
 // wasm), never taken from a running sandbox. Each worker restores the same immutable

@@ -1,4 +1,4 @@
-// The Bot Lab's interpreters from snapshots (issue 36, item 4): finding one, checked.
+// The Bot Lab's interpreters from snapshots: finding one, checked.
 //
 // Imported by assets/lab-snapshot-worker.mjs, which finds the sandboxes' snapshot for
 // the page (assets/lab-sandbox.js; py/lab-snapshot.json names a snapshot made on the

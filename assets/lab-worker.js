@@ -8,7 +8,7 @@
 // so two may be out at once): each is timed from when the sandbox could start on it, the
 // moment the question before it was answered, to its answer.
 //
-// It starts from the page's own snapshot (issue 36, item 4; py/snapshot.json, built by
+// It starts from the page's own snapshot (py/snapshot.json, built by
 // tools/snapshot.mjs: an interpreter that has imported every parlor module but
 // parlor.web, the referee's and every game's among them, on the very loader and wasm
 // this worker runs; no second file to download), checked as assets/lab-snapshot.mjs

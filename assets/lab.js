@@ -106,7 +106,7 @@
     switch (m.kind) {
       case "ready": {
         ready = true;
-        // How the referee started (issue 36, item 4): from the page's snapshot, or why not.
+        // How the referee started: from the page's snapshot, or why not.
         const start = m.start && typeof m.start === "object" ? m.start : {};
         const mode = start.mode === "snapshot" ? "snapshot" : "normal";
         const steps = {};

@@ -1,4 +1,4 @@
-// The page's Pyodide, started from a memory snapshot when one is at hand (issue 36).
+// The page's Pyodide, started from a memory snapshot when one is at hand.
 //
 // pyscript.toml's `interpreter =` names this module instead of vendor/pyodide/pyodide.mjs:
 // PyScript imports it, reads `version` and calls `loadPyodide(options)` as it would

@@ -1,4 +1,4 @@
-// The checks a Python snapshot passes before it is trusted (issue 36), in one place for
+// The checks a Python snapshot passes before it is trusted, in one place for
 // everything that reads or writes one: the page's start (assets/pyodide-start.mjs), the
 // Lab's finder (assets/lab-snapshot.mjs, for its sandboxes) and the builder
 // (tools/snapshot.mjs writes the header checked here). sw.js hashes the precache's files

@@ -84,8 +84,8 @@ def test_a_newcomer_types_a_three_line_bot_and_reads_its_score(
     expect(page.locator("#game")).to_have_attribute("data-phase", "replay")
     page.click("#game [data-action=lab]")
     expect(page.locator("#game")).to_have_attribute("data-phase", "lab")
-    # Left for the menu, the Lab's workers end (the sandboxes' frame goes with them:
-    # issue 35); opened again, they start anew and a match runs.
+    # Left for the menu, the Lab's workers end (the sandboxes' frame goes with them);
+    # opened again, they start anew and a match runs.
     expect(page.locator("iframe[data-lab-sandbox]")).to_have_count(1)
     page.click("#game [data-action=menu]")
     expect(page.locator("iframe[data-lab-sandbox]")).to_have_count(0)

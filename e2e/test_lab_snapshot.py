@@ -1,4 +1,4 @@
-"""The Lab's sandboxes start from a snapshot (issue 36, item 4), and a bot finds in a
+"""The Lab's sandboxes start from a snapshot, and a bot finds in a
 restored sandbox exactly what it finds in one started normally; the referee starts
 from the page's own snapshot where the service worker keeps it and plays the same games
 as when started normally; any doubt is a normal start, said on the console and in

@@ -8,7 +8,7 @@ download (without which Pyodide cannot start) is held while the line must say "f
 and py/main.py (asked for beside Python's start, run once Python is up) while it must
 say "starting Python". A throttled CPU and network once made the press land in time,
 but a loaded machine could still skip a state: the observer saw "files" only when a
-download's Resource Timing entry came in a task of its own (issue 46)."""
+download's Resource Timing entry came in a task of its own."""
 
 from __future__ import annotations
 

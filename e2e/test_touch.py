@@ -1,4 +1,4 @@
-"""A tablet's and a phone's fingers (issue 35): the Saboteur maze pans with one finger
+"""A tablet's and a phone's fingers: the Saboteur maze pans with one finger
 and pinch-zooms with two while the page itself neither zooms nor scrolls; a tap lays a
 card (a wobbly one too, and one just beside a small cell), a pan never does; a long
 press opens no menu; hot-seat goes by tap; every control a player touches answers at

@@ -9,7 +9,7 @@
 - how long an endless loop takes to be stopped: in ``choose`` with a 250 ms limit, and
   at the file's top level (its 5 s limit), from the question to the sandbox stopped;
 - the main thread's long tasks while a match runs;
-- starts from snapshots against normal starts (issue 36, item 4): the ``lab-starts``
+- starts from snapshots against normal starts: the ``lab-starts``
   suite (tools/bench/lab_starts.py), run first;
 - memory: this run's renderer processes' resident memory together (the page, its
   workers and the sandbox's iframe, wherever Chromium puts them; tools/bench/harness.py)

@@ -1,5 +1,5 @@
 """Suites ``lab-starts`` and ``lab-versus``: the Lab's interpreters from snapshots
-against normal starts (issue 36, item 4), side by side in one run: the referee (a
+against normal starts, side by side in one run: the referee (a
 normal start either way, for scale), the first sandbox (the Lab opened), its worker's
 own start, each new sandbox after it (what every bot of a tournament waits for), the
 steps of a new sandbox's start, and the sandboxes' frame's process (RSS, its one spare
@@ -149,7 +149,7 @@ def versus(emit: Callable[[str], None], browser: Any, base: str, other: str,
 
 
 def run_starts(ctx: Context) -> dict[str, object]:
-    ctx.emit("\nThe Lab's interpreters from snapshots against normal starts (issue 36, item 4)")
+    ctx.emit("\nThe Lab's interpreters from snapshots against normal starts")
     return {f"starts@{t:g}x": starts(ctx.emit, ctx.session.browser, ctx.session.base, t,
                                      rounds(ctx)) for t in (1.0, 4.0)}
 

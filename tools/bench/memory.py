@@ -1,5 +1,5 @@
 """Suite ``memory``: what a tab holds after many games, with the Lab beside a
-game, and what a reload leaves behind, against a stock PyScript page (issue 35).
+game, and what a reload leaves behind, against a stock PyScript page.
 
 A phone or a Chromebook kills a tab that grows, so what matters is the plateau a tab
 settles on after warm-up, not its size after one game.

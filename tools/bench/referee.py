@@ -1,5 +1,5 @@
 """Suite ``referee``: the Bot Lab's referee from the page's snapshot against its normal
-start (issue 36, item 4): side by side in one browser,
+start: side by side in one browser,
 the Lab opened in turn with the referee restored from the snapshot the service worker
 keeps (``cache``: a repeat visit's case), with the snapshot not cached (``uncached``: a
 first visit's case, the referee's fallback to a normal start), and, given DIR (main's

@@ -17,7 +17,7 @@ worker's requests).
 Visits: "first" is a new browser profile; "repeat" opens the page again in a new tab of
 the same profile after the first visit settled (Parlor from its service worker, the
 stock page from the HTTP cache). Parlor's repeat visit restores its Python snapshot
-(issue 36, assets/pyodide-start.mjs); the row "app-normal" is a third visit of the same
+(assets/pyodide-start.mjs); the row "app-normal" is a third visit of the same
 profile with the snapshot taken out of the cache, i.e. the repeat visit as it was
 before the snapshot (and as it is when a snapshot is refused). Bytes are counted by the
 server: what it sent (headers and compressed bodies) until ready, and in all (Parlor's

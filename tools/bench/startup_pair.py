@@ -1,6 +1,5 @@
 """Suite ``startup-pair``: repeat visits of several trees of the app and of the stock
-page, alternating in one browser: the side-by-side comparison of a change to the start
-(issue 36).
+page, alternating in one browser: the side-by-side comparison of a change to the start.
 
 ``tools/bench/startup.py`` measures one tree against the stock page, with a new profile
 per visit; two of its runs a few minutes apart disagree on this shared machine by more
