@@ -10,7 +10,7 @@
 // report(kind, text): "batch" (a JSON list of the referee's reports), "done" (the last of
 // them), "failed" (why). Starts and stops are measured for `make bench`
 // (performance.measure), not reported. The words this file shares with Python (those
-// kinds, the reports' kinds, a job's kind) are named in py/parlor/app/lab/messages.py:
+// kinds, the reports' kinds, a job's kind) are named in py/parlor/app/lab/wire/messages.py:
 // spell them as it does.
 (function () {
   "use strict";

@@ -13,9 +13,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from conftest import ARTIFACTS, READY_TIMEOUT_MS, BrowserLog, isolated_context
-from parlor.app.lab.dice import LabKey
-from parlor.app.lab.seating import Seating, fitting
-from parlor.app.lab.tournament import pairs
+from parlor.app.lab.contest.dice import LabKey
+from parlor.app.lab.contest.seating import Seating, fitting
+from parlor.app.lab.contest.tournament import pairs
 
 SCREEN = {"width": 1920, "height": 1080}
 KEY = LabKey(bytes(range(32)))  # the browser's Lab key, set: the deals are known here

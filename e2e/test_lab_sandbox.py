@@ -291,7 +291,7 @@ PLAYS = "def choose(view, moves, rng):\n    return moves[len(moves) // 2]\n"
 #: Its other half, at its top level: everything a shared interpreter would have shared
 #: rigged against the others (their turns crash, every generator picks the first).
 RIGGING = '''import random
-import parlor.app.lab.student as student
+import parlor.app.lab.sandbox.student as student
 import parlor.core.rng as rng_module
 
 _turn = student.StudentBot.turn
@@ -320,8 +320,8 @@ def test_a_cheater_in_a_tournament_changes_no_other_result_and_cannot_stop_it(
     import sys
 
     sys.path.insert(0, str(ROOT / "py"))
-    from parlor.app.lab.here import run_here
-    from parlor.app.lab.tournament import TableGame, standings
+    from parlor.app.lab.contest.tournament import TableGame, standings
+    from parlor.app.lab.referee.here import run_here
 
     app, _ = servers
     page = visitor.new_page()
@@ -399,7 +399,7 @@ def test_a_memory_bomb_in_choose_loses_each_game_and_the_match_goes_on(
 #: and too long). The second gets its sandbox replaced, whose top level then forges
 #: again.
 FORGER = '''import json
-import parlor.app.lab.sandbox as sandbox
+import parlor.app.lab.sandbox.sandbox as sandbox
 
 honest = sandbox.answer_text
 forged = iter([

@@ -24,9 +24,9 @@ import pytest
 from controller_driver import Driver
 from fakes import LabWorker
 from parlor.app.events import Action, Boot, LabChoose, LabStart, Move
-from parlor.app.lab import dice
-from parlor.app.lab.dice import LabKey, lab_key, set_class_word, stretched
-from parlor.app.lab.lessons import lab_options
+from parlor.app.lab.contest import dice
+from parlor.app.lab.contest.dice import LabKey, lab_key, set_class_word, stretched
+from parlor.app.lab.page.lessons import lab_options
 from parlor.app.saves import DictStore
 from parlor.app.seeds import turn_rng
 from parlor.core.match import HUMAN, LAB, Match, match_from_dict, replay
@@ -82,9 +82,9 @@ def test_the_cheater_deals_the_game_again_from_the_old_derivations() -> None:
             master = Rng(seed ^ 0x5EED_B075)  # bots/arena.py
             seats = [master.fork() for _ in range(players)]
             for seat in range(players):
-                handed = seats[seat].fork()  # app/lab/matches.py: call()
+                handed = seats[seat].fork()  # app/lab/contest/matches.py: call()
                 assert hit(seed, *tried(handed.state, game_id, players, now)), (seat, seed)
-            at_table = turn_rng(seed, 17, "bot")  # app/lab/jobs.py: choose_job()
+            at_table = turn_rng(seed, 17, "bot")  # app/lab/referee/jobs.py: choose_job()
             at_table.fork()  # legal_moves_of_view drew once
             seeds, clock = tried(at_table.state, game_id, players, now)
             assert hit(seed, seeds, clock)

@@ -21,7 +21,7 @@ from parlor.app.events import (
     Move,
     ShowGame,
 )
-from parlor.app.lab.here import run_here as run
+from parlor.app.lab.referee.here import run_here as run
 from parlor.app.setup import parse_setup
 from parlor.core.errors import BadOptions, BadSave
 from parlor.core.match import Match, match_from_dict

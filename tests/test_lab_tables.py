@@ -18,10 +18,10 @@ import pytest
 from controller_driver import Driver
 from fakes import LabWorker
 from parlor.app.events import Action, Boot, LabReport, LabStart, ShowGame, ShowLab
-from parlor.app.lab.here import HERE_KEY, run_here
-from parlor.app.lab.jobs import live_for
-from parlor.app.lab.seating import Seating, rounds
-from parlor.app.lab.tournament import SEP, TableGame, forfeit, standings
+from parlor.app.lab.contest.seating import Seating, rounds
+from parlor.app.lab.contest.tournament import SEP, TableGame, forfeit, standings
+from parlor.app.lab.referee.here import HERE_KEY, run_here
+from parlor.app.lab.referee.jobs import live_for
 from parlor.core.match import Match, replay
 from parlor.games import GAMES
 
@@ -245,7 +245,7 @@ def test_a_big_class_plays_fewer_games_a_pair_and_is_told_so() -> None:
     """30 bots' duels at 20 games a pair would be 8,700 games, far past a lesson: a pair
     plays the most even number of games that keeps the tournament within
     ``LESSON_GAMES``; a small class plays what the Lab asks."""
-    from parlor.app.lab.seating import LESSON_GAMES, fitting
+    from parlor.app.lab.contest.seating import LESSON_GAMES, fitting
 
     assert fitting(30, 2, 20) == 4 and Seating(30, 2, 4, 0).total <= LESSON_GAMES
     assert fitting(10, 2, 20) == 20 and fitting(4, 2, 200) == 200

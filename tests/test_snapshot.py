@@ -164,7 +164,7 @@ def test_a_sandbox_restored_holds_what_a_normal_start_holds_and_draws_its_own(
     starts = result(done)
     assert isinstance(starts, dict)
     normal, restores = starts["normal"], starts["restores"]
-    assert "parlor.app.lab.sandbox" in normal["modules"]
+    assert "parlor.app.lab.sandbox.sandbox" in normal["modules"]
     assert normal["path"][0] == "/home/pyodide/lab" and normal["hash_randomization"] == 1
     assert any(f.endswith("parlor/app/lab/sandbox.pyc") for f in normal["files"])
     for restored in restores:

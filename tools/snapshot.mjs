@@ -12,7 +12,7 @@
 // --kind sandbox: the Bot Lab's sandbox (assets/lab-sandbox.js),
 // made exactly as its worker starts one, so that a restore is that start without its
 // cost: parlor.zip unpacked in /home/pyodide/lab, which goes first on sys.path, and
-// parlor.app.lab.sandbox imported, nothing more (a student's code finds what a normal
+// parlor.app.lab.sandbox.sandbox imported, nothing more (a student's code finds what a normal
 // start has); on the sandbox's own wasm, its memory maximum rewritten by the page's very
 // function (parlorSandbox.cappedWasm, read from assets/lab-sandbox.js). Never taken from
 // a running sandbox: no student's code or state can be in it. Its hash secret is not
@@ -141,7 +141,7 @@ function sandboxImports() {
   const zip = new Uint8Array(fs.readFileSync(path.join(REPO, "py", "parlor.zip")));
   pyodide.unpackArchive(zip, "zip", { extractDir: LAB_DIR });
   pyodide.runPython(`import sys; sys.path.insert(0, '${LAB_DIR}')`);
-  pyodide.pyimport("parlor.app.lab.sandbox").destroy(); // as the worker: no name in __main__
+  pyodide.pyimport("parlor.app.lab.sandbox.sandbox").destroy(); // as the worker: no name in __main__
   return pyodide.runPython("len(sys.modules)");
 }
 

@@ -52,7 +52,7 @@ def options(group: argparse._ArgumentGroup) -> None:
                        help="games per match (default 50; --quick 10)")
 
 #: The baseline: a worker like the referee's that plays the same request with the bot
-#: in its own interpreter (parlor.app.lab.here.run_here), as the Lab did before.
+#: in its own interpreter (parlor.app.lab.referee.here.run_here), as the Lab did before.
 IN_ONE_WORKER = """
 import { loadPyodide } from "%(base)s/vendor/pyodide/pyodide.mjs";
 self.onmessage = async (event) => {
@@ -60,7 +60,7 @@ self.onmessage = async (event) => {
   const zip = await (await fetch("%(base)s/py/parlor.zip")).arrayBuffer();
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/lab" });
   py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lab')");
-  const here = py.pyimport("parlor.app.lab.here");
+  const here = py.pyimport("parlor.app.lab.referee.here");
   const t0 = performance.now();
   here.run_here(event.data, () => {}, () => performance.now());
   self.postMessage(performance.now() - t0);
@@ -69,7 +69,7 @@ self.onmessage = async (event) => {
 
 
 def cpython_games_per_s(game_id: str, games: int = GAMES) -> float:
-    from parlor.app.lab.here import run_here
+    from parlor.app.lab.referee.here import run_here
 
     t0 = time.perf_counter()
     run_here(request(game_id, games), lambda text: None, clock=lambda: 0.0)

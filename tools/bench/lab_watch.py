@@ -1,4 +1,4 @@
-"""Suite ``lab-watch``: what the sandbox's watch (py/parlor/app/lab/stopwatch.py) costs
+"""Suite ``lab-watch``: what the sandbox's watch (py/parlor/app/lab/sandbox/stopwatch.py) costs
 a bot's moves: each game's lesson solutions (tests/fixtures/lab/) play the same seeded
 games against their lesson's level, once unwatched and once watched (limit 60 s: it
 never fires), and the mean time of the bot's moves is compared. The very same loop runs
@@ -36,10 +36,10 @@ def clock() -> float:
 
 
 def _mean_move_ms(game_id: str, number: int, watched: bool) -> float:
-    from parlor.app.lab.here import lab_match
-    from parlor.app.lab.lessons import lessons
-    from parlor.app.lab.student import StudentBot, compile_bot
-    from parlor.app.lab.toolbox import Toolbox
+    from parlor.app.lab.page.lessons import lessons
+    from parlor.app.lab.referee.here import lab_match
+    from parlor.app.lab.sandbox.student import StudentBot, compile_bot
+    from parlor.app.lab.sandbox.toolbox import Toolbox
     from parlor.games import GAMES
 
     lesson = lessons(game_id)[number - 1]

@@ -12,7 +12,7 @@ MOVES0 = "def choose(view, moves, rng):\n    return moves[0]\n"
 LOOP = "def choose(view, moves, rng):\n    while True:\n        pass\n"
 TOP_LOOP = "while True:\n    pass\n"
 #: How many games a match or a tournament's pair may play (the Lab's choices,
-#: parlor.app.lab.state.GAME_COUNTS).
+#: parlor.app.lab.page.state.GAME_COUNTS).
 GAME_COUNTS = (10, 20, 50, 100, 200)
 
 

@@ -21,9 +21,9 @@ from parlor.app.events import (
     WindowAnswer,
     WindowDecide,
 )
-from parlor.app.lab.dice import lab_key
-from parlor.app.lab.playing import LabSeats
-from parlor.app.lab.student import Problem
+from parlor.app.lab.contest.dice import lab_key
+from parlor.app.lab.page.playing import LabSeats
+from parlor.app.lab.sandbox.student import Problem
 from parlor.app.page import Handler
 from parlor.app.page_params import BOT_DELAY_MS
 from parlor.app.pairing import link
@@ -174,7 +174,7 @@ class Turns:
                             self.turn.elapsed_ms()))
         self.page.table.play(move, out)
 
-    # ---- a bot written in the Lab (app/lab/playing.py) ------------------------------
+    # ---- a bot written in the Lab (app/lab/page/playing.py) ------------------------------
 
     def _lab_turn(self, session: Session, seat: int, out: list[Effect]) -> None:
         """Ask the worker for the Lab bot's move; play it once it is back and the bot

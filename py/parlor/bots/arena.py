@@ -32,7 +32,7 @@ class MatchResult:
 class Outside:
     """A seat whose moves come from outside the game loop: ``steps`` hands its turns
     out (``Turn``) and waits for the move. The Bot Lab's bots sit here: their code runs
-    in a sandbox of its own, so the loop cannot call them (app/lab/referee.py)."""
+    in a sandbox of its own, so the loop cannot call them (app/lab/referee/referee.py)."""
 
     level = "lab"
 
@@ -46,7 +46,7 @@ class Turn:
     list its view gives, ``core.protocol.legal_moves_of_view``, without dealing the
     hidden cards again) and the move's number. No generator: the seat's is drawn from
     the match seed by a public formula, which a student's bot could walk back to the
-    seed, so the Lab gives its bots dice of its own (``app/lab/dice.py``)."""
+    seed, so the Lab gives its bots dice of its own (``app/lab/contest/dice.py``)."""
 
     seat: int
     view: object

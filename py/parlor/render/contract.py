@@ -36,7 +36,7 @@ ActionName = Literal[
     "watch-speed", "watch-thinks",
     # the guided first game (app/classroom/guiding.py)
     "guide", "guide-next", "guide-leave",
-    # the Bot Lab (app/lab/part.py), and a Lab bot that gave no move in a game (app/turns.py)
+    # the Bot Lab (app/lab/page/part.py), and a Lab bot that gave no move in a game (app/turns.py)
     "lab-run", "lab-run-new", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
     "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-tour-csv", "lab-lesson",
     "lab-play", "lab-retry", "lab-paste", "lab-author", "lab-class-word", "lab-rename",

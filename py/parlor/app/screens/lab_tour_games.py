@@ -6,7 +6,7 @@ report's redraw slow."""
 
 from __future__ import annotations
 
-from parlor.app.lab.state import LabTour
+from parlor.app.lab.page.state import LabTour
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, button, esc
 

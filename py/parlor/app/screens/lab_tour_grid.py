@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from parlor.app.lab.state import LabTour
-from parlor.app.lab.tournament import Standing
+from parlor.app.lab.contest.tournament import Standing
+from parlor.app.lab.page.state import LabTour
 from parlor.app.screens.lab_problems import wins_text
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, button, esc

@@ -6,8 +6,8 @@ spreadsheet's file."""
 
 from __future__ import annotations
 
-from parlor.app.lab.state import LabTour
-from parlor.app.lab.tournament import head_to_head, standings
+from parlor.app.lab.contest.tournament import head_to_head, standings
+from parlor.app.lab.page.state import LabTour
 from parlor.app.screens.lab_problems import problem_text
 from parlor.app.screens.lab_prose import prose
 from parlor.app.screens.lab_tour_games import games_of_html

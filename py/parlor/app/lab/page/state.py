@@ -8,15 +8,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from parlor.app.lab.dice import LabKey
-from parlor.app.lab.handin import HandIn
-from parlor.app.lab.keep import Shelf
-from parlor.app.lab.lessons import Lesson
-from parlor.app.lab.matches import LabGame, Score
-from parlor.app.lab.seating import DUEL, Seating
-from parlor.app.lab.shelf_sync import LabStale
-from parlor.app.lab.student import Problem
-from parlor.app.lab.tournament import TableGame
+from parlor.app.lab.contest.dice import LabKey
+from parlor.app.lab.contest.matches import LabGame, Score
+from parlor.app.lab.contest.seating import DUEL, Seating
+from parlor.app.lab.contest.tournament import TableGame
+from parlor.app.lab.page.handin import HandIn
+from parlor.app.lab.page.keep import Shelf
+from parlor.app.lab.page.lessons import Lesson
+from parlor.app.lab.page.shelf_sync import LabStale
+from parlor.app.lab.sandbox.student import Problem
 from parlor.games import ENTRIES
 from parlor.games import GAMES as GAMES_BY_ID
 from parlor.i18n.catalog import Translator

@@ -6,7 +6,7 @@ Storage: one key per game, ``parlor:lab:<game>``, holding ``{"current": name, "b
 score on each fixed set of games (``match``, ``state.match_key``), so a Run can say how
 the score changed since last time; ``left_out`` the bots kept out of a tournament (so a
 new bot enters by default); ``deleted`` the bot deleted last, kept until the student's
-next action so Undo can bring it back (app/lab/shelf_edits.py). Bots kept before these
+next action so Undo can bring it back (app/lab/page/shelf_edits.py). Bots kept before these
 were (no ``scores``, ``left_out`` or ``deleted``) read as they are; a score, a choice or
 a deleted bot that cannot be read is dropped, never a bot.
 A value that cannot be read is never overwritten: ``Shelf.read`` says so and the Lab
@@ -22,8 +22,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from parlor.app.lab.carried import MAX_SOURCE
-from parlor.app.lab.starters import in_language
+from parlor.app.lab.page.carried import MAX_SOURCE
+from parlor.app.lab.page.starters import in_language
 from parlor.app.saves import KeyValue
 from parlor.i18n.catalog import Translator
 from parlor.i18n.languages import LANGUAGES

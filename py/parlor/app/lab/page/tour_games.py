@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from parlor.app.events import Action, Effect
-from parlor.app.lab.state import LabTour, whole
+from parlor.app.lab.page.state import LabTour, whole
 from parlor.core.errors import ParlorError
 from parlor.core.match import HUMAN, Match, replay
 from parlor.games import GAMES

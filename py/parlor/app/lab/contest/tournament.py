@@ -15,11 +15,11 @@ from collections.abc import Collection, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlor.app.lab.dice import LabKey
-from parlor.app.lab.matches import call
-from parlor.app.lab.seating import Seating, pairs
-from parlor.app.lab.steps import Call
-from parlor.app.lab.student import Problem, Turn
+from parlor.app.lab.contest.dice import LabKey
+from parlor.app.lab.contest.matches import call
+from parlor.app.lab.contest.seating import Seating, pairs
+from parlor.app.lab.contest.steps import Call
+from parlor.app.lab.sandbox.student import Problem, Turn
 from parlor.bots.arena import OUTSIDE, steps, win_share
 from parlor.core.protocol import Game
 

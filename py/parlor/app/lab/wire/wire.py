@@ -38,8 +38,8 @@ import typing
 from dataclasses import dataclass
 from typing import Any
 
-from parlor.app.lab.messages import RequestKind, is_sandbox_problem
-from parlor.app.lab.student import MAX_PRINTED, Problem, frames_of
+from parlor.app.lab.sandbox.student import MAX_PRINTED, Problem, frames_of
+from parlor.app.lab.wire.messages import RequestKind, is_sandbox_problem
 from parlor.core.values import decode, encode, field_codecs
 
 #: The longest answer the referee reads (a move, a problem and what was printed).

@@ -19,8 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from parlor.app.lab.pytypes import type_name
-from parlor.app.lab.toolbox import Toolbox
+from parlor.app.lab.page.pytypes import type_name
+from parlor.app.lab.sandbox.toolbox import Toolbox
 from parlor.core.rng import Rng
 from parlor.games import GAMES
 

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
-from parlor.app.lab.messages import ProblemKind, problem_kind
-from parlor.app.lab.stopwatch import OverTime, Stopwatch, code_objects
+from parlor.app.lab.sandbox.stopwatch import OverTime, Stopwatch, code_objects
+from parlor.app.lab.wire.messages import ProblemKind, problem_kind
 from parlor.core.rng import Rng
 
 #: The file name the student's code is compiled under (tracebacks and line numbers).
@@ -202,7 +202,7 @@ def compile_bot(source: str, names: Mapping[str, object] | None = None, *,
     """The student's module run once (its top level may define helpers and constants),
     then its ``choose`` checked: a function taking ``view, moves, rng``. ``names`` are
     given to the module before it runs (the Lab gives ``game``, the rules' toolbox,
-    ``app/lab/toolbox.py``), so the student's code uses them without an import. With a
+    ``app/lab/sandbox/toolbox.py``), so the student's code uses them without an import. With a
     ``clock``, the bot is watched (``stopwatch.py``): its top level for ``limit_ms``,
     each move for the limit ``turn`` is given."""
     try:

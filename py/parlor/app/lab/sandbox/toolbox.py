@@ -9,7 +9,7 @@ game's own helpers (its ``lab`` module's ``TOOLS``: the scoring a bot wants to l
 A look-ahead only ever starts from the bot's ``view``: ``deal`` fills the hidden parts
 in at random through the game's ``determinize``, so a simulation never sees another
 seat's secrets. Each method's docstring is what the student reads (the Lab's
-reference lists them, ``app/lab/reference.py``).
+reference lists them, ``app/lab/page/reference.py``).
 """
 
 from __future__ import annotations

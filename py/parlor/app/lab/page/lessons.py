@@ -29,9 +29,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from parlor.app.lab.matches import Score
-from parlor.app.lab.starters import in_language
-from parlor.app.lab.starters import keys as starter_keys
+from parlor.app.lab.contest.matches import Score
+from parlor.app.lab.page.starters import in_language
+from parlor.app.lab.page.starters import keys as starter_keys
 from parlor.bots import level_label_key
 from parlor.i18n.catalog import Msg
 

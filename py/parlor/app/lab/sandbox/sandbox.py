@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from parlor.app.lab.student import Problem, StudentBot, compile_bot
-from parlor.app.lab.toolbox import Toolbox, view_class
-from parlor.app.lab.wire import Ask, answer_text, read_request
+from parlor.app.lab.sandbox.student import Problem, StudentBot, compile_bot
+from parlor.app.lab.sandbox.toolbox import Toolbox, view_class
+from parlor.app.lab.wire.wire import Ask, answer_text, read_request
 from parlor.core.rng import Rng
 from parlor.games import GAMES
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from parlor.app.lab.dice import LabKey
-from parlor.app.lab.matches import LabGame, lab_game
-from parlor.app.lab.referee import Referee
-from parlor.app.lab.sandbox import Sandbox
-from parlor.app.lab.student import StudentBot, Turn
+from parlor.app.lab.contest.dice import LabKey
+from parlor.app.lab.contest.matches import LabGame, lab_game
+from parlor.app.lab.referee.referee import Referee
+from parlor.app.lab.sandbox.sandbox import Sandbox
+from parlor.app.lab.sandbox.student import StudentBot, Turn
 from parlor.core.protocol import Game
 
 #: The Lab's key in these tests and benches: fixed, so their games and dice replay (a

@@ -2,8 +2,8 @@
 deleted (and brought back), duplicated, entered in or left out of the tournament; the
 code kept as it is typed; and what another tab wrote.
 
-The Lab part (app/lab/part.py) owns the shelf and draws; this part changes the shelf
-and keeps it, through ``LabTab`` (app/lab/shelf_sync.py), so that two tabs on one Lab
+The Lab part (app/lab/page/part.py) owns the shelf and draws; this part changes the shelf
+and keeps it, through ``LabTab`` (app/lab/page/shelf_sync.py), so that two tabs on one Lab
 merge rather than write over each other. A refused name says why in the Lab's note.
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from parlor.app.events import Action, Effect
-from parlor.app.lab.keep import PREFIX, Shelf, starter
-from parlor.app.lab.shelf_edits import (
+from parlor.app.lab.page.keep import PREFIX, Shelf, starter
+from parlor.app.lab.page.shelf_edits import (
     deleted,
     duplicated,
     entered,
@@ -23,8 +23,8 @@ from parlor.app.lab.shelf_edits import (
     restored,
     tidy,
 )
-from parlor.app.lab.shelf_sync import LabStale, LabTab
-from parlor.app.lab.state import LabRun
+from parlor.app.lab.page.shelf_sync import LabStale, LabTab
+from parlor.app.lab.page.state import LabRun
 from parlor.render.contract import ActionName
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
 
-from parlor.app.lab.keep import Deleted, Shelf
+from parlor.app.lab.page.keep import Deleted, Shelf
 from parlor.i18n.catalog import Msg
 
 #: The longest bot name: it must fit a tournament table's column and a file's name.

@@ -28,11 +28,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from parlor.app.lab import wire
-from parlor.app.lab.jobs import Plan, plan, say
-from parlor.app.lab.sandbox import KEPT_VIEWS
-from parlor.app.lab.steps import LIVE, Call, Games, GameSteps, Load, Say, Step
-from parlor.app.lab.student import Problem, Turn
+from parlor.app.lab.contest.steps import LIVE, Call, Games, GameSteps, Load, Say, Step
+from parlor.app.lab.referee.jobs import Plan, plan, say
+from parlor.app.lab.sandbox.sandbox import KEPT_VIEWS
+from parlor.app.lab.sandbox.student import Problem, Turn
+from parlor.app.lab.wire import wire
 
 #: How long a student's file may run before its first move (imports, tables, a loop).
 LOAD_LIMIT_MS = 5000.0

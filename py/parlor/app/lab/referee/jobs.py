@@ -23,13 +23,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from parlor.app.lab.dice import LabKey
-from parlor.app.lab.matches import lab_game
-from parlor.app.lab.messages import ReportKind
-from parlor.app.lab.seating import DUEL, Seating
-from parlor.app.lab.steps import LIVE, Call, Games, Job, Load, Say
-from parlor.app.lab.student import Problem, Turn
-from parlor.app.lab.tournament import forfeit, play_order, table_game
+from parlor.app.lab.contest.dice import LabKey
+from parlor.app.lab.contest.matches import lab_game
+from parlor.app.lab.contest.seating import DUEL, Seating
+from parlor.app.lab.contest.steps import LIVE, Call, Games, Job, Load, Say
+from parlor.app.lab.contest.tournament import forfeit, play_order, table_game
+from parlor.app.lab.sandbox.student import Problem, Turn
+from parlor.app.lab.wire.messages import ReportKind
 from parlor.core.match import match_from_dict, replay
 from parlor.games import GAMES
 
@@ -144,7 +144,7 @@ def live_for(seats: int) -> int:
 
 def choose_job(req: Mapping[str, Any], key: LabKey) -> Job:
     """``{"kind": "choose", "match", "seat", "limit_ms", "key"}``: a Lab bot's move in
-    a game at the table (app/lab/playing.py). The match is replayed here, in trusted
+    a game at the table (app/lab/page/playing.py). The match is replayed here, in trusted
     code, to its last move; the bot gets its seat's view, the moves that seat may make
     (the list its view gives) and dice from the Lab's key, which say nothing of the
     game's seed (a seed typed in a link included)."""

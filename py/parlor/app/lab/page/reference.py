@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from parlor.app.lab.examples import (
+from parlor.app.lab.page.examples import (
     Moment,
     field_examples,
     inner_examples,
@@ -29,8 +29,8 @@ from parlor.app.lab.examples import (
     rng_examples,
     tool_examples,
 )
-from parlor.app.lab.pytypes import type_name
-from parlor.app.lab.toolbox import Toolbox, view_class
+from parlor.app.lab.page.pytypes import type_name
+from parlor.app.lab.sandbox.toolbox import Toolbox, view_class
 from parlor.core.rng import Rng
 from parlor.games import GAMES
 

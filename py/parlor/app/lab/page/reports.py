@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from parlor.app.lab.matches import LabGame
-from parlor.app.lab.messages import report_kind
-from parlor.app.lab.state import LabRun, LabTour
-from parlor.app.lab.student import Problem
-from parlor.app.lab.tournament import TableGame
+from parlor.app.lab.contest.matches import LabGame
+from parlor.app.lab.contest.tournament import TableGame
+from parlor.app.lab.page.state import LabRun, LabTour
+from parlor.app.lab.sandbox.student import Problem
+from parlor.app.lab.wire.messages import report_kind
 
 
 class BadReport(ValueError):

@@ -33,18 +33,17 @@ from parlor.app.events import (
     SetUrl,
     ShowLab,
 )
-from parlor.app.lab import handin
-from parlor.app.lab.carried import Carried, bot_from_link
-from parlor.app.lab.dice import class_word, lab_key
-from parlor.app.lab.handin import CARRY_ACTIONS, HandIn, author_of, bot_name
-from parlor.app.lab.keep import Shelf
-from parlor.app.lab.lessons import Lesson, lab_options, lessons
-from parlor.app.lab.matches import LabGame, said_by_ply
-from parlor.app.lab.messages import WorkerNews, job_request
-from parlor.app.lab.reports import take_duel_report, take_match_report
-from parlor.app.lab.seating import fitting
-from parlor.app.lab.shelf_actions import SHELF_ACTIONS, Shelves
-from parlor.app.lab.state import (
+from parlor.app.lab.contest.dice import class_word, lab_key
+from parlor.app.lab.contest.matches import LabGame, said_by_ply
+from parlor.app.lab.contest.seating import fitting
+from parlor.app.lab.page import handin
+from parlor.app.lab.page.carried import Carried, bot_from_link
+from parlor.app.lab.page.handin import CARRY_ACTIONS, HandIn, author_of, bot_name
+from parlor.app.lab.page.keep import Shelf
+from parlor.app.lab.page.lessons import Lesson, lab_options, lessons
+from parlor.app.lab.page.reports import take_duel_report, take_match_report
+from parlor.app.lab.page.shelf_actions import SHELF_ACTIONS, Shelves
+from parlor.app.lab.page.state import (
     LabRun,
     LabScreen,
     LabTour,
@@ -57,7 +56,8 @@ from parlor.app.lab.state import (
     too_few,
     whole,
 )
-from parlor.app.lab.tour_games import tour_action
+from parlor.app.lab.page.tour_games import tour_action
+from parlor.app.lab.wire.messages import WorkerNews, job_request
 from parlor.app.page import Shown
 from parlor.app.screens.lab import lab_results, lab_screen, lab_status
 from parlor.app.screens.lab_tournament import tournament_csv
@@ -219,7 +219,7 @@ class Lab:
         elif name == "lab-stop":
             self.stop(out)
             self.draw(out)
-        elif name in CARRY_ACTIONS:  # links, files, a class's hand-in (app/lab/handin.py)
+        elif name in CARRY_ACTIONS:  # links, files, a class's hand-in (app/lab/page/handin.py)
             handin.act(self, event, out)
         elif name == "lab-tour-csv" and self.tour is not None:
             out.append(Download(f"{self.game}-tournament.csv",

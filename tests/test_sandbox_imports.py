@@ -1,6 +1,6 @@
 """What a student's interpreter loads of Parlor, listed: a new import into it is a decision.
 
-The sandbox (``app/lab/sandbox.py``, booted by ``assets/lab-sandbox.js``) is the one
+The sandbox (``app/lab/sandbox/``, booted by ``assets/lab-sandbox.js``) is the one
 place where a stranger's code runs beside Parlor's. Everything it imports the stranger
 can read and rewrite, so it must hold the rules of the games (the toolbox is built on
 them), the wire it answers on and the watch that stops a loop, and nothing of the
@@ -21,17 +21,18 @@ import subprocess
 import sys
 from pathlib import Path
 
-from parlor.app.lab import wire
+from parlor.app.lab.wire import wire
 from parlor.games import GAMES
 from test_layers import GRAPH, MODULES
 
 PY = Path(__file__).resolve().parent.parent / "py"
-ENTRY = "parlor.app.lab.sandbox"
+ENTRY = "parlor.app.lab.sandbox.sandbox"
 GAME_IDS = ("ciao", "kabaleo", "saboteur")
 
-#: The Lab's modules the sandbox may load: the sandbox, the student's bot compiled and
-#: timed, the toolbox it calls as ``game``, the wire and its message names.
-LAB = {"sandbox", "student", "stopwatch", "toolbox", "wire", "messages"}
+#: The Lab's modules the sandbox may load: its own package (the answers, the student's
+#: bot compiled and timed, the toolbox it calls as ``game``) and the wire's.
+LAB = {"sandbox", "sandbox.sandbox", "sandbox.student", "sandbox.stopwatch",
+       "sandbox.toolbox", "wire", "wire.wire", "wire.messages"}
 #: The games' rules and their Lab helpers (what the toolbox lends a bot), the registry
 #: that finds them, the core they are built on, and the words their errors are told in.
 #: ``bots`` comes in through each game's registration (its built-in bots' names), not
@@ -76,8 +77,10 @@ def test_the_sandbox_imports_only_what_is_listed() -> None:
 
 
 def test_no_module_of_the_referee_or_the_page_reaches_the_sandbox() -> None:
-    lab = {m.rsplit(".", 1)[1] for m in _static_closure() if m.startswith("parlor.app.lab.")}
+    lab = {m.removeprefix("parlor.app.lab.") for m in _static_closure()
+           if m.startswith("parlor.app.lab.")}
     assert lab <= LAB
+    assert not any(m.startswith(("referee", "page", "contest")) for m in lab)
     assert not any(m.startswith(("parlor.app.", "parlor.web", "parlor.render"))
                    and not m.startswith("parlor.app.lab")
                    for m in _static_closure())
@@ -91,7 +94,7 @@ def choose(view, moves, rng):
 
 RUN = """
 import json, sys, time
-from parlor.app.lab.sandbox import Sandbox
+from parlor.app.lab.sandbox.sandbox import Sandbox
 box = Sandbox(time.perf_counter)
 for text in json.load(sys.stdin):
     answer = json.loads(box.answer(text))

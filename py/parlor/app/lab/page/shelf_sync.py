@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from parlor.app.lab.keep import PREFIX, STARTER, Shelf
+from parlor.app.lab.page.keep import PREFIX, STARTER, Shelf
 from parlor.app.saves import KeyValue
 
 
