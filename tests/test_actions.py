@@ -28,7 +28,7 @@ from parlor.app.events import (
 from parlor.app.lab.contest.tournament import TableGame
 from parlor.app.lab.page.keep import PREFIX
 from parlor.app.lab.referee.here import run_here
-from parlor.app.lab.sandbox.student import Problem
+from parlor.app.lab.wire.problems import Problem
 from parlor.app.saves import DictStore
 from parlor.app.screens.game import game_screen
 from parlor.app.screens.notices import lab_stopped_notice, stale_notice, unsaved_notice

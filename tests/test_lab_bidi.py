@@ -21,7 +21,7 @@ from parlor.app.events import Action, Boot, LabReport, LabStart, ShowLab
 from parlor.app.lab.contest.tournament import TableGame
 from parlor.app.lab.page.state import LabTour
 from parlor.app.lab.referee.here import run_here
-from parlor.app.lab.sandbox.student import Problem
+from parlor.app.lab.wire.problems import Problem
 from parlor.app.screens.lab_prose import LRI, PDI, pieces, prose, prose_text
 from parlor.app.screens.lab_tournament import tournament_html
 from parlor.games import GAMES

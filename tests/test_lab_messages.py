@@ -10,7 +10,6 @@ from typing import get_args
 
 import pytest
 
-from parlor.app.lab.sandbox.student import Problem
 from parlor.app.lab.wire import messages
 from parlor.app.lab.wire.messages import (
     ProblemKind,
@@ -20,6 +19,7 @@ from parlor.app.lab.wire.messages import (
     report_kind,
     worker_news,
 )
+from parlor.app.lab.wire.problems import Problem
 
 pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
 

@@ -29,10 +29,10 @@ from parlor.app.events import (
     ShowGame,
     ShowLab,
 )
-from parlor.app.lab.contest.dice import lab_key
 from parlor.app.lab.page.carried import Carried, bot_from_link, share_fragment
 from parlor.app.lab.page.handin import files_json
 from parlor.app.lab.page.keep import PREFIX, STARTER
+from parlor.app.lab.page.key_store import lab_key
 from parlor.app.lab.referee.here import run_here as run
 from parlor.core.errors import BadSave
 

@@ -17,8 +17,8 @@ import pytest
 from fakes import LabWorker as Worker
 from parlor.app.lab.contest.steps import LIVE
 from parlor.app.lab.referee.here import HERE_KEY
-from parlor.app.lab.referee.referee import LOAD_LIMIT_MS
 from parlor.app.lab.wire import wire
+from parlor.app.lab.wire.wire import LOAD_LIMIT_MS
 from parlor.games import GAMES
 from parlor.games.kabaleo.state import KabaleoView
 

@@ -16,9 +16,9 @@ import pytest
 
 from controller_driver import Driver
 from parlor.app.events import Action, Boot, LabCode, LabStart
-from parlor.app.lab.contest.dice import lab_key
 from parlor.app.lab.contest.matches import LabGame
 from parlor.app.lab.page.keep import PREFIX, STARTER, Shelf
+from parlor.app.lab.page.key_store import lab_key
 from parlor.app.lab.page.state import LabRun, Settings
 from parlor.app.screens.lab_score import score_html, score_words
 from parlor.i18n.catalog import Translator

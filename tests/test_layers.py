@@ -12,6 +12,10 @@
 - No import cycle between modules, counting imports inside functions too (a lazy import
   hides a cycle from Python, not from a reader), and imports of the registry too.
 - No module over 400 lines.
+- The Bot Lab's packages keep to their runtimes (docs/architecture.md): the sandbox and
+  the wire, loaded beside a stranger's code, reach nothing of the referee or the page;
+  the referee's worker loads nothing of the page; nothing outside the Lab loads the
+  workers' code. The few exceptions are listed with their reasons.
 - The benchmarks (tools/bench/, a package run as ``python -m tools.bench``) keep the same
   shape: no import cycle, no module over 400 lines, no ``sys.path`` edits (parlor comes
   from ``PYTHONPATH=py``), and parlor reached only through its public modules and names
@@ -132,6 +136,60 @@ def test_core_never_looks_games_up() -> None:
 def test_only_web_touches_the_browser() -> None:
     bad = [f"{name} imports {dep}" for name, deps in GRAPH.items() for dep in deps
            if dep.split(".")[0] in BROWSER and not name.startswith("parlor.web")]
+    assert not bad, "\n".join(bad)
+
+
+#: The Lab's packages, one per runtime (docs/architecture.md), and the Lab packages each
+#: may import: the sandbox and the wire are loaded beside a stranger's code, so they
+#: reach nothing of the referee (the Lab's key, the true games) or the page (storage).
+LAB = "parlor.app.lab"
+LAB_MAY = {
+    "wire": {"wire"},
+    "sandbox": {"sandbox", "wire"},
+    "contest": {"contest", "wire"},
+    "referee": {"referee", "contest", "wire"},
+    "page": {"page", "contest", "wire"},
+}
+#: Modules that may reach into a package their runtime may not, and why:
+LAB_EXCEPTIONS = {
+    # the referee with in-process sandboxes, in one CPython (the tests and the bench)
+    "parlor.app.lab.referee.here": {"parlor.app.lab.sandbox"},
+    # the Lab's reference is generated from the toolbox a bot calls, so it cannot drift
+    "parlor.app.lab.page.reference": {"parlor.app.lab.sandbox.toolbox"},
+    "parlor.app.lab.page.examples": {"parlor.app.lab.sandbox.toolbox"},
+}
+
+
+def _lab_package(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[3] if module.startswith(LAB + ".") and len(parts) > 3 else None
+
+
+def test_each_lab_runtime_imports_only_what_it_may() -> None:
+    bad = []
+    for name, deps in GRAPH.items():
+        mine = _lab_package(name)
+        for dep in deps:
+            theirs = _lab_package(dep)
+            if mine is not None and mine not in LAB_MAY:
+                bad.append(f"{name}: a Lab module outside the runtimes' packages")
+            elif mine is not None and theirs is not None and theirs not in LAB_MAY[mine]:
+                if not any(dep.startswith(allowed)
+                           for allowed in LAB_EXCEPTIONS.get(name, ())):
+                    bad.append(f"{name} ({mine}) imports {dep} ({theirs})")
+            elif mine is None and theirs in ("referee", "sandbox"):
+                bad.append(f"{name} (not the Lab) imports {dep}: only the workers load it")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_labs_workers_load_nothing_of_the_page() -> None:
+    """What the referee's worker and a sandbox load stays off the page's modules: the
+    app outside the Lab, the screens, the renderers and the browser."""
+    bad = [f"{name} imports {dep}" for name, deps in GRAPH.items()
+           if _lab_package(name) in ("wire", "sandbox", "contest", "referee")
+           for dep in deps
+           if dep.startswith(("parlor.app.", "parlor.web", "parlor.render"))
+           and _lab_package(dep) is None]
     assert not bad, "\n".join(bad)
 
 

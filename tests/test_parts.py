@@ -31,7 +31,7 @@ from parlor.app.events import (
     ShowGame,
     ShowLab,
 )
-from parlor.app.lab.contest.dice import lab_key
+from parlor.app.lab.page.key_store import lab_key
 from parlor.app.lab.page.part import Lab, LabPage
 from parlor.app.lab.page.state import Settings, fixed_seed
 from parlor.app.menu import Menu, MenuPage

@@ -30,9 +30,10 @@ ENTRY = "parlor.app.lab.sandbox.sandbox"
 GAME_IDS = ("ciao", "kabaleo", "saboteur")
 
 #: The Lab's modules the sandbox may load: its own package (the answers, the student's
-#: bot compiled and timed, the toolbox it calls as ``game``) and the wire's.
+#: bot compiled and timed, the toolbox it calls as ``game``) and the wire's (the
+#: requests and answers, the message names, a turn's move or problem).
 LAB = {"sandbox", "sandbox.sandbox", "sandbox.student", "sandbox.stopwatch",
-       "sandbox.toolbox", "wire", "wire.wire", "wire.messages"}
+       "sandbox.toolbox", "wire", "wire.wire", "wire.messages", "wire.problems"}
 #: The games' rules and their Lab helpers (what the toolbox lends a bot), the registry
 #: that finds them, the core they are built on, and the words their errors are told in.
 #: ``bots`` comes in through each game's registration (its built-in bots' names), not

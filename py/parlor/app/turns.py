@@ -21,9 +21,9 @@ from parlor.app.events import (
     WindowAnswer,
     WindowDecide,
 )
-from parlor.app.lab.contest.dice import lab_key
+from parlor.app.lab.page.key_store import lab_key
 from parlor.app.lab.page.playing import LabSeats
-from parlor.app.lab.sandbox.student import Problem
+from parlor.app.lab.wire.problems import Problem
 from parlor.app.page import Handler
 from parlor.app.page_params import BOT_DELAY_MS
 from parlor.app.pairing import link

@@ -17,7 +17,7 @@ from parlor.app.lab.contest.matches import LabGame, Score
 from parlor.app.lab.page.keep import untouched_starters
 from parlor.app.lab.page.reference import CONTRACT, reference
 from parlor.app.lab.page.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen
-from parlor.app.lab.sandbox.student import Problem
+from parlor.app.lab.wire.problems import Problem
 from parlor.app.screens.lab_handin import handin_html
 from parlor.app.screens.lab_problems import frames_html, percent, problem_text, wins_text
 from parlor.app.screens.lab_prose import prose, prose_text

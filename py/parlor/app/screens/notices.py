@@ -5,7 +5,7 @@ went on (or was deleted) in another tab (app/tabs.py), or the storage is full
 from __future__ import annotations
 
 from parlor.app.lab.page.state import LIMIT_MS
-from parlor.app.lab.sandbox.student import Problem
+from parlor.app.lab.wire.problems import Problem
 from parlor.app.screens.lab_problems import problem_text
 from parlor.app.tabs import Stale
 from parlor.i18n.catalog import Translator

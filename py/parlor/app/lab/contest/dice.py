@@ -13,9 +13,10 @@ clock does too. So, in the Lab:
   from the same key (``LabKey.deal``): the same in this browser every time (a score
   compares with the last), and no formula a student can read gives them;
 - the key is 32 bytes the browser's cryptographic generator drew once, kept with the
-  Lab in local storage (``KEY_ENTRY``), or, when a teacher typed a class word, a key
-  stretched from that word (``CLASS_ENTRY``), so every device of a class plays the same
-  deals. The referee gets it with each job; a sandbox never does.
+  Lab in local storage, or, when a teacher typed a class word, a key stretched from
+  that word (``stretched``), so every device of a class plays the same deals; the page
+  keeps them (``page/key_store.py``). The referee gets the key with each job; a
+  sandbox never does.
 
 Built-in bots keep their old, public derivation (``bots/arena.py``, ``app/seeds.py``):
 no student's code runs beside them, and saved games and golden logs replay as before.
@@ -24,17 +25,10 @@ no student's code runs beside them, and saved games and golden logs replay as be
 from __future__ import annotations
 
 import hmac
-import json
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from parlor.app.saves import KeyValue
 from parlor.core.rng import Rng
 
-#: The browser's own key (hex), drawn once.
-KEY_ENTRY = "parlor:lab-key"
-#: A class word and the key stretched from it: ``{"word", "key"}`` (JSON).
-CLASS_ENTRY = "parlor:lab-class"
 KEY_BYTES = 32
 #: The longest class word kept (a sentence is fine; a file is not).
 MAX_WORD = 200
@@ -96,47 +90,3 @@ def stretched(word: str) -> LabKey:
         u = hmac.digest(password, u, "sha256")
         out ^= int.from_bytes(u, "big")
     return LabKey(out.to_bytes(KEY_BYTES, "big"))
-
-
-def own_key(store: KeyValue, entropy: Callable[[int], bytes]) -> LabKey:
-    """This browser's key: drawn from ``entropy`` (the browser's cryptographic
-    generator) the first time, then read. A stored value that is not a key is replaced
-    (it holds nothing a student made: only the fixed games change)."""
-    try:
-        return LabKey.of_hex(store.get(KEY_ENTRY))
-    except ValueError:
-        key = LabKey(entropy(KEY_BYTES))
-        store.set(KEY_ENTRY, key.hex)
-        return key
-
-
-def class_word(store: KeyValue) -> tuple[str, LabKey] | None:
-    """The class word a teacher typed on this device, with its key; None when there is
-    none (or what is stored cannot be read: the Lab then says there is none)."""
-    raw = store.get(CLASS_ENTRY)
-    if raw is None:
-        return None
-    try:
-        data = json.loads(raw)
-        word, key = data["word"], LabKey.of_hex(data["key"])
-    except (ValueError, KeyError, TypeError):
-        return None
-    return (word, key) if isinstance(word, str) and word.strip() else None
-
-
-def set_class_word(store: KeyValue, word: str) -> LabKey | None:
-    """Keep ``word`` (and its stretched key) as this device's class word; an empty word
-    clears it. Returns the key the Lab now plays with (None: the browser's own)."""
-    word = " ".join(word.split())[:MAX_WORD]
-    if not word:
-        store.remove(CLASS_ENTRY)
-        return None
-    key = stretched(word)
-    store.set(CLASS_ENTRY, json.dumps({"word": word, "key": key.hex}))
-    return key
-
-
-def lab_key(store: KeyValue, entropy: Callable[[int], bytes]) -> LabKey:
-    """The key the Lab's jobs play with now: the class word's, else the browser's."""
-    found = class_word(store)
-    return found[1] if found is not None else own_key(store, entropy)

@@ -20,7 +20,7 @@ from typing import Any
 
 from parlor.app.lab.contest.dice import LabKey
 from parlor.app.lab.contest.steps import Call
-from parlor.app.lab.sandbox.student import Problem, Turn
+from parlor.app.lab.wire.problems import Problem, Turn
 from parlor.bots import Bot, make_bot
 from parlor.bots.arena import OUTSIDE, Outside, steps, win_share
 from parlor.bots.arena import Turn as ArenaTurn

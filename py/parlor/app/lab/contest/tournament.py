@@ -19,7 +19,7 @@ from parlor.app.lab.contest.dice import LabKey
 from parlor.app.lab.contest.matches import call
 from parlor.app.lab.contest.seating import Seating, pairs
 from parlor.app.lab.contest.steps import Call
-from parlor.app.lab.sandbox.student import Problem, Turn
+from parlor.app.lab.wire.problems import Problem, Turn
 from parlor.bots.arena import OUTSIDE, steps, win_share
 from parlor.core.protocol import Game
 

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from parlor.app.events import Action, Download, Effect, ShareLink
-from parlor.app.lab.contest.dice import set_class_word
 from parlor.app.lab.page.carried import (
     MAX_SOURCE,
     Carried,
@@ -33,6 +32,7 @@ from parlor.app.lab.page.carried import (
     share_fragment,
 )
 from parlor.app.lab.page.keep import Shelf
+from parlor.app.lab.page.key_store import set_class_word
 from parlor.core.errors import BadSave
 from parlor.games import GAMES as GAMES_BY_ID
 from parlor.i18n.catalog import Msg

@@ -33,13 +33,13 @@ from parlor.app.events import (
     SetUrl,
     ShowLab,
 )
-from parlor.app.lab.contest.dice import class_word, lab_key
 from parlor.app.lab.contest.matches import LabGame, said_by_ply
 from parlor.app.lab.contest.seating import fitting
 from parlor.app.lab.page import handin
 from parlor.app.lab.page.carried import Carried, bot_from_link
 from parlor.app.lab.page.handin import CARRY_ACTIONS, HandIn, author_of, bot_name
 from parlor.app.lab.page.keep import Shelf
+from parlor.app.lab.page.key_store import class_word, lab_key
 from parlor.app.lab.page.lessons import Lesson, lab_options, lessons
 from parlor.app.lab.page.reports import take_duel_report, take_match_report
 from parlor.app.lab.page.shelf_actions import SHELF_ACTIONS, Shelves

@@ -19,8 +19,8 @@ from parlor.app.events import LabChoose
 from parlor.app.lab.contest.dice import LabKey
 from parlor.app.lab.page.reports import BadReport
 from parlor.app.lab.page.state import LIMIT_MS
-from parlor.app.lab.sandbox.student import Problem
 from parlor.app.lab.wire.messages import WorkerNews, job_request, report_kind
+from parlor.app.lab.wire.problems import Problem
 from parlor.core.match import Match
 
 

@@ -14,8 +14,8 @@ from typing import Any
 from parlor.app.lab.contest.matches import LabGame
 from parlor.app.lab.contest.tournament import TableGame
 from parlor.app.lab.page.state import LabRun, LabTour
-from parlor.app.lab.sandbox.student import Problem
 from parlor.app.lab.wire.messages import report_kind
+from parlor.app.lab.wire.problems import Problem
 
 
 class BadReport(ValueError):

@@ -16,7 +16,7 @@ from parlor.app.lab.page.handin import HandIn
 from parlor.app.lab.page.keep import Shelf
 from parlor.app.lab.page.lessons import Lesson
 from parlor.app.lab.page.shelf_sync import LabStale
-from parlor.app.lab.sandbox.student import Problem
+from parlor.app.lab.wire.problems import Problem
 from parlor.games import ENTRIES
 from parlor.games import GAMES as GAMES_BY_ID
 from parlor.i18n.catalog import Translator

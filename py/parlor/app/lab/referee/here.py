@@ -14,11 +14,12 @@ from parlor.app.lab.contest.dice import LabKey
 from parlor.app.lab.contest.matches import LabGame, lab_game
 from parlor.app.lab.referee.referee import Referee
 from parlor.app.lab.sandbox.sandbox import Sandbox
-from parlor.app.lab.sandbox.student import StudentBot, Turn
+from parlor.app.lab.sandbox.student import StudentBot
+from parlor.app.lab.wire.problems import Turn
 from parlor.core.protocol import Game
 
 #: The Lab's key in these tests and benches: fixed, so their games and dice replay (a
-#: browser draws its own, ``dice.own_key``).
+#: browser draws its own, ``key_store.own_key``).
 HERE_KEY = LabKey(bytes(range(32)))
 
 

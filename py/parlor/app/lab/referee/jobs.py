@@ -28,8 +28,8 @@ from parlor.app.lab.contest.matches import lab_game
 from parlor.app.lab.contest.seating import DUEL, Seating
 from parlor.app.lab.contest.steps import LIVE, Call, Games, Job, Load, Say
 from parlor.app.lab.contest.tournament import forfeit, play_order, table_game
-from parlor.app.lab.sandbox.student import Problem, Turn
 from parlor.app.lab.wire.messages import ReportKind
+from parlor.app.lab.wire.problems import Problem, Turn
 from parlor.core.match import match_from_dict, replay
 from parlor.games import GAMES
 

@@ -30,12 +30,8 @@ from typing import Any, Literal, Protocol
 
 from parlor.app.lab.contest.steps import LIVE, Call, Games, GameSteps, Load, Say, Step
 from parlor.app.lab.referee.jobs import Plan, plan, say
-from parlor.app.lab.sandbox.sandbox import KEPT_VIEWS
-from parlor.app.lab.sandbox.student import Problem, Turn
 from parlor.app.lab.wire import wire
-
-#: How long a student's file may run before its first move (imports, tables, a loop).
-LOAD_LIMIT_MS = 5000.0
+from parlor.app.lab.wire.problems import Problem, Turn
 
 
 class Out(Protocol):
@@ -227,7 +223,7 @@ class Referee:
         loading = isinstance(step, Load) or key not in self.loaded
         if loading:
             self.waiting[key] = []
-            limit = LOAD_LIMIT_MS
+            limit = wire.LOAD_LIMIT_MS
             text = wire.load_text(self._id(key), self.plan.game, self.plan.sources[step.bot],
                                   limit)
         else:
@@ -241,7 +237,7 @@ class Referee:
             limit = self.plan.limit_ms
             text = wire.ask_text(self._id(key), self.plan.game, step.view, step.moves,
                                  step.rng.state, last, limit)
-            self.sent.setdefault(key, deque(maxlen=KEPT_VIEWS)).append(self.asked)
+            self.sent.setdefault(key, deque(maxlen=wire.KEPT_VIEWS)).append(self.asked)
             if lane is not None:
                 lane.views[key] = (self.asked, step.view)
         self.out_to.setdefault(key, deque()).append(

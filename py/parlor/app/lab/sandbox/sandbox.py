@@ -14,14 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from parlor.app.lab.sandbox.student import Problem, StudentBot, compile_bot
+from parlor.app.lab.sandbox.student import StudentBot, compile_bot
 from parlor.app.lab.sandbox.toolbox import Toolbox, view_class
-from parlor.app.lab.wire.wire import Ask, answer_text, read_request
+from parlor.app.lab.wire.problems import Problem
+from parlor.app.lab.wire.wire import KEPT_VIEWS, Ask, answer_text, read_request
 from parlor.core.rng import Rng
 from parlor.games import GAMES
-
-#: Views kept for the next questions' changes: a few games' worth (two play at once).
-KEPT_VIEWS = 8
 
 
 class Sandbox:

@@ -60,7 +60,7 @@ RefereeProblem = Literal["broken"]
 #: The page's own: the Lab's worker failed while a game at the table waited on a Lab
 #: bot's move (``playing.py``).
 PageProblem = Literal["failed"]
-#: Why a bot gave no move (``student.Problem.kind``).
+#: Why a bot gave no move (``problems.Problem.kind``).
 ProblemKind = Literal[SandboxProblem, RefereeProblem, PageProblem]
 
 SANDBOX_PROBLEMS: Final[frozenset[str]] = frozenset(get_args(SandboxProblem))

@@ -20,13 +20,13 @@ port is one JSON text (its kinds are named in ``messages.py``):
   its line (``stopwatch.py``); null: no watch;
 - the sandbox answers ``{"id", "move", "problem", "printed"}``; a problem is
   ``{"kind", "line", "detail"}``, with ``"frames"`` when the student's code raised or
-  was stopped (``student.Frame``: ``[line, function, code]``, innermost last).
+  was stopped (``problems.Frame``: ``[line, function, code]``, innermost last).
 
 The sandbox is the student's: it may say anything, at any time, in any size. So
 ``read_answer`` never raises. It takes an answer only if it has the id asked and
 the right shape. A move must be one of the moves offered, and a problem must be
 one the sandbox may report (``messages.SandboxProblem``), its frames few and short
-(``student.frames_of``). Anything else becomes the
+(``problems.frames_of``). Anything else becomes the
 ``broken`` problem, so the referee treats the bot as failed and replaces its sandbox.
 """
 
@@ -38,14 +38,21 @@ import typing
 from dataclasses import dataclass
 from typing import Any
 
-from parlor.app.lab.sandbox.student import MAX_PRINTED, Problem, frames_of
 from parlor.app.lab.wire.messages import RequestKind, is_sandbox_problem
+from parlor.app.lab.wire.problems import MAX_PRINTED, Problem, frames_of
 from parlor.core.values import decode, encode, field_codecs
 
 #: The longest answer the referee reads (a move, a problem and what was printed).
 MAX_ANSWER = 64 * 1024
 #: The longest problem detail kept (a Python message, a value's repr).
 MAX_DETAIL = 500
+#: Views a sandbox keeps for the next questions' changes: a few games' worth (two play
+#: at once). The referee sends a question as changes to one of these, so both ends
+#: count the same.
+KEPT_VIEWS = 8
+#: How long a student's file may run before its first move (imports, tables, a loop):
+#: the referee's limit on a load request, which the page's problem text names.
+LOAD_LIMIT_MS = 5000.0
 
 
 @dataclass(frozen=True)
