@@ -164,21 +164,26 @@ lint: $(VENV_STAMP) $(NPM_STAMP) $(VENDOR_STAMP)
 	$(VPY) -m pytest -q -p no:cacheprovider tests/test_layers.py
 	@for c in $(TSCONFIGS); do echo "tsc -p $$c"; $(TSC) -p $$c; done
 
+# Each phase says how long it took and its slowest tests (--durations), so a slow
+# `make test` shows where the time went.
+TIMED = sh tools/timed.sh
+
 test-py: $(VENV_STAMP)
-	$(VPY) -m pytest tests
+	$(TIMED) test-py $(VPY) -m pytest --durations=10 tests
 
 test-pyodide: $(NPM_STAMP) $(WHEELS_STAMP)
-	$(NODE) tools/pyodide_pytest.mjs
+	$(TIMED) test-pyodide $(NODE) tools/pyodide_pytest.mjs --durations=10 -q tests
 
 test-e2e: setup
-	$(VPY) -m pytest e2e --ignore=e2e/test_engines.py
+	$(TIMED) test-e2e $(VPY) -m pytest --durations=10 e2e --ignore=e2e/test_engines.py
 
 # The smoke suite in each engine (e2e/test_engines.py); its request log per engine lands
 # in e2e/artifacts/requests-<engine>.txt. ENGINES=chromium,firefox,webkit to choose.
 ENGINES ?= chromium,firefox,webkit
 test-engines: setup
 	@rm -f e2e/artifacts/requests-*.txt
-	PARLOR_ENGINES=$(ENGINES) $(VPY) -m pytest -p no:cacheprovider -rs e2e/test_engines.py
+	PARLOR_ENGINES=$(ENGINES) $(TIMED) test-engines $(VPY) -m pytest -p no:cacheprovider -rs \
+	    --durations=10 e2e/test_engines.py
 	@for f in e2e/artifacts/requests-*.txt; do [ -f "$$f" ] || continue; \
 	    head -n1 "$$f"; tail -n1 "$$f"; done
 
