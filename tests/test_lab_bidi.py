@@ -132,7 +132,7 @@ def test_a_persian_tournament_isolates_its_entrants_problems() -> None:
     tour = LabTour(("ربات من", "<b>Ali</b>"), 2, 1, 1000, running=False,
                    problems={0: None, 1: Problem("missing")},
                    duels={0: TableGame((0, 1), 0, (1.0, 0.0))})
-    html = tournament_html(tour, Translator("fa"))
+    html = tournament_html(tour, Translator("fa"), "kabaleo")
     problems = re.search(r'<ul class="lab-tour-problems">.*?</ul>', html)
     assert problems is not None and "<b>" not in html
     assert loose(problems.group()) == []

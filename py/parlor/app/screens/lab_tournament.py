@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from parlor.app.lab.state import LabTour
 from parlor.app.lab.tournament import head_to_head, standings
+from parlor.app.screens.lab_cut import MARK, limit_words
 from parlor.app.screens.lab_problems import problem_text, wins_text
 from parlor.app.screens.lab_prose import prose
 from parlor.app.screens.lab_tour_games import games_of_html
@@ -30,7 +31,7 @@ def tournament_status(tour: LabTour, t: Translator) -> str:
     return t("lab.tour.status.done", name=first[0])
 
 
-def tournament_html(tour: LabTour, t: Translator) -> str:
+def tournament_html(tour: LabTour, t: Translator, game: str) -> str:
     duels = [tour.duels[k] for k in sorted(tour.duels)]
     n = len(tour.names)
     done = len(duels)
@@ -89,6 +90,12 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
                  f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
     parts.append(f'<p class="help lab-tour-rule">{esc(t("lab.tour.rule"))} '
                  f'{esc(t("lab.tour.games_hint"))}</p>')
+    cut = sum(d.cut for d in duels)
+    if cut:  # games ended at the Lab's move limit: marked in each bot's list, said here
+        words = limit_words(game, tour.seats, tour.options, cut, t,
+                            "lab.tour.cut")
+        parts.append(f'<p class="help lab-tour-cut"{attrs(data_lab_cut=cut)}>'
+                     f'{esc(MARK)} {esc(words)}</p>')
     if duels:
         parts.append('<div class="lab-actions lab-tour-actions">'
                      + button(t("lab.tour.csv"), action="lab-tour-csv", cls="btn subtle")
@@ -107,7 +114,7 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
                             "</li>")
     if problems:
         parts.append(f'<ul class="lab-tour-problems">{"".join(problems)}</ul>')
-    parts.append(games_of_html(tour, t))
+    parts.append(games_of_html(tour, t, game))
     return "".join(parts)
 
 
