@@ -122,7 +122,6 @@ def tail_chance(xs: list[int], limit: int) -> float:
 
 def run(chosen: Iterable[Case]) -> dict[tuple[str, int], int]:
     """Measure and print each case; the longest game at each game's table size."""
-    from parlor.app.lab.lessons import lab_options
     from parlor.app.lab.limits import move_limit
 
     longest: dict[tuple[str, int], int] = {}
@@ -132,12 +131,12 @@ def run(chosen: Iterable[Case]) -> dict[tuple[str, int], int]:
         cpu = time.process_time() - began
         table = (case.game, case.players)
         longest[table] = max(longest.get(table, 0), max(xs))
-        limit = move_limit(case.game, case.players, lab_options(case.game))
+        limit = move_limit(case.game, case.players)
         print(f"{case.label:28} games {len(xs):5}  median {percentile(xs, 0.5):5}  "
               f"p99 {percentile(xs, 0.99):5}  longest {max(xs):5}  "
               f"past the limit ~{tail_chance(xs, limit):.0e}  ({cpu:.1f} s)", flush=True)
     for (game, players), most in longest.items():
-        limit = move_limit(game, players, lab_options(game))
+        limit = move_limit(game, players)
         print(f"{game:10} {players}p  longest {most:6}  limit {limit:6}  "
               f"margin {limit / most:.1f}x")
     return longest

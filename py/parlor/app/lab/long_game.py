@@ -29,7 +29,7 @@ class LongGame:
         if not any(seat.is_lab for seat in session.seats):
             return None
         match = session.match
-        return move_limit(match.game, len(match.seats), match.options)
+        return move_limit(match.game, len(match.seats))
 
     def due(self, session: Session | None) -> bool:
         """The question is open: a Lab bot's game still going, past where it asks."""

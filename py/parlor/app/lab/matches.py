@@ -124,7 +124,7 @@ def lab_game(game: Game[Any, Any], level: str, players: int, number: int, seed: 
     bots: list[Bot | Outside] = [make_bot(game.id, level) for _ in range(players)]
     bots[seat] = OUTSIDE
     loop = steps(game.id, bots, seed + number, opts, record=played,
-                 limit=move_limit(game.id, players, opts))
+                 limit=move_limit(game.id, players))
     turns: list[Turn] = []
     plies: list[int] = []
     try:

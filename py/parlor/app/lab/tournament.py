@@ -146,7 +146,7 @@ def table_game(game: Game[Any, Any], seating: Seating, k: int, key: LabKey,
     played: list[str] = []
     opts = game.options_for(len(order), options or {})
     loop = steps(game.id, [OUTSIDE] * len(order), seed, opts, record=played,
-                 limit=move_limit(game.id, len(order), opts))
+                 limit=move_limit(game.id, len(order)))
     try:
         asked = next(loop)
         while True:

@@ -177,7 +177,7 @@ def lab_status(lab: LabScreen, t: Translator) -> str:
     if not games:
         return t("lab.stopped", done=0, n=run.settings.games)
     change = change_words(run, Score.of(games), t)
-    cut = limit_words(lab.game, run.settings.players, run.options, sum(g.cut for g in games), t)
+    cut = limit_words(lab.game, run.settings.players, sum(g.cut for g in games), t)
     return " ".join(w for w in (score_words(games, t), change, cut) if w)
 
 
@@ -231,7 +231,7 @@ def lab_results(lab: LabScreen, t: Translator) -> str:
         parts.append(_goal(lab, games, t))
         parts.append(_chart(games, s.players, t))
         parts.append(_games_table(lab, games, run.seed, t))
-        parts.append(match_note(lab.game, s.players, run.options, games, t))
+        parts.append(match_note(lab.game, s.players, games, t))
     if lab.said is not None and lab.said in run.played:
         parts.append(_said(run.played[lab.said], lab.said, t))
     return "".join(parts)

@@ -30,19 +30,18 @@ def result_words(result: Msg, played: LabGame, t: Translator) -> str:
     return t("lab.result.cut", result=result, n=len(played.moves))
 
 
-def limit_words(game: str, players: int, options: dict[str, object], cut: int,
-                t: Translator, key: str = "lab.cut.note") -> str:
+def limit_words(game: str, players: int, cut: int, t: Translator,
+                key: str = "lab.cut.note") -> str:
     """"2 games passed 6,000 moves and were ended there: …" ("" when none was)."""
     if not cut:
         return ""
-    return t(key, n=cut, limit=move_limit(game, players, options), how=how(game))
+    return t(key, n=cut, limit=move_limit(game, players), how=how(game))
 
 
-def match_note(game: str, players: int, options: dict[str, object],
-               games: Sequence[LabGame], t: Translator) -> str:
+def match_note(game: str, players: int, games: Sequence[LabGame], t: Translator) -> str:
     """The note under a match's results when some of its games were cut."""
     cut = sum(g.cut for g in games)
-    words = limit_words(game, players, options, cut, t)
+    words = limit_words(game, players, cut, t)
     if not words:
         return ""
     return f'<p class="lab-cut-note help"{attrs(data_lab_cut=cut)}>{esc(words)}</p>'

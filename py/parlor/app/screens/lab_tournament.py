@@ -92,8 +92,7 @@ def tournament_html(tour: LabTour, t: Translator, game: str) -> str:
                  f'{esc(t("lab.tour.games_hint"))}</p>')
     cut = sum(d.cut for d in duels)
     if cut:  # games ended at the Lab's move limit: marked in each bot's list, said here
-        words = limit_words(game, tour.seats, tour.options, cut, t,
-                            "lab.tour.cut")
+        words = limit_words(game, tour.seats, cut, t, "lab.tour.cut")
         parts.append(f'<p class="help lab-tour-cut"{attrs(data_lab_cut=cut)}>'
                      f'{esc(MARK)} {esc(words)}</p>')
     if duels:
