@@ -73,8 +73,8 @@ def _with_code(t: Translator, key: str, code: Mapping[str, str], **args: Arg) ->
 
 def _games(game: str, t: Translator) -> str:
     """The Lab of another game, one choice away (the menu's entry opens the first's)."""
-    options = "".join(f"<option{attrs(value=g, selected=g == game)}>{esc(t(f'game.{g}.name'))}"
-                      "</option>" for g in GAMES)
+    options = "".join(f"<option{attrs(value=g, selected=g == game)}>"
+                      f"{esc(t.isolate(t(f'game.{g}.name')))}</option>" for g in GAMES)
     return (f'<label class="lab-field lab-game">{esc(t("lab.pick_game"))} '
             f'<select data-change="lab">{options}</select></label>')
 

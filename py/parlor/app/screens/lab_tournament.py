@@ -14,7 +14,7 @@ from parlor.app.screens.lab_problems import problem_text, wins_text
 from parlor.app.screens.lab_prose import prose
 from parlor.app.screens.lab_tour_games import games_of_html
 from parlor.i18n.catalog import Translator
-from parlor.render.html import attrs, button, esc
+from parlor.render.html import attrs, button, esc, name_html
 
 
 def tournament_status(tour: LabTour, t: Translator) -> str:
@@ -56,7 +56,7 @@ def tournament_html(tour: LabTour, t: Translator, game: str) -> str:
     head = (f'<th scope="col">{esc(t("lab.tour.col.rank"))}</th>'
             f'<th scope="col">{esc(t("lab.tour.col.bot"))}</th>'
             f'<th scope="col">{esc(t("lab.tour.col.total"))}</th>'
-            + "".join(f'<th scope="col" class="vs">{esc(tour.names[s.entrant])}</th>'
+            + "".join(f'<th scope="col" class="vs">{name_html(tour.names[s.entrant])}</th>'
                       for s in table if duel))
     met = head_to_head(duels)
     rows = []
@@ -75,7 +75,7 @@ def tournament_html(tour: LabTour, t: Translator, game: str) -> str:
                     data_tied=s.tied)
         rank = t("lab.tour.rank.tied" if s.tied else "lab.tour.rank", rank=s.rank)
         # The bot's name opens its games under the table, each one click from the review.
-        name = button(tour.names[s.entrant], action="lab-tour-bot", cls="linkish",
+        name = button(tour.names[s.entrant], action="lab-tour-bot", cls="linkish", name=True,
                       data_value=s.entrant,
                       aria_expanded="true" if tour.shown == s.entrant else "false")
         rows.append(f'<tr{row}><td class="rank">{esc(rank)}</td>'
