@@ -1,13 +1,13 @@
-"""Every Lab game ends (issue 45, item 1): a game still going at the Lab's move limit
+"""Every Lab game ends: a game still going at the Lab's move limit
 (``app/lab/limits.py``) is ended there by the referee's own code, scored as it stands
 (each rules page's "cut short", ``Game.outcome_now``), and the page says so: the
 match's game list and its note, the status line, the review, a tournament's note and
 its marked games.
 
-The bots here are the issue's: a Ciao! bot that always plays ``moves[-1]`` (draw, then
-keep: once every card is in the hands, each draw is skipped and the turn goes round
-for ever), ``moves[len(moves) // 2]`` and ``moves[0]``, as outside seats through the
-referee (``run_here``, the worker's loop with in-process sandboxes). The limit is
+The bots here are the ones a class met: a Ciao! bot that always plays ``moves[-1]``
+(draw, then keep: once every card is in the hands, each draw is skipped and the turn
+goes round for ever), ``moves[len(moves) // 2]`` and ``moves[0]``, as outside seats
+through the referee (``run_here``, the worker's loop with in-process sandboxes). The limit is
 lowered here so the suite stays fast: what is checked is that a game at the limit
 ends there whatever its bots do; tests/test_lab_limits.py (slow) plays the real one.
 """
@@ -32,7 +32,7 @@ from parlor.games import GAMES
 pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
 
 CIAO = GAMES["ciao"]
-#: The issue's bots: the first two play some Ciao! games for ever.
+#: Simple policies; the first two play some Ciao! games for ever.
 POLICIES = {"last": "moves[-1]", "middle": "moves[len(moves) // 2]", "first": "moves[0]"}
 #: The limit in these tests (a Ciao! round of honest play: hundreds of moves).
 LIMIT = 150
@@ -75,8 +75,9 @@ def scored_as_it_stands(game: str, players: int, seed: int, moves: tuple[str, ..
 @pytest.mark.parametrize("policy", sorted(POLICIES))
 def test_every_game_of_a_match_ends_at_the_limit_at_the_latest(policy: str,
                                                                players: int) -> None:
-    """Against easy, ``moves[-1]`` and the middle move play 2-player games for ever:
-    those end at the limit, scored as they stand; the others end by the rules."""
+    """ciao.md, "A round cut short": "a game that passes a move limit is scored as the
+    round stands". Against easy, ``moves[-1]`` and the middle move play 2-player games
+    for ever: those end at the limit, scored so; the others end by the rules."""
     out = reports({"source": source(policy), "game": "ciao", "level": "easy",
                    "players": players, "games": 4, "seed": 5, "options": {"rounds": 1}})
     games = [LabGame.from_dict(r["game"]) for r in out if r["kind"] == "game"]  # type: ignore[arg-type]
@@ -88,14 +89,14 @@ def test_every_game_of_a_match_ends_at_the_limit_at_the_latest(policy: str,
             shares = scored_as_it_stands("ciao", players, g.seed, g.moves, (g.seat,))
             assert g.share == shares[0]
     if players == 2 and policy != "first":
-        assert any(g.cut for g in games), "the issue's endless games were not met"
+        assert any(g.cut for g in games), "the endless games were not met"
 
 
 @pytest.mark.parametrize("seats", [2, pytest.param(6, marks=pytest.mark.cpython_only)])
 def test_a_tournament_of_bots_that_never_finish_a_round_finishes(seats: int) -> None:
-    """The issue's tournament, small: Ciao! bots that always draw and keep, or take the
-    middle move, at every seat; every game ends at the limit, scored as it stands, and
-    the tournament says ``done``."""
+    """ciao.md, "A round cut short", in a tournament: Ciao! bots that always draw and
+    keep, or take the middle move, at every seat; every game ends at the limit, scored
+    as the round stands, and the tournament says ``done``."""
     n = max(3, seats)
     sources = [source("last" if i % 2 else "middle") for i in range(n)]
     out = reports({"kind": "tournament", "game": "ciao", "sources": sources,
