@@ -15,9 +15,9 @@
 // - each worker (one script the page makes of Pyodide's loader, its glue and
 //   insideWorker; the iframe starts it from a blob): boots Pyodide from the bytes, strips
 //   what the sandbox would still expose, then talks only on the MessagePort the Lab's
-//   worker holds (py/parlor/app/lab/sandbox.py answers there).
+//   worker holds (py/parlor/app/lab/sandbox/sandbox.py answers there).
 //
-// A sandbox starts from a snapshot (issue 36, item 4) when the page has one that checks
+// A sandbox starts from a snapshot when the page has one that checks
 // out (assets/lab-snapshot.mjs): an interpreter made by tools/snapshot.mjs at setup time
 // exactly as a worker starts one (the same unpack, path and import, on the same capped
 // wasm), never taken from a running sandbox. Each worker restores the same immutable
@@ -31,7 +31,7 @@
 // service worker's cache yet").
 (function () {
   "use strict";
-  const HERE = document.currentScript.src;
+  const HERE = /** @type {HTMLScriptElement} */ (document.currentScript).src;
   const FILES = {
     "pyodide.js": "../vendor/pyodide/pyodide.js",
     "pyodide.asm.mjs": "../vendor/pyodide/pyodide.asm.mjs",
@@ -198,8 +198,8 @@
       const instantiateStreaming = WebAssembly.instantiateStreaming;
       if (module) {
         // Pyodide instantiates what it fetched: the module compiled already, instead.
-        WebAssembly.instantiateStreaming = async (response, imports) => (
-          { instance: await WebAssembly.instantiate(module, imports), module });
+        WebAssembly.instantiateStreaming = /** @type {any} */ (async (response, imports) => (
+          { instance: await WebAssembly.instantiate(module, imports), module }));
       }
       let answer;
       const started = performance.now();
@@ -256,7 +256,7 @@
         py.runPython(start.mode === "snapshot" ? RESTORED
           : "import sys; sys.path.insert(0, '/home/pyodide/lab')");
         // The method looked up once: a lookup per question would make a proxy each time.
-        answer = py.pyimport("parlor.app.lab.sandbox").Sandbox(() => performance.now()).answer;
+        answer = py.pyimport("parlor.app.lab.sandbox.sandbox").Sandbox(() => performance.now()).answer;
         // This worker's copies of the files (a snapshot's 31 MB among them) are in its
         // heap now: freed at once rather than at a garbage collection an idle worker
         // may not have for a long time.
@@ -271,7 +271,7 @@
       self.postMessage({ ...start, ms: performance.now() - started, steps }); // before any bot
       // Defence in depth: the CSP already refuses every connection and this origin has
       // no storage; what is left of those doors is taken away before any student code
-      // runs (py/parlor/app/lab/sandbox.py runs it only when asked, below).
+      // runs (py/parlor/app/lab/sandbox/sandbox.py runs it only when asked, below).
       for (const name of [
         "fetch", "XMLHttpRequest", "WebSocket", "WebSocketStream", "EventSource",
         "WebTransport", "Worker", "SharedWorker", "importScripts", "indexedDB", "caches",
@@ -297,7 +297,7 @@
         }
         port.postMessage(text);
       };
-      port.postMessage("ready"); // messages.READY (py/parlor/app/lab/messages.py)
+      port.postMessage("ready"); // messages.READY (py/parlor/app/lab/wire/messages.py)
     };
   }
 

@@ -1,4 +1,4 @@
-// The Bot Lab's interpreters from snapshots (issue 36, item 4): finding one, checked.
+// The Bot Lab's interpreters from snapshots: finding one, checked.
 //
 // Imported by assets/lab-snapshot-worker.mjs, which finds the sandboxes' snapshot for
 // the page (assets/lab-sandbox.js; py/lab-snapshot.json names a snapshot made on the
@@ -53,7 +53,7 @@ const SLICE = 4 * 1024 * 1024; // each slice's buffer is let go at once: 4 MiB a
 async function snapshotBytes(url, cacheOnly, own) {
   if (globalThis.caches) {
     try {
-      const hit = await caches.match(url);
+      const hit = await globalThis.caches.match(url);
       if (hit) return own ? await ownBytes(await hit.blob()) : await hit.arrayBuffer();
     } catch { /* no Cache Storage here: the host's file, then */ }
   }

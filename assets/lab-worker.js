@@ -1,5 +1,5 @@
 // The Bot Lab's referee: a worker of the page's own origin that plays the Lab's matches,
-// tournaments and moves (py/parlor/app/lab/referee.py) and never runs a line of a
+// tournaments and moves (py/parlor/app/lab/referee/referee.py) and never runs a line of a
 // student's code. A student's bot lives in a sandbox of its own (assets/lab-sandbox.js);
 // the page hands this worker one MessagePort per sandbox, and this file carries the
 // referee's questions to it, times each one, and stops a sandbox that does not answer.
@@ -8,7 +8,7 @@
 // so two may be out at once): each is timed from when the sandbox could start on it, the
 // moment the question before it was answered, to its answer.
 //
-// It starts from the page's own snapshot (issue 36, item 4; py/snapshot.json, built by
+// It starts from the page's own snapshot (py/snapshot.json, built by
 // tools/snapshot.mjs: an interpreter that has imported every parlor module but
 // parlor.web, the referee's and every game's among them, on the very loader and wasm
 // this worker runs; no second file to download), checked as assets/lab-snapshot.mjs
@@ -26,14 +26,14 @@
 // {kind: "measure", name, ms} (for `make bench`: a sandbox's start, a loop stopped, the
 // first answers of each job as this worker timed them).
 // These are JavaScript's alone; the words this file shares with Python (the sandbox's
-// "ready", the reports it carries) are named in py/parlor/app/lab/messages.py.
+// "ready", the reports it carries) are named in py/parlor/app/lab/wire/messages.py.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 import { findSnapshot, RESTORED } from "./lab-snapshot.mjs";
 import { HEADER_BYTES } from "./snapshot-check.mjs";
 
 const GRACE_MS = 300; // an answer's way back, under load, before the watchdog stops it
 const BOOT_MS = 120_000; // a sandbox that never says "ready" (a 4x-throttled tablet: ~5 s)
-const MAX_ANSWER = 64 * 1024; // py/parlor/app/lab/wire.py reads nothing longer
+const MAX_ANSWER = 64 * 1024; // py/parlor/app/lab/wire/wire.py reads nothing longer
 const MAX_UNASKED = 100; // messages a sandbox may send unasked before it is stopped
 const WATCH_MS = 50; // the watchdog's tick
 const MEASURED_ANSWERS = 20; // each job's first answers, timed for `make bench`
@@ -124,7 +124,7 @@ function heard(key, box, data) {
   const at = box.headAt;
   const ms = performance.now() - at;
   // For `make bench`: an answer past its limit is a loop the sandbox's own watch stopped
-  // at its line (py/parlor/app/lab/stopwatch.py), timed as the watchdog's stops are.
+  // at its line (py/parlor/app/lab/sandbox/stopwatch.py), timed as the watchdog's stops are.
   if (ms > box.out.shift()) measure("parlor:lab-overtime-stop", at);
   if (box.out.length) armHead(key, box);
   const text = typeof data === "string" && data.length <= MAX_ANSWER ? data : "";
@@ -133,7 +133,7 @@ function heard(key, box, data) {
   referee.heard(key, text, ms);
 }
 
-// The referee's side of the worker (py/parlor/app/lab/referee.py, Out).
+// The referee's side of the worker (py/parlor/app/lab/referee/referee.py, Out).
 const out = {
   report(text) {
     post({ kind: "report", job, text });
@@ -173,7 +173,8 @@ async function restored(zip, step) {
     // Pyodide keeps its options for the interpreter's life (its API.config): given the
     // heap through a thenable that lets it go, it holds no 31 MB copy.
     let heap = new Uint8Array(found.bytes, HEADER_BYTES);
-    const once = { then(resolve) { const h = heap; heap = null; resolve(h); } };
+    const once = /** @type {PromiseLike<Uint8Array>} */ (/** @type {unknown} */ (
+      { then(resolve) { const h = heap; heap = null; resolve(h); } }));
     const py = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: once });
     step("loaded");
     // Its package goes back where the snapshot had it (the working directory: files are
@@ -215,7 +216,7 @@ async function boot() {
     py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/lab" });
     py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lab')");
   }
-  const made = py.pyimport("parlor.app.lab.referee").Referee(out);
+  const made = py.pyimport("parlor.app.lab.referee.referee").Referee(out);
   // Its methods looked up once: each lookup through the proxy would make (and leave to
   // the garbage collector) a new proxy, at every move of every game.
   referee = { heard: made.heard, expired: made.expired, died: made.died, start: made.start,

@@ -10,11 +10,11 @@
 // report(kind, text): "batch" (a JSON list of the referee's reports), "done" (the last of
 // them), "failed" (why). Starts and stops are measured for `make bench`
 // (performance.measure), not reported. The words this file shares with Python (those
-// kinds, the reports' kinds, a job's kind) are named in py/parlor/app/lab/messages.py:
+// kinds, the reports' kinds, a job's kind) are named in py/parlor/app/lab/wire/messages.py:
 // spell them as it does.
 (function () {
   "use strict";
-  const WORKER = new URL("./lab-worker.js", document.currentScript.src).href;
+  const WORKER = new URL("./lab-worker.js", /** @type {HTMLScriptElement} */ (document.currentScript).src).href;
   const BATCH_MS = 200; // at most five redraws a second while games pour in
 
   let referee = null;
@@ -106,7 +106,7 @@
     switch (m.kind) {
       case "ready": {
         ready = true;
-        // How the referee started (issue 36, item 4): from the page's snapshot, or why not.
+        // How the referee started: from the page's snapshot, or why not.
         const start = m.start && typeof m.start === "object" ? m.start : {};
         const mode = start.mode === "snapshot" ? "snapshot" : "normal";
         const steps = {};

@@ -1,6 +1,6 @@
 """Bots as things in real Chromium: a bot renamed (a refused name says why), duplicated,
 deleted and brought back with Undo, left out of the tournament; and two tabs of one
-browser on one Lab, where neither loses what was typed in it (app/lab/shelf_sync.py)."""
+browser on one Lab, where neither loses what was typed in it (app/lab/page/shelf_sync.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from e2e.conftest import open_app
 from e2e.test_lab import open_lab, set_code, type_bot
 from playwright.sync_api import BrowserContext, Page, expect
 
-from parlor.app.lab.keep import PREFIX
+from parlor.app.lab.page.keep import PREFIX
 
 KEY = PREFIX + "kabaleo"
 GREEDY = "def choose(view, moves, rng):\n    return moves[0]\n"

@@ -13,7 +13,6 @@ import functools
 import json
 import re
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -21,9 +20,16 @@ import pytest
 from e2e.test_lab import set_code
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from conftest import ROOT, BrowserLog, isolated_context, serve
+from conftest import (
+    READY_TIMEOUT_MS,
+    ROOT,
+    WORKER_BOOT_MS,
+    BrowserLog,
+    isolated_context,
+    poll,
+    serve,
+)
 
-WORKER_BOOT_MS = 90_000
 READY = "document.body.dataset.ready === '1'"
 
 
@@ -79,7 +85,7 @@ def visitor(browser: Browser, servers: tuple[Logged, Logged], browser_log: Brows
 
 def open_lab(page: Page, url: str, game: str) -> None:
     page.goto(f"{url}/index.html?lab={game}")
-    page.wait_for_function(READY, timeout=60_000)
+    page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
     expect(page.locator("#game")).to_have_attribute("data-phase", "lab")
 
 
@@ -134,21 +140,21 @@ def precached(page: Page) -> None:
     Lab's gzipped snapshot, fetched from the host before the worker had it) beside the
     worker's own copy, which then came after the count was reached. Polled from here: a
     ``wait_for_function`` predicate that returns a promise is truthy at once."""
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-    wanted, last = _precache_keys(), None
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    wanted, last = _precache_keys(), [None]
+
+    def whole_and_still() -> bool:
         have = page.evaluate("""async () => {
           const names = (await caches.keys()).filter(n => n.startsWith('parlor-'));
           if (names.length !== 1) return [];
           return (await (await caches.open(names[0])).keys())
             .map(r => new URL(r.url).pathname).sort();
         }""")
-        if wanted <= set(have) and have == last:
-            return
-        last = have
-        page.wait_for_timeout(500)
-    raise AssertionError(f"the precache lacks {sorted(wanted - set(last or []))} after 60 s")
+        done = wanted <= set(have) and have == last[0]
+        last[0] = have
+        return done
+
+    poll(page, whole_and_still, "the precache, whole and no longer changing", every_ms=500)
 
 
 def _precache_keys() -> set[str]:
@@ -246,9 +252,9 @@ def test_a_bot_reaches_nothing_and_sees_no_state(visitor: BrowserContext,
     page.evaluate("window.parlorLab.end()")  # the next Run starts them from the cache
     before = origin_storage(page)
     assert before["caches"]  # the service worker's, full
-    # The log has teeth: the page's own request of the same kind is seen.
-    page.evaluate("fetch('/attack-control').catch(() => {})")
-    page.wait_for_function("true")
+    # The log has teeth: the page's own request of the same kind is seen (awaited: the
+    # server has logged it once the page has its answer).
+    page.evaluate("fetch('/attack-control').then(() => true, () => true)")
     set_code(page, ATTACKER.replace("{same}", app.url).replace("{other}", other.url))
     # The Lab's longest limit: the point here is the doors, not the time. The attacker's
     # first move (every door, gc.get_objects over its heap, a deal, all run for the first
@@ -268,8 +274,10 @@ def test_a_bot_reaches_nothing_and_sees_no_state(visitor: BrowserContext,
                  "importScripts", "beacon", "worker", "indexedDB", "caches",
                  "postMessage", "broadcast"):
         assert f"{door} refused" in said, door
-    page.wait_for_timeout(1000)  # anything still on its way
-    assert app.attacks() == ["GET /attack-control"]
+    # Anything a bot set on its way went before the match's end: a request the page
+    # makes now, and awaits, comes after it (rather than a second's wait for stragglers).
+    page.evaluate("fetch('/attack-control-after').then(() => true, () => true)")
+    assert app.attacks() == ["GET /attack-control", "GET /attack-control-after"]
     assert other.attacks() == []
     after = origin_storage(page)
     assert after == before
@@ -283,7 +291,7 @@ PLAYS = "def choose(view, moves, rng):\n    return moves[len(moves) // 2]\n"
 #: Its other half, at its top level: everything a shared interpreter would have shared
 #: rigged against the others (their turns crash, every generator picks the first).
 RIGGING = '''import random
-import parlor.app.lab.student as student
+import parlor.app.lab.sandbox.student as student
 import parlor.core.rng as rng_module
 
 _turn = student.StudentBot.turn
@@ -312,8 +320,8 @@ def test_a_cheater_in_a_tournament_changes_no_other_result_and_cannot_stop_it(
     import sys
 
     sys.path.insert(0, str(ROOT / "py"))
-    from parlor.app.lab.here import run_here
-    from parlor.app.lab.tournament import TableGame, standings
+    from parlor.app.lab.contest.tournament import TableGame, standings
+    from parlor.app.lab.referee.here import run_here
 
     app, _ = servers
     page = visitor.new_page()
@@ -391,7 +399,7 @@ def test_a_memory_bomb_in_choose_loses_each_game_and_the_match_goes_on(
 #: and too long). The second gets its sandbox replaced, whose top level then forges
 #: again.
 FORGER = '''import json
-import parlor.app.lab.sandbox as sandbox
+import parlor.app.lab.sandbox.sandbox as sandbox
 
 honest = sandbox.answer_text
 forged = iter([
@@ -468,7 +476,7 @@ def test_a_lab_bot_at_the_table_never_holds_the_humans_secret(
     page.click("[data-action=lab-play]")
     expect(page.locator("#game")).to_have_attribute("data-phase", "play")
     played = 0
-    while wait_for_my_turn_or_end(page, timeout=90_000) != "over":
+    while wait_for_my_turn_or_end(page, timeout=WORKER_BOOT_MS) != "over":
         assert page.locator("[data-notice=lab]").count() == 0
         play_one_move(page)
         played += 1

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from parlor.app.events import Effect
-from parlor.app.lab.referee import Referee
-from parlor.app.lab.sandbox import Sandbox
+from parlor.app.lab.referee.referee import Referee
+from parlor.app.lab.sandbox.sandbox import Sandbox
 from parlor.app.saves import DictStore
 from parlor.app.session import Session
 from parlor.app.setup import Setup

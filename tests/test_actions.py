@@ -25,10 +25,10 @@ from parlor.app.events import (
     ShowMenu,
     StoreChanged,
 )
-from parlor.app.lab.here import run_here
-from parlor.app.lab.keep import PREFIX
-from parlor.app.lab.student import Problem
-from parlor.app.lab.tournament import TableGame
+from parlor.app.lab.contest.tournament import TableGame
+from parlor.app.lab.page.keep import PREFIX
+from parlor.app.lab.referee.here import run_here
+from parlor.app.lab.wire.problems import Problem
 from parlor.app.saves import DictStore
 from parlor.app.screens.game import game_screen
 from parlor.app.screens.notices import (

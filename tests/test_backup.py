@@ -13,7 +13,7 @@ import pytest
 from controller_driver import Driver
 from parlor.app import backup, saves
 from parlor.app.events import Action, Download, MenuMessage
-from parlor.app.lab import carried, keep
+from parlor.app.lab.page import carried, keep
 from parlor.app.saves import DictStore
 from parlor.core.errors import BadSave
 from parlor.i18n.catalog import Translator

@@ -30,10 +30,10 @@ from parlor.app.events import (
     ShowGame,
     ShowLab,
 )
-from parlor.app.lab.here import run_here
-from parlor.app.lab.state import LabTour
-from parlor.app.lab.student import Problem
-from parlor.app.lab.tournament import TableGame
+from parlor.app.lab.contest.tournament import TableGame
+from parlor.app.lab.page.state import LabTour
+from parlor.app.lab.referee.here import run_here
+from parlor.app.lab.wire.problems import Problem
 from parlor.app.screens.lab_prose import LRI, PDI, pieces, prose, prose_text
 from parlor.app.screens.lab_tournament import tournament_html
 from parlor.games import GAMES

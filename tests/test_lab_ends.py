@@ -1,5 +1,5 @@
 """Every Lab game ends: a game still going at the Lab's move limit
-(``app/lab/limits.py``) is ended there by the referee's own code, scored as it stands
+(``app/lab/contest/limits.py``) is ended there by the referee's own code, scored as it stands
 (each rules page's "cut short", ``Game.outcome_now``), and the page says so: the
 match's game list and its note, the status line, the review, a tournament's note and
 its marked games.
@@ -22,10 +22,10 @@ import pytest
 
 from controller_driver import Driver
 from parlor.app.events import Action, Boot, LabCode, LabReport, LabStart, ShowGame, ShowLab
-from parlor.app.lab import limits
-from parlor.app.lab.here import HERE_KEY, run_here
-from parlor.app.lab.matches import LabGame
-from parlor.app.lab.tournament import TableGame
+from parlor.app.lab.contest import limits
+from parlor.app.lab.contest.matches import LabGame
+from parlor.app.lab.contest.tournament import TableGame
+from parlor.app.lab.referee.here import HERE_KEY, run_here
 from parlor.core.match import Match, match_from_dict, replay
 from parlor.games import GAMES
 

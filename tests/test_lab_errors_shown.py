@@ -14,7 +14,7 @@ import pytest
 
 from controller_driver import Driver
 from parlor.app.events import Action, Boot, LabReport, LabStart, ShowLab
-from parlor.app.lab.here import run_here
+from parlor.app.lab.referee.here import run_here
 from parlor.i18n.catalog import FSI, PDI
 
 pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py

@@ -24,9 +24,11 @@ import pytest
 from controller_driver import Driver
 from fakes import LabWorker
 from parlor.app.events import Action, Boot, LabChoose, LabStart, Move
-from parlor.app.lab import dice
-from parlor.app.lab.dice import LabKey, lab_key, set_class_word, stretched
-from parlor.app.lab.lessons import lab_options
+from parlor.app.lab.contest import dice
+from parlor.app.lab.contest.dice import LabKey, stretched
+from parlor.app.lab.page import key_store
+from parlor.app.lab.page.key_store import lab_key, set_class_word
+from parlor.app.lab.page.lessons import lab_options
 from parlor.app.saves import DictStore
 from parlor.app.seeds import turn_rng
 from parlor.core.match import HUMAN, LAB, Match, match_from_dict, replay
@@ -82,9 +84,9 @@ def test_the_cheater_deals_the_game_again_from_the_old_derivations() -> None:
             master = Rng(seed ^ 0x5EED_B075)  # bots/arena.py
             seats = [master.fork() for _ in range(players)]
             for seat in range(players):
-                handed = seats[seat].fork()  # app/lab/matches.py: call()
+                handed = seats[seat].fork()  # app/lab/contest/matches.py: call()
                 assert hit(seed, *tried(handed.state, game_id, players, now)), (seat, seed)
-            at_table = turn_rng(seed, 17, "bot")  # app/lab/jobs.py: choose_job()
+            at_table = turn_rng(seed, 17, "bot")  # app/lab/referee/jobs.py: choose_job()
             at_table.fork()  # legal_moves_of_view drew once
             seeds, clock = tried(at_table.state, game_id, players, now)
             assert hit(seed, seeds, clock)
@@ -230,10 +232,10 @@ def test_the_browsers_key_is_drawn_once_and_kept() -> None:
         draws.append(n)
         return bytes([len(draws)]) * n
 
-    first = dice.own_key(store, entropy)
-    assert dice.own_key(store, entropy) == first and draws == [32]
-    store.set(dice.KEY_ENTRY, "not a key")  # hand-edited: replaced, nothing else touched
-    assert dice.own_key(store, entropy) != first and draws == [32, 32]
+    first = key_store.own_key(store, entropy)
+    assert key_store.own_key(store, entropy) == first and draws == [32]
+    store.set(key_store.KEY_ENTRY, "not a key")  # hand-edited: replaced, nothing else touched
+    assert key_store.own_key(store, entropy) != first and draws == [32, 32]
 
 
 def test_a_class_word_gives_every_device_the_same_key_and_can_be_forgotten() -> None:
@@ -242,12 +244,12 @@ def test_a_class_word_gives_every_device_the_same_key_and_can_be_forgotten() -> 
     set_class_word(a, "Blue Whale")
     set_class_word(b, "  blue   whale ")  # another device, typed another way
     assert lab_key(a, lambda n: b"\1" * n) == lab_key(b, lambda n: b"\2" * n)
-    assert dice.class_word(a) is not None
+    assert key_store.class_word(a) is not None
     set_class_word(a, "")
-    assert dice.class_word(a) is None and lab_key(a, lambda n: b"\1" * n) == dice.own_key(
+    assert key_store.class_word(a) is None and lab_key(a, lambda n: b"\1" * n) == key_store.own_key(
         a, lambda n: b"\1" * n)
-    a.set(dice.CLASS_ENTRY, "{broken")
-    assert dice.class_word(a) is None
+    a.set(key_store.CLASS_ENTRY, "{broken")
+    assert key_store.class_word(a) is None
 
 
 @pytest.mark.cpython_only  # Pyodide's hashlib has no pbkdf2_hmac to compare with

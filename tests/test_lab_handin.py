@@ -17,7 +17,7 @@ import pytest
 from controller_driver import Driver
 from parlor.app.classroom.transfer import pack_text
 from parlor.app.events import Action, Boot, Download, ShareLink, ShowLab
-from parlor.app.lab.carried import (
+from parlor.app.lab.page.carried import (
     MAX_NAME,
     MAX_SOURCE,
     Carried,
@@ -26,7 +26,7 @@ from parlor.app.lab.carried import (
     read_file_text,
     share_fragment,
 )
-from parlor.app.lab.handin import (
+from parlor.app.lab.page.handin import (
     AUTHOR_KEY,
     MAX_BOTS,
     MAX_FILE_BYTES,
@@ -35,7 +35,7 @@ from parlor.app.lab.handin import (
     links_in,
     take_links,
 )
-from parlor.app.lab.keep import PREFIX, Shelf
+from parlor.app.lab.page.keep import PREFIX, Shelf
 from parlor.core.errors import BadSave
 from parlor.i18n.catalog import Msg, Translator
 

@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from parlor.app.lab.here import HERE_KEY, lab_match
-from parlor.app.lab.lessons import Lesson, games_with_lessons, lessons
-from parlor.app.lab.matches import LabGame, Score
-from parlor.app.lab.student import StudentBot, compile_bot
-from parlor.app.lab.toolbox import Toolbox
+from parlor.app.lab.contest.matches import LabGame, Score
+from parlor.app.lab.page.lessons import Lesson, games_with_lessons, lessons
+from parlor.app.lab.referee.here import HERE_KEY, lab_match
+from parlor.app.lab.sandbox.student import StudentBot, compile_bot
+from parlor.app.lab.sandbox.toolbox import Toolbox
 from parlor.bots import LEVELS
 from parlor.bots.arena import OUTSIDE, steps, win_share
 from parlor.games import GAMES

@@ -1,9 +1,9 @@
-"""The Lab's move limits (app/lab/limits.py) against honest play, measured again.
+"""The Lab's move limits (app/lab/contest/limits.py) against honest play, measured again.
 
 The limits were chosen far above the longest games the built-in levels and random
-bots play (``tools/game_lengths.py``). The slow test plays the tool's sample (the same
-cases on fewer seeds, the slow levels left out: about a minute) and fails if a game
-came within ``MARGIN_KEPT`` of its limit: a rules change that makes games longer is
+bots play (``python -m tools.bench lengths``). The slow test plays the suite's sample
+(the same cases on fewer seeds, the slow levels left out: about a minute) and fails if
+a game came within ``MARGIN_KEPT`` of its limit: a rules change that makes games longer is
 noticed before the Lab cuts honest games. It also plays a bot that never ends its round
 to the real limit. The fast tests check the table of limits itself.
 """
@@ -14,13 +14,13 @@ import json
 
 import pytest
 
-from parlor.app.lab.here import HERE_KEY, run_here
-from parlor.app.lab.limits import LIMITS, LONGEST, MARGIN_KEPT, MOST_MOVES, move_limit
-from parlor.app.lab.matches import LabGame
-from parlor.app.lab.state import players_of
-from parlor.app.lab.tournament import MAX_MOVES
+from parlor.app.lab.contest.limits import LIMITS, LONGEST, MARGIN_KEPT, MOST_MOVES, move_limit
+from parlor.app.lab.contest.matches import LabGame
+from parlor.app.lab.contest.tournament import MAX_MOVES
+from parlor.app.lab.page.state import players_of
+from parlor.app.lab.referee.here import HERE_KEY, run_here
 from parlor.games import GAMES
-from tools_loader import load_tool
+from tools_loader import load_bench
 
 pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
 
@@ -35,14 +35,12 @@ def test_every_table_the_lab_plays_has_a_limit_above_its_longest_game() -> None:
 
 @pytest.mark.slow
 def test_honest_games_stay_far_below_the_limits() -> None:
-    tool = load_tool("game_lengths")
-    longest: dict[tuple[str, int], int] = {}
-    for case in tool.cases(quick=True):
-        table = (case.game, case.players)
-        longest[table] = max(longest.get(table, 0), *tool.lengths(case))
+    lengths = load_bench("lengths")
+    _, longest = lengths.measure(lengths.cases(quick=True), lambda line: None)
     near = {table: (most, move_limit(*table)) for table, most in longest.items()
             if most * MARGIN_KEPT > move_limit(*table)}
-    assert near == {}, "honest games came near the limit: measure again (tools/game_lengths.py)"
+    assert near == {}, ("honest games came near the limit: measure again "
+                        "(python -m tools.bench lengths)")
     assert {game for game, _ in longest} == set(GAMES)
 
 

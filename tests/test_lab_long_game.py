@@ -1,5 +1,5 @@
 """Play against a Lab bot that never ends its game: past the Lab's move limit the
-person is asked "end it now, scored as it stands, or play on?" (app/lab/long_game.py).
+person is asked "end it now, scored as it stands, or play on?" (app/lab/page/long_game.py).
 While asked, nothing moves; playing on asks again after as many moves more; ending it
 ends the game where it stands, scored as the rules' "cut short" says, and the save
 keeps that, so a reload shows the game over with the reason.
@@ -15,7 +15,7 @@ import pytest
 
 from controller_driver import Driver
 from parlor.app.events import Action, After, Boot, BotTurn, LabChoose, LabCode, Move
-from parlor.app.lab import limits
+from parlor.app.lab.contest import limits
 from parlor.core.match import match_from_json
 from parlor.games import GAMES
 from test_lab_play import answer, fire

@@ -1,4 +1,4 @@
-"""The kinds of the Lab's messages, named once (app/lab/messages.py): each is read back
+"""The kinds of the Lab's messages, named once (app/lab/wire/messages.py): each is read back
 as one of its kinds or refused, and every problem a bot can be stopped with has words
 to say it."""
 
@@ -10,8 +10,8 @@ from typing import get_args
 
 import pytest
 
-from parlor.app.lab import messages
-from parlor.app.lab.messages import (
+from parlor.app.lab.wire import messages
+from parlor.app.lab.wire.messages import (
     ProblemKind,
     SandboxProblem,
     job_request,
@@ -19,7 +19,7 @@ from parlor.app.lab.messages import (
     report_kind,
     worker_news,
 )
-from parlor.app.lab.student import Problem
+from parlor.app.lab.wire.problems import Problem
 
 pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
 

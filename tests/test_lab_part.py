@@ -4,7 +4,7 @@ game), a match asked of the worker and its reports drawn (progress, score, error
 the student's line), a share link that opens the code without running it, and a game of
 the match one click from the review with what the bot printed at each move.
 
-The worker is played here by ``run_here`` (app/lab/here.py), fed the request the
+The worker is played here by ``run_here`` (app/lab/referee/here.py), fed the request the
 controller asked for: the referee the page's worker runs, with in-process sandboxes."""
 
 from __future__ import annotations
@@ -29,11 +29,11 @@ from parlor.app.events import (
     ShowGame,
     ShowLab,
 )
-from parlor.app.lab.carried import Carried, bot_from_link, share_fragment
-from parlor.app.lab.dice import lab_key
-from parlor.app.lab.handin import files_json
-from parlor.app.lab.here import run_here as run
-from parlor.app.lab.keep import PREFIX, STARTER
+from parlor.app.lab.page.carried import Carried, bot_from_link, share_fragment
+from parlor.app.lab.page.handin import files_json
+from parlor.app.lab.page.keep import PREFIX, STARTER
+from parlor.app.lab.page.key_store import lab_key
+from parlor.app.lab.referee.here import run_here as run
 from parlor.core.errors import BadSave
 
 pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
@@ -259,7 +259,7 @@ def test_a_game_of_the_match_opens_in_the_review_with_what_the_bot_printed() -> 
 
 def test_the_interval_stays_honest_when_a_bot_wins_every_game() -> None:
     """Wilson's 95% interval: 10 wins of 10 is not "between 100% and 100%"."""
-    from parlor.app.lab.matches import LabGame, Score
+    from parlor.app.lab.contest.matches import LabGame, Score
 
     every = Score.of([LabGame(0, g, 1.0, ()) for g in range(10)])
     assert (every.share, every.high) == (1.0, 1.0) and 0.70 < every.low < 0.75
@@ -310,7 +310,7 @@ def test_a_class_tournament_plays_every_pair_and_ranks_the_bots() -> None:
 def test_equal_shares_share_a_place_and_the_rule_is_said() -> None:
     """Ties are shown as ties (1, =2, =2, 4), never broken by the order
     the bots were entered in, and the ranking rule is stated under the table."""
-    from parlor.app.lab.tournament import TableGame, pairs, standings
+    from parlor.app.lab.contest.tournament import TableGame, pairs, standings
 
     page = Driver()
     page.send(Boot({"lab": "kabaleo"}))
@@ -330,9 +330,13 @@ def test_equal_shares_share_a_place_and_the_rule_is_said() -> None:
     assert rows == [("My bot", "1", "", "1"), ("My bot 2", "2", " data-tied", "=2"),
                     ("My bot 3", "2", " data-tied", "=2"), ("My bot 4", "4", "", "4")]
     assert "Equal shares share a place" in html
-    # The leaderboard's columns first (a wide table scrolls, they stay in view).
+    # The leaderboard's columns first, then a column a bot, headed by its place (its
+    # name the header's title: thirty fit a projector's screen).
     head = re.findall(r'<th scope="col"[^>]*>([^<]*)</th>', html)
-    assert head[:4] == ["Place", "Bot", "In all", "My bot"]
+    assert head[:3] == ["Place", "Bot", "In all"]
+    assert re.findall(r'<th scope="col" class="vs" title="([^"]+)"><abbr[^>]*>(\d)</abbr>',
+                      html) == [("My bot", "1"), ("My bot 2", "2"), ("My bot 3", "3"),
+                                ("My bot 4", "4")]
     assert re.search(r'<div class="lab-tour-box" tabindex="0"[^>]*><table class="lab-tour"', html)
     page.send(LabCode(MOVES0))  # a tie for first: both named, neither silently first
     reports[0]["duel"] = TableGame((0, 1), 0, (0.5, 0.5)).to_dict()
@@ -378,7 +382,7 @@ def test_the_tournament_table_downloads_as_csv_and_prints() -> None:
     spreadsheet), names that look like formulas quoted; and a button that prints."""
     import csv
 
-    from parlor.app.lab.tournament import TableGame, pairs
+    from parlor.app.lab.contest.tournament import TableGame, pairs
 
     page = Driver()
     page.send(Boot({"lab": "kabaleo"}))
@@ -424,7 +428,7 @@ def test_a_lesson_starts_as_a_new_bot_and_its_goal_is_judged_on_its_own_games() 
     """A lesson's starter, its goal's settings, its verdict."""
     from pathlib import Path
 
-    from parlor.app.lab.lessons import lessons
+    from parlor.app.lab.page.lessons import lessons
 
     lesson = lessons("kabaleo")[1]
     page = Driver()
@@ -473,8 +477,8 @@ def test_a_bot_name_cannot_break_the_csv_into_other_columns_or_rows() -> None:
     formula is kept as text, so a spreadsheet shows the table as the page does."""
     import csv
 
-    from parlor.app.lab.state import LabTour
-    from parlor.app.lab.tournament import TableGame
+    from parlor.app.lab.contest.tournament import TableGame
+    from parlor.app.lab.page.state import LabTour
     from parlor.app.screens.lab_tournament import tournament_csv
     from parlor.i18n.catalog import Translator
 
@@ -491,7 +495,7 @@ def test_a_scores_key_names_the_options_only_when_there_are_any() -> None:
     """A score kept before the Lab's options counted (Kabaleo, Saboteur: none) keeps
     its key, so "+6 wins since last time" still finds it; Ciao!'s one round is named,
     so a five-round score is never compared with a one-round one."""
-    from parlor.app.lab.state import Settings, match_key
+    from parlor.app.lab.page.state import Settings, match_key
     s = Settings("random", 2, 10, 1000)
     assert match_key(s, 5) == match_key(s, 5, {}) == "random/2/10/1000/5"
     assert match_key(s, 5, {"rounds": 1}) == "random/2/10/1000/5/rounds=1"

@@ -15,10 +15,10 @@ import json
 import pytest
 
 from fakes import LabWorker as Worker
-from parlor.app.lab import wire
-from parlor.app.lab.here import HERE_KEY
-from parlor.app.lab.referee import LOAD_LIMIT_MS
-from parlor.app.lab.steps import LIVE
+from parlor.app.lab.contest.steps import LIVE
+from parlor.app.lab.referee.here import HERE_KEY
+from parlor.app.lab.wire import wire
+from parlor.app.lab.wire.wire import LOAD_LIMIT_MS
 from parlor.games import GAMES
 from parlor.games.kabaleo.state import KabaleoView
 
@@ -235,7 +235,7 @@ def test_a_tournament_starts_few_sandboxes_and_numbers_its_duels_as_ever() -> No
     """Starting a sandbox is a tournament's slow part: the pairs are played in an order
     that keeps the entrants alive that the next pair needs (``tournament.schedule``);
     every pair is played once, and each duel keeps the number of its pair."""
-    from parlor.app.lab.tournament import pairs, schedule
+    from parlor.app.lab.contest.tournament import pairs, schedule
 
     for n in range(2, 11):
         order = schedule(n, LIVE)

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from parlor.app.lab.reference import Reference, example_moves, reference, type_name
-from parlor.app.lab.toolbox import Toolbox, view_class
+from parlor.app.lab.page.reference import Reference, example_moves, reference, type_name
+from parlor.app.lab.sandbox.toolbox import Toolbox, view_class
 from parlor.app.screens.lab_reference import HEADINGS, lab_reference_html
 from parlor.core.rng import Rng
 from parlor.games import GAMES

@@ -16,10 +16,10 @@ import pytest
 
 from controller_driver import Driver
 from parlor.app.events import Action, Boot, LabCode, LabStart
-from parlor.app.lab.dice import lab_key
-from parlor.app.lab.keep import PREFIX, STARTER, Shelf
-from parlor.app.lab.matches import LabGame
-from parlor.app.lab.state import LabRun, Settings
+from parlor.app.lab.contest.matches import LabGame
+from parlor.app.lab.page.keep import PREFIX, STARTER, Shelf
+from parlor.app.lab.page.key_store import lab_key
+from parlor.app.lab.page.state import LabRun, Settings
 from parlor.app.screens.lab_score import score_html, score_words
 from parlor.i18n.catalog import Translator
 from test_lab_part import MOVES0, lab, run_form, worker
@@ -113,7 +113,7 @@ def test_run_on_new_games_deals_new_ones_and_compares_with_nothing() -> None:
 
 
 def test_a_lesson_keeps_its_own_seeded_games() -> None:
-    from parlor.app.lab.lessons import lessons
+    from parlor.app.lab.page.lessons import lessons
 
     lesson = lessons("kabaleo")[0]
     page = Driver()

@@ -13,8 +13,8 @@ import pytest
 
 from controller_driver import Driver
 from parlor.app.events import Action, Boot, LabCode, LabStart, ShowLab
-from parlor.app.lab.keep import PREFIX, STARTER, Shelf
-from parlor.app.lab.shelf_edits import MAX_NAME
+from parlor.app.lab.page.keep import PREFIX, STARTER, Shelf
+from parlor.app.lab.page.shelf_edits import MAX_NAME
 from test_lab_part import opened, worker
 
 pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py

@@ -16,12 +16,12 @@ import pytest
 
 from controller_driver import Driver
 from parlor.app.events import Action, Boot, ShowLab
-from parlor.app.lab.here import lab_match
-from parlor.app.lab.keep import OLD_STARTER, STARTER, starter, untouched_starters
-from parlor.app.lab.lessons import Lesson, games_with_lessons, lessons
-from parlor.app.lab.starters import in_language, keys, unkeyed
-from parlor.app.lab.student import StudentBot, compile_bot
-from parlor.app.lab.toolbox import Toolbox
+from parlor.app.lab.page.keep import OLD_STARTER, STARTER, starter, untouched_starters
+from parlor.app.lab.page.lessons import Lesson, games_with_lessons, lessons
+from parlor.app.lab.page.starters import in_language, keys, unkeyed
+from parlor.app.lab.referee.here import lab_match
+from parlor.app.lab.sandbox.student import StudentBot, compile_bot
+from parlor.app.lab.sandbox.toolbox import Toolbox
 from parlor.games import GAMES
 from parlor.i18n.catalog import Translator, load
 from parlor.i18n.languages import LANGUAGES

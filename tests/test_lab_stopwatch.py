@@ -14,9 +14,10 @@ from collections.abc import Callable
 import pytest
 
 from fakes import LabWorker
-from parlor.app.lab.here import HERE_KEY
-from parlor.app.lab.student import Frame, Problem, StudentBot, compile_bot
-from parlor.app.lab.toolbox import Toolbox
+from parlor.app.lab.referee.here import HERE_KEY
+from parlor.app.lab.sandbox.student import StudentBot, compile_bot
+from parlor.app.lab.sandbox.toolbox import Toolbox
+from parlor.app.lab.wire.problems import Frame, Problem
 from parlor.core.protocol import legal_moves_of_view
 from parlor.core.rng import Rng
 from parlor.games import GAMES

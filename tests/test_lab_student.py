@@ -9,9 +9,10 @@ from collections.abc import Callable
 
 import pytest
 
-from parlor.app.lab.here import lab_match
-from parlor.app.lab.matches import Score
-from parlor.app.lab.student import MAX_PRINTED, Problem, StudentBot, compile_bot
+from parlor.app.lab.contest.matches import Score
+from parlor.app.lab.referee.here import lab_match
+from parlor.app.lab.sandbox.student import StudentBot, compile_bot
+from parlor.app.lab.wire.problems import MAX_PRINTED, Problem
 from parlor.core.protocol import legal_moves_of_view
 from parlor.core.rng import Rng
 from parlor.games import GAMES

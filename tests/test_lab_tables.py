@@ -18,10 +18,10 @@ import pytest
 from controller_driver import Driver
 from fakes import LabWorker
 from parlor.app.events import Action, Boot, LabReport, LabStart, ShowGame, ShowLab
-from parlor.app.lab.here import HERE_KEY, run_here
-from parlor.app.lab.jobs import live_for
-from parlor.app.lab.seating import Seating, rounds
-from parlor.app.lab.tournament import SEP, TableGame, forfeit, standings
+from parlor.app.lab.contest.seating import Seating, rounds
+from parlor.app.lab.contest.tournament import SEP, TableGame, forfeit, standings
+from parlor.app.lab.referee.here import HERE_KEY, run_here
+from parlor.app.lab.referee.jobs import live_for
 from parlor.core.match import Match, replay
 from parlor.games import GAMES
 
@@ -171,6 +171,36 @@ def test_a_tournament_game_opens_in_the_review_from_its_bot() -> None:
     assert "My bot 2" in shown.screen.html and "Your bot" not in shown.screen.html
 
 
+def test_a_cell_of_the_duels_grid_lists_that_pairs_games() -> None:
+    """Thirty bots' pairs are one click each: a cell lists the pair's games (each one
+    for the review), marked as the one shown; a second press closes the list; a pair
+    that is no pair lists nothing."""
+    page = Driver()
+    page.send(Boot({"lab": "kabaleo"}))
+    page.send(Action("lab-new"))
+    page.send(Action("lab-new"))
+    out = page.send(Action("lab-tournament", form={"games": "10"}))
+    start = next(e for e in out if isinstance(e, LabStart))
+    texts: list[str] = []
+    run_here(start.request, texts.append, clock=lambda: 0.0)
+    kept = [json.loads(t) for t in texts if json.loads(t)["kind"] != "done"]
+    html = next(e for e in page.send(LabReport("done", json.dumps(kept)))
+                if isinstance(e, ShowLab)).html
+    assert html.count("data-lab-pair=") == 3 * 2 and 'data-result="' in html
+
+    def shown(value: str) -> str:
+        return next(e for e in page.send(Action("lab-tour-pair", value=value))
+                    if isinstance(e, ShowLab)).html
+
+    html = shown("2,0")
+    assert "The games of My bot 3 against My bot" in html
+    assert html.count('data-action="lab-tour-review"') == 10  # that pair's, not all 20
+    assert 'data-lab-pair="2,0"' in html and 'aria-current="true"' in html
+    assert 'id="lab-tour-games"' not in shown("2,0")  # pressed again: closed
+    for bad in ("1,1", "0,9", "x", ""):
+        assert 'id="lab-tour-games"' not in shown(bad)
+
+
 def test_a_tampered_game_is_refused_not_shown() -> None:
     """The moves travel through the worker's reports: a game that does not replay is
     not opened; a report seating the wrong bots, or with forged moves, is refused."""
@@ -215,7 +245,7 @@ def test_a_big_class_plays_fewer_games_a_pair_and_is_told_so() -> None:
     """30 bots' duels at 20 games a pair would be 8,700 games, far past a lesson: a pair
     plays the most even number of games that keeps the tournament within
     ``LESSON_GAMES``; a small class plays what the Lab asks."""
-    from parlor.app.lab.seating import LESSON_GAMES, fitting
+    from parlor.app.lab.contest.seating import LESSON_GAMES, fitting
 
     assert fitting(30, 2, 20) == 4 and Seating(30, 2, 4, 0).total <= LESSON_GAMES
     assert fitting(10, 2, 20) == 20 and fitting(4, 2, 200) == 200

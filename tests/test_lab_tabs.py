@@ -1,4 +1,4 @@
-"""Two tabs on one game's Lab never lose a keystroke (app/lab/shelf_sync.py).
+"""Two tabs on one game's Lab never lose a keystroke (app/lab/page/shelf_sync.py).
 
 Each ``Driver`` is a tab; they share one store, as tabs share local storage. The
 browser tells a tab of the other's write with a ``storage`` event, sent here as
@@ -13,7 +13,7 @@ import pytest
 
 from controller_driver import Driver
 from parlor.app.events import Action, Boot, LabCode, LabStart, LabStop, ShowLab, StoreChanged
-from parlor.app.lab.keep import PREFIX
+from parlor.app.lab.page.keep import PREFIX
 from parlor.app.saves import DictStore
 
 pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py

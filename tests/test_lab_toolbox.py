@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from parlor.app.lab.here import lab_match
-from parlor.app.lab.student import StudentBot, compile_bot
-from parlor.app.lab.toolbox import GENERIC, Toolbox
+from parlor.app.lab.referee.here import lab_match
+from parlor.app.lab.sandbox.student import StudentBot, compile_bot
+from parlor.app.lab.sandbox.toolbox import GENERIC, Toolbox
 from parlor.core.rng import Rng
 from parlor.games import GAMES
 

@@ -10,17 +10,11 @@ import json
 
 import pytest
 
-from parlor.app.lab import wire
-from parlor.app.lab.here import HERE_KEY, run_here
-from parlor.app.lab.student import (
-    MAX_FRAME_TEXT,
-    MAX_FRAMES,
-    Frame,
-    Problem,
-    StudentBot,
-    compile_bot,
-)
-from parlor.app.lab.toolbox import Toolbox
+from parlor.app.lab.referee.here import HERE_KEY, run_here
+from parlor.app.lab.sandbox.student import StudentBot, compile_bot
+from parlor.app.lab.sandbox.toolbox import Toolbox
+from parlor.app.lab.wire import wire
+from parlor.app.lab.wire.problems import MAX_FRAME_TEXT, MAX_FRAMES, Frame, Problem
 from parlor.core.protocol import legal_moves_of_view
 from parlor.core.rng import Rng
 from parlor.games import GAMES

@@ -24,7 +24,7 @@ import pytest
 from parlor.app import saves
 from parlor.app.controller import Controller
 from parlor.app.events import Boot, ShowMenu
-from parlor.app.lab.student import Problem
+from parlor.app.lab.wire.problems import Problem
 from parlor.app.pairing.link import Hello
 from parlor.app.saves import DictStore
 from parlor.app.screens.game import game_screen

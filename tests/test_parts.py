@@ -31,9 +31,9 @@ from parlor.app.events import (
     ShowGame,
     ShowLab,
 )
-from parlor.app.lab.dice import lab_key
-from parlor.app.lab.part import Lab, LabPage
-from parlor.app.lab.state import Settings, fixed_seed
+from parlor.app.lab.page.key_store import lab_key
+from parlor.app.lab.page.part import Lab, LabPage
+from parlor.app.lab.page.state import Settings, fixed_seed
 from parlor.app.menu import Menu, MenuPage
 from parlor.app.pairing import link
 from parlor.app.pairing.guesting import GUEST_KEY, Guesting, GuestPage

@@ -26,7 +26,7 @@ from parlor.app.events import (
     ShowMenu,
     StoreChanged,
 )
-from parlor.app.lab.here import run_here
+from parlor.app.lab.referee.here import run_here
 
 WATCH = {"game": "kabaleo", "seats": "bot:random,bot:random", "botdelay": "0", "seed": "4"}
 MOVES0 = "def choose(view, moves, rng):\n    return moves[0]\n"

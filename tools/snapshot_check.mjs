@@ -76,7 +76,7 @@ _j.dumps({"path": _s.path, "modules": sorted(_s.modules), "cwd": _o.getcwd(),
                           for f in fs),
           "draw": _r.random()})`;
   const probed = (py) => {
-    py.pyimport("parlor.app.lab.sandbox").Sandbox(() => 0).destroy();
+    py.pyimport("parlor.app.lab.sandbox.sandbox").Sandbox(() => 0).destroy();
     const seen = JSON.parse(py.runPython(probe));
     // The probe's own names (and the module it imported for them) are not the start's.
     seen.main = seen.main.filter((n) => !n.startsWith("_") || n.startsWith("__"));

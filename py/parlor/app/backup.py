@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from parlor.app import saves
-from parlor.app.lab import carried, keep
+from parlor.app.lab.page import carried, keep
 from parlor.app.saves import KeyValue
 from parlor.core.errors import BadSave
 from parlor.games import GAMES

@@ -48,7 +48,7 @@ from parlor.app.events import (
     StoreChanged,
     WindowDecide,
 )
-from parlor.app.lab.part import LAB_ACTIONS, Lab
+from parlor.app.lab.page.part import LAB_ACTIONS, Lab
 from parlor.app.menu import Menu
 from parlor.app.page import Handler, Shown, merged
 from parlor.app.page_params import bot_delay, lang_note

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from parlor.app.lab.messages import WorkerNews
+from parlor.app.lab.wire.messages import WorkerNews
 from parlor.app.screens.game import Rendered
 from parlor.core.windows import Window
 from parlor.render.contract import ActionName
@@ -125,7 +125,7 @@ class LabReport:
 @dataclass(frozen=True)
 class LabChose:
     """The referee's answer to ``LabChoose``: ``kind`` "batch" or "done" (``text`` a JSON
-    list holding its ``chose`` report, app/lab/jobs.py) or "failed" (why)."""
+    list holding its ``chose`` report, app/lab/referee/jobs.py) or "failed" (why)."""
 
     kind: WorkerNews
     text: str = ""
@@ -227,7 +227,7 @@ class ShowLab:
 
 @dataclass(frozen=True)
 class LabStart:
-    """Start a match or a tournament (``request``: app/lab/jobs.py's JSON)."""
+    """Start a match or a tournament (``request``: app/lab/referee/jobs.py's JSON)."""
 
     request: str
 
@@ -255,7 +255,7 @@ class LabWarm:
 class LabEnd:
     """End the Lab's workers (the referee, every sandbox and their frame): the Lab was
     left for something that does not need them, and they hold a second and third
-    interpreter (issue 35). The next run starts them again."""
+    interpreter. The next run starts them again."""
 
 
 @dataclass(frozen=True)

@@ -21,10 +21,10 @@ from parlor.app.events import (
     WindowAnswer,
     WindowDecide,
 )
-from parlor.app.lab.dice import lab_key
-from parlor.app.lab.long_game import LongGame
-from parlor.app.lab.playing import LabSeats
-from parlor.app.lab.student import Problem
+from parlor.app.lab.page.key_store import lab_key
+from parlor.app.lab.page.long_game import LongGame
+from parlor.app.lab.page.playing import LabSeats
+from parlor.app.lab.wire.problems import Problem
 from parlor.app.page import Handler
 from parlor.app.page_params import BOT_DELAY_MS
 from parlor.app.pairing import link
@@ -120,7 +120,7 @@ class Turns:
             return
         if self.saving.tab.stale is not None:
             return  # the game went on in another tab: this one only says so
-        if self.asking():  # the game waits for the person's answer (lab/long_game.py)
+        if self.asking():  # the game waits for the person's answer (lab/page/long_game.py)
             self.thinking, self.turn = False, None
             self.page.render(out)
             return
@@ -187,7 +187,7 @@ class Turns:
                             self.turn.elapsed_ms()))
         self.page.table.play(move, out)
 
-    # ---- a bot written in the Lab (app/lab/playing.py) ------------------------------
+    # ---- a bot written in the Lab (app/lab/page/playing.py) ------------------------------
 
     def _lab_turn(self, session: Session, seat: int, out: list[Effect]) -> None:
         """Ask the worker for the Lab bot's move; play it once it is back and the bot

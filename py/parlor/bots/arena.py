@@ -36,7 +36,7 @@ class MatchResult:
 class Outside:
     """A seat whose moves come from outside the game loop: ``steps`` hands its turns
     out (``Turn``) and waits for the move. The Bot Lab's bots sit here: their code runs
-    in a sandbox of its own, so the loop cannot call them (app/lab/referee.py)."""
+    in a sandbox of its own, so the loop cannot call them (app/lab/referee/referee.py)."""
 
     level = "lab"
 
@@ -50,7 +50,7 @@ class Turn:
     list its view gives, ``core.protocol.legal_moves_of_view``, without dealing the
     hidden cards again) and the move's number. No generator: the seat's is drawn from
     the match seed by a public formula, which a student's bot could walk back to the
-    seed, so the Lab gives its bots dice of its own (``app/lab/dice.py``)."""
+    seed, so the Lab gives its bots dice of its own (``app/lab/contest/dice.py``)."""
 
     seat: int
     view: object
@@ -72,7 +72,7 @@ def steps(
     way (a Lab bot that gave no move) can still be replayed up to there. A game still
     going after ``limit`` moves ends there, scored as it stands (``Game.outcome_now``:
     each rules page's "cut short"), whatever its seats would do: the Lab's games end
-    even when its bots would play for ever (``app/lab/limits.py``)."""
+    even when its bots would play for ever (``app/lab/contest/limits.py``)."""
     from parlor.games import ENTRIES
 
     entry = ENTRIES[game_id]

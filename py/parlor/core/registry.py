@@ -65,7 +65,7 @@ class GameEntry:
     #: (``app/screens/readable.py`` gathers every game's, the tests search every screen).
     notation: tuple[tuple[str, str], ...] = ()
     #: The module of the Bot Lab's helpers for this game (its ``TOOLS``: functions on a
-    #: view a student's bot may call as ``game.<name>``, ``app/lab/toolbox.py``), or
+    #: view a student's bot may call as ``game.<name>``, ``app/lab/sandbox/toolbox.py``), or
     #: None. Named here so the Lab, which names no game, finds them.
     lab: str | None = None
 

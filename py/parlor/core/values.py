@@ -156,7 +156,7 @@ def _lazy(hint: object) -> tuple[Convert, Convert]:
 
 def field_codecs(cls: type) -> dict[str, tuple[Convert, Convert]]:
     """Each field of dataclass ``cls`` with its (encode, decode): the Lab sends a view's
-    changed fields alone (app/lab/wire.py)."""
+    changed fields alone (app/lab/wire/wire.py)."""
     return dict(_field_codecs(typing.cast(Hashable, cls)))
 
 

@@ -1,6 +1,6 @@
 """The Bot Lab on the page: its screen drawn, its worker asked (assets/lab.js), the
 editor's text and the ``.py`` files chosen or dropped read. What any of it means is
-``app/lab/part.py``'s business."""
+``app/lab/page/part.py``'s business."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ from parlor.app.events import (
     LabWarm,
     ShowLab,
 )
-from parlor.app.lab.handin import MAX_BOTS, MAX_FILE_BYTES, files_json
-from parlor.app.lab.messages import worker_news
+from parlor.app.lab.page.handin import MAX_BOTS, MAX_FILE_BYTES, files_json
+from parlor.app.lab.wire.messages import worker_news
 from parlor.render.contract import ActionName
 from parlor.web.dom import absent, attr, el, redraw
 from parlor.web.tasks import background

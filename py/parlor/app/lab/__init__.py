@@ -1,7 +1,18 @@
-"""The Bot Lab: a bot a student writes in Python, run against the built-in levels.
+"""The Bot Lab: a bot a student writes in Python, played against the built-in levels and
+against a class's bots, in four places that trust each other differently
+(docs/architecture.md):
 
-``student`` turns the student's source into a bot with the same contract as ours
-(``choose(view, moves, rng)`` returns one of ``moves``) and says what went wrong in the
-student's own terms: the line, the printed output, the legal moves it should have
-picked from. Where it runs (a worker, apart from the page) is the page's business.
+- ``page/``: the Lab's screen state and what its buttons do, in the page's interpreter,
+  with the player's storage;
+- ``referee/``: trusted code in the referee's worker, which plays the jobs and holds the
+  Lab's key and the true games;
+- ``sandbox/``: what a student's interpreter loads beside the student's code, the
+  smallest set, importing nothing of the referee or the page;
+- ``wire/``: the messages the three say to each other, read by all of them;
+- ``contest/``: the pure rules of the Lab's contests (the dice, who sits where, a
+  match's and a tournament's games played out step by step, their records and
+  standings), which the referee runs and the page reads, as any game's rules.
+
+``tests/test_layers.py`` holds them apart; ``tests/test_sandbox_imports.py`` lists
+what a sandbox loads.
 """

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from parlor.app.lab.keep import untouched_starters
-from parlor.app.lab.matches import LabGame, Score
-from parlor.app.lab.reference import CONTRACT, reference
-from parlor.app.lab.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen
-from parlor.app.lab.student import Problem
+from parlor.app.lab.contest.matches import LabGame, Score
+from parlor.app.lab.page.keep import untouched_starters
+from parlor.app.lab.page.reference import CONTRACT, reference
+from parlor.app.lab.page.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen
+from parlor.app.lab.wire.problems import Problem
 from parlor.app.screens.lab_cut import limit_words, match_note, result_words
 from parlor.app.screens.lab_handin import handin_html
 from parlor.app.screens.lab_problems import frames_html, percent, problem_text, wins_text

@@ -2,15 +2,15 @@
 result, "won, ended at 6,000 moves"), a note under it and in the status line (how many
 games, the limit and how the rules score a game cut short), a tournament's note under
 its table, and a note over the review or the table of a game ended where it stood
-(``Match.cut``). The limit and the rule: ``app/lab/limits.py``, docs/rules/ "cut short".
+(``Match.cut``). The limit and the rule: ``app/lab/contest/limits.py``, docs/rules/ "cut short".
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlor.app.lab.limits import move_limit
-from parlor.app.lab.matches import LabGame
+from parlor.app.lab.contest.limits import move_limit
+from parlor.app.lab.contest.matches import LabGame
 from parlor.i18n.catalog import Msg, Translator
 from parlor.render.html import attrs, esc
 

@@ -12,10 +12,10 @@ and ``data-action="lab-paste"``; ``input[data-lab-import]`` (several files at on
 
 from __future__ import annotations
 
-from parlor.app.lab.carried import MAX_NAME
-from parlor.app.lab.dice import MAX_WORD
-from parlor.app.lab.handin import MAX_BOTS, MAX_PASTE, HandIn, Label
-from parlor.app.lab.state import LabScreen
+from parlor.app.lab.contest.dice import MAX_WORD
+from parlor.app.lab.page.carried import MAX_NAME
+from parlor.app.lab.page.handin import MAX_BOTS, MAX_PASTE, HandIn, Label
+from parlor.app.lab.page.state import LabScreen
 from parlor.app.screens.lab_prose import prose
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, button, esc

@@ -4,8 +4,8 @@ page writes them."""
 
 from __future__ import annotations
 
-from parlor.app.lab.referee import LOAD_LIMIT_MS
-from parlor.app.lab.student import Problem
+from parlor.app.lab.wire.problems import Problem
+from parlor.app.lab.wire.wire import LOAD_LIMIT_MS
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, esc
 

@@ -1,6 +1,6 @@
 """The Bot Lab's reference for a game, as HTML in the page's language.
 
-The structure comes from ``app/lab/reference.py`` (generated from the code); this only
+The structure comes from ``app/lab/page/reference.py`` (generated from the code); this only
 lays it out: Python names, example values and types in ``<code dir="ltr">`` (they
 read left to right in a Persian page too), their meanings from the catalogs, the types
 folded away (a 14-year-old reads the sentence and the example; ``tuple[tuple[str,
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlor.app.lab.reference import Entry, Reference
+from parlor.app.lab.page.reference import Entry, Reference
 from parlor.app.screens.lab_prose import prose
 from parlor.i18n.catalog import Msg, Translator
 from parlor.render.html import attrs, esc

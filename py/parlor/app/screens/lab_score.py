@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from parlor.app.lab.matches import LabGame, Score
-from parlor.app.lab.state import LabRun
+from parlor.app.lab.contest.matches import LabGame, Score
+from parlor.app.lab.page.state import LabRun
 from parlor.app.screens.lab_problems import percent, wins_text
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, esc

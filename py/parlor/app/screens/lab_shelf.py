@@ -11,7 +11,7 @@ value, sent with whether it is checked) and ``[data-lab-stale]`` with
 
 from __future__ import annotations
 
-from parlor.app.lab.state import LabScreen
+from parlor.app.lab.page.state import LabScreen
 from parlor.app.screens.lab_handin import author_html, file_input
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, button, esc, name_html

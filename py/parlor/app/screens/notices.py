@@ -4,8 +4,8 @@ went on (or was deleted) in another tab (app/tabs.py), or the storage is full
 
 from __future__ import annotations
 
-from parlor.app.lab.state import LIMIT_MS
-from parlor.app.lab.student import Problem
+from parlor.app.lab.page.state import LIMIT_MS
+from parlor.app.lab.wire.problems import Problem
 from parlor.app.screens.lab_problems import problem_text
 from parlor.app.tabs import Stale
 from parlor.i18n.catalog import Msg, Translator
@@ -50,7 +50,7 @@ def lab_stopped_notice(t: Translator, game: str, problem: Problem) -> str:
 
 def long_game_notice(t: Translator, game: str, moves: int, limit: int) -> str:
     """A game with a Lab bot went past the Lab's move limit: end it now, scored as it
-    stands, or play on, asked again after ``limit`` moves more (``app/lab/long_game.py``)."""
+    stands, or play on, asked again after ``limit`` moves more (``app/lab/page/long_game.py``)."""
     return _panel("long-game", t("long_game.title", n=moves),
                   [t("long_game.body", n=limit, how=Msg(f"cut.how.{game}"))],
                   [button(t("long_game.end"), action="lab-end-now", cls="btn"),

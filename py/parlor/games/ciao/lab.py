@@ -1,6 +1,6 @@
 """Ciao!'s helpers for the Bot Lab: a view holds cards as numbers (kinds), so a
 student's bot gets the card's name as moves write it, whether it fits on the top card,
-and what a hand would cost (``app/lab/toolbox.py`` offers each function in ``TOOLS`` as
+and what a hand would cost (``app/lab/sandbox/toolbox.py`` offers each function in ``TOOLS`` as
 ``game.<name>``; its docstring is what the student reads)."""
 
 from __future__ import annotations

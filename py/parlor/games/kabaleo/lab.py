@@ -1,5 +1,5 @@
 """Kabaleo's helpers for the Bot Lab: the count the end makes, read from a view, so a
-student's bot can weigh a position without rewriting the scoring (``app/lab/toolbox.py``
+student's bot can weigh a position without rewriting the scoring (``app/lab/sandbox/toolbox.py``
 offers each function in ``TOOLS`` as ``game.<name>``; its docstring is what the student
 reads)."""
 

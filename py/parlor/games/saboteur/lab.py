@@ -1,5 +1,5 @@
 """Saboteur's helpers for the Bot Lab: the gold a seat holds and how far its tunnel
-is from the goals, read from a view (``app/lab/toolbox.py`` offers each function in
+is from the goals, read from a view (``app/lab/sandbox/toolbox.py`` offers each function in
 ``TOOLS`` as ``game.<name>``; its docstring is what the student reads)."""
 
 from __future__ import annotations
