@@ -192,3 +192,23 @@ def test_a_tournament_marks_its_games_ended_at_the_limit_and_says_why() -> None:
     listed = lab(page.send(Action("lab-tour-bot", value=str(entrant)))).html
     assert "lab-tour-game" in listed and " cut" in listed and "✂" in listed
     assert f"ended after {LIMIT} moves" in listed
+    # The grid: each pair's cell counts its games ended at the limit, marked, both ways.
+    per_pair: dict[str, int] = {}
+    for d in tour.duels.values():
+        a, b = d.seats
+        for pair in (f"{a},{b}", f"{b},{a}"):
+            per_pair[pair] = per_pair.get(pair, 0) + d.cut
+    cells = {re.search(r'data-lab-pair="([^"]*)"', tag).group(1):  # type: ignore[union-attr]
+             int(re.search(r'data-lab-cut="(\d+)"', tag).group(1)) if "data-lab-cut" in tag
+             else 0  # type: ignore[union-attr]
+             for tag in re.findall(r"<td [^>]*data-lab-pair=[^>]*>", html)}
+    assert cells == per_pair
+    pair = next(p for p, n in per_pair.items() if n)
+    cell = re.search(rf'<td [^>]*data-lab-pair="{pair}"[^>]*>([^<]*)</td>', html)
+    assert cell is not None and cell.group(1).endswith("✂")
+    games = "games was" if per_pair[pair] == 1 else "games were"
+    assert f"{per_pair[pair]} of these {games} ended at the move limit" in cell.group(0)
+    shown = lab(page.send(Action("lab-tour-pair", value=pair))).html
+    listed = shown[shown.index('id="lab-tour-games"'):]
+    assert listed.count("lab-tour-game won cut") + listed.count("lab-tour-game lost cut") \
+        + listed.count("lab-tour-game shared cut") == per_pair[pair]  # its cut games, marked

@@ -54,7 +54,7 @@ def tournament_html(tour: LabTour, t: Translator, game: str) -> str:
     parts.append(f'<p class="help lab-tour-rule">{esc(t("lab.tour.rule"))} '
                  f'{esc(hint + t("lab.tour.games_hint"))}</p>')
     cut = sum(d.cut for d in duels)
-    if cut:  # games ended at the Lab's move limit: marked in each bot's list, said here
+    if cut:  # games ended at the Lab's move limit: marked in the grid and the lists, said here
         words = limit_words(game, tour.seats, cut, t, "lab.tour.cut")
         parts.append(f'<p class="help lab-tour-cut"{attrs(data_lab_cut=cut)}>'
                      f'{esc(MARK)} {esc(words)}</p>')
