@@ -112,6 +112,17 @@ def test_a_tournament_of_bots_that_never_finish_a_round_finishes(seats: int) -> 
                                                    tuple(range(seats)))
 
 
+@pytest.mark.parametrize(("asked", "cut_at"), [(40, 40), (10**9, LIMIT), ("40", LIMIT),
+                                               (True, LIMIT), (0, LIMIT)])
+def test_a_request_may_lower_the_limit_never_raise_it(asked: object, cut_at: int) -> None:
+    """A match's request may ask for a lower move limit (``"moves"``: the browser test's
+    short games); a higher one, or one that is no count of moves, leaves the Lab's."""
+    out = reports({"source": source("last"), "game": "ciao", "level": "easy", "players": 2,
+                   "games": 1, "seed": 5, "options": {"rounds": 1}, "moves": asked})
+    games = [LabGame.from_dict(r["game"]) for r in out if r["kind"] == "game"]  # type: ignore[arg-type]
+    assert [(g.cut, len(g.moves)) for g in games] == [(True, cut_at)]
+
+
 def test_kept_games_from_before_the_limit_still_read() -> None:
     """A match's game and a tournament's, as the page kept them before: not cut."""
     old = LabGame(0, 7, 1.0, ()).to_dict()
@@ -171,6 +182,26 @@ def test_the_page_says_which_games_were_ended_and_why() -> None:
               if isinstance(e, ShowGame)][-1]
     assert f"This game was ended after {LIMIT} moves, before its end: {rule}." in review.html
     assert 'class="end"' in review.html  # the result, as the rules score it there
+
+
+def test_a_lesson_with_a_bot_that_never_ends_its_round_ends_and_gets_its_verdict() -> None:
+    """ciao.md, "A round cut short", in a lesson: lesson 2 (against easy) run by a bot
+    that always draws and keeps ends every game, scored as the round stands; the
+    lesson's verdict and the note saying why are shown."""
+    from parlor.app.lab.page.lessons import lessons
+
+    lesson = lessons("ciao")[1]
+    page = Driver()
+    page.send(Boot({"lab": "ciao"}))
+    page.send(Action("lab-lesson", value=str(lesson.number)))
+    form = {"level": lesson.level, "players": str(lesson.players),
+            "games": str(lesson.games), "limit": "1000"}
+    shown = lab(worked(page, page.send(Action("lab-run", value=source("last"), form=form))))
+    run = page.c.lab.run
+    assert run is not None and not run.running and len(run.played) == lesson.games
+    cut = sum(g.cut for g in run.played.values())
+    assert cut, "no game of the lesson reached the limit"
+    assert f'data-lab-cut="{cut}"' in shown.html and "data-lab-goal=" in shown.html
 
 
 @pytest.mark.cpython_only  # the same referee as above, drawn: nothing Python-version-bound

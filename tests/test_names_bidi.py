@@ -214,6 +214,6 @@ def test_the_pairing_screens_and_the_notices_isolate_every_name(game_id: str) ->
     html += guest_toolbar(t, Linked("connected", hello=hello))
     html += lab_stopped_notice(t, game_id, Problem("crash", 2, "boom"))
     html += long_game_notice(t, game_id, 700, 700)
-    html += ended_note(game_id, 700, t) + limit_words(game_id, 2, 3, t)
+    html += ended_note(game_id, 700, t) + limit_words(game_id, [700, 700], t)
     assert SEATS[0] in html and GAME_NAMES[game_id] in html
     assert loose_names(html) == []

@@ -18,7 +18,7 @@ from parlor.app.lab.page.keep import untouched_starters
 from parlor.app.lab.page.reference import CONTRACT, reference
 from parlor.app.lab.page.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen
 from parlor.app.lab.wire.problems import Problem
-from parlor.app.screens.lab_cut import limit_words, match_note, result_words
+from parlor.app.screens.lab_cut import match_note, match_words, result_words
 from parlor.app.screens.lab_handin import handin_html
 from parlor.app.screens.lab_problems import frames_html, percent, problem_text, wins_text
 from parlor.app.screens.lab_prose import prose, prose_text
@@ -177,7 +177,7 @@ def lab_status(lab: LabScreen, t: Translator) -> str:
     if not games:
         return t("lab.stopped", done=0, n=run.settings.games)
     change = change_words(run, Score.of(games), t)
-    cut = limit_words(lab.game, run.settings.players, sum(g.cut for g in games), t)
+    cut = match_words(lab.game, games, t)
     return " ".join(w for w in (score_words(games, t), change, cut) if w)
 
 
@@ -231,7 +231,7 @@ def lab_results(lab: LabScreen, t: Translator) -> str:
         parts.append(_goal(lab, games, t))
         parts.append(_chart(games, s.players, t))
         parts.append(_games_table(lab, games, run.seed, t))
-        parts.append(match_note(lab.game, s.players, games, t))
+        parts.append(match_note(lab.game, games, t))
     if lab.said is not None and lab.said in run.played:
         parts.append(_said(run.played[lab.said], lab.said, t))
     return "".join(parts)

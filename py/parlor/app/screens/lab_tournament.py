@@ -53,10 +53,10 @@ def tournament_html(tour: LabTour, t: Translator, game: str) -> str:
     hint = t("lab.tour.grid_hint") + " " if tour.seating.duels else ""
     parts.append(f'<p class="help lab-tour-rule">{esc(t("lab.tour.rule"))} '
                  f'{esc(hint + t("lab.tour.games_hint"))}</p>')
-    cut = sum(d.cut for d in duels)
+    cut = [len(d.move_list) for d in duels if d.cut]
     if cut:  # games ended at the Lab's move limit: marked in the grid and the lists, said here
-        words = limit_words(game, tour.seats, cut, t, "lab.tour.cut")
-        parts.append(f'<p class="help lab-tour-cut"{attrs(data_lab_cut=cut)}>'
+        words = limit_words(game, cut, t, "lab.tour.cut")
+        parts.append(f'<p class="help lab-tour-cut"{attrs(data_lab_cut=len(cut))}>'
                      f'{esc(MARK)} {esc(words)}</p>')
     if duels:
         parts.append('<div class="lab-actions lab-tour-actions">'

@@ -63,3 +63,13 @@ def move_limit(game_id: str, players: int) -> int:
     ended where it stands (at the table, with a person: before they are asked)."""
     sizes = LIMITS[game_id]
     return sizes.get(players, max(sizes.values()))
+
+
+def asked_limit(game_id: str, players: int, asked: object) -> int:
+    """A job's move limit: the game's, or a lower one its request asks for (``"moves"``:
+    a browser test's short games); never higher, so no request makes a game go on
+    longer than the Lab allows."""
+    limit = move_limit(game_id, players)
+    if isinstance(asked, int) and not isinstance(asked, bool) and 1 <= asked < limit:
+        return asked
+    return limit

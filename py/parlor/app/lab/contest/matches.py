@@ -111,20 +111,20 @@ Z = 1.96
 
 
 def lab_game(game: Game[Any, Any], level: str, players: int, number: int, seed: int,
-             key: LabKey, options: Mapping[str, object] | None = None
-             ) -> Generator[Call, Turn, LabGame]:
+             key: LabKey, options: Mapping[str, object] | None = None,
+             limit: int | None = None) -> Generator[Call, Turn, LabGame]:
     """Game ``number`` of a match (seeded ``seed + number``): the student's bot (bot 0)
     sits at seat ``number % players``, ``level`` plays every other seat. Each of the
     bot's moves is a ``Call`` the referee answers with a ``Turn``, with dice from
     ``key``; a turn with no move stops the game there. A game still going at the Lab's
-    move limit ends there, scored as it stands (``limits.py``)."""
+    move limit (``limit``, else ``limits.move_limit``) ends there, scored as it stands."""
     opts = game.options_for(players, options or {})
     seat = number % players
     played: list[str] = []
     bots: list[Bot | Outside] = [make_bot(game.id, level) for _ in range(players)]
     bots[seat] = OUTSIDE
     loop = steps(game.id, bots, seed + number, opts, record=played,
-                 limit=move_limit(game.id, players))
+                 limit=move_limit(game.id, players) if limit is None else limit)
     turns: list[Turn] = []
     plies: list[int] = []
     try:

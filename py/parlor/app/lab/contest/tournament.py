@@ -134,19 +134,20 @@ def forfeit(seats: tuple[int, ...], number: int, failed: int, problem: Problem,
 
 
 def table_game(game: Game[Any, Any], seating: Seating, k: int, key: LabKey,
-               options: Mapping[str, object] | None = None
+               options: Mapping[str, object] | None = None, limit: int | None = None
                ) -> Generator[Call, Turn, TableGame]:
     """Game ``k`` of the tournament (``seating`` says who sits where and its seed),
     played with ``options`` (the Lab's, ``lessons.lab_options``). Each move is a
     ``Call`` of the entrant to act, with dice from ``key``; a turn with no move loses
-    the game for that entrant. A game still going at the Lab's move limit ends there,
-    scored as it stands (``limits.py``): a tournament ends whatever its bots do."""
+    the game for that entrant. A game still going at the Lab's move limit (``limit``,
+    else ``limits.move_limit``) ends there, scored as it stands: a tournament ends
+    whatever its bots do."""
     order = seating.order(k)
     number, seed = k % seating.per, seating.deal(k)
     played: list[str] = []
     opts = game.options_for(len(order), options or {})
     loop = steps(game.id, [OUTSIDE] * len(order), seed, opts, record=played,
-                 limit=move_limit(game.id, len(order)))
+                 limit=move_limit(game.id, len(order)) if limit is None else limit)
     try:
         asked = next(loop)
         while True:
