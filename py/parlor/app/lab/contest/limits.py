@@ -24,13 +24,14 @@ Saboteur   157
 
 Ciao!'s longest games are random ones, and their lengths have a long tail (a round ends
 at a random turn once hands are long: the longest of 1,000 two-player games was 5,827,
-of 4,000 6,367). Its limits keep 4x that where the game costs little to play to the
-limit (five and six players), and where the tail is longest (two players) 1.9x, with an
-estimated chance of 5e-7 that an honest game is cut (the tool fits the tail): a game
-played to the limit costs its square in time (hands and the history grow), and two
-players' 24,000 moves took 39 s a game in Chromium on this machine (``python -m
-tools.bench endless``), so one endless bot in a class's duels would have added most of
-an hour. A game cut by mistake loses little: it is scored by the rules as it stands.
+of 4,000 6,367). Its limits keep 4x that where a game cut at the limit costs little
+(five and six players), about 3.5x at three and four, and where the tail is longest (two
+players) 1.9x, with an estimated chance of 5e-7 that an honest game is cut (the suite
+fits the tail). A cut game is what an endless bot costs a class, game after game, and
+the moves grow dearer as the hands grow: two players' 12,000 moves took 7 s of CPU in
+CPython (3,000: 1.2 s), 13 s of wall time in Chromium on the 2-core machine under load
+(``python -m tools.bench endless``). A game cut by mistake loses little: it is scored
+by the rules as it stands.
 ``tests/test_lab_limits.py`` (slow) plays a sample again and fails if its longest
 game comes within ``MARGIN_KEPT`` of a limit (a rules change that lengthens games).
 """
