@@ -232,7 +232,7 @@ class Controller:
 
     def _store_changed(self, key: str | None, out: list[Effect]) -> None:
         """Another tab wrote: this tab's game may have gone on there (saving.py), or
-        the Lab's bots (lab/shelf_sync.py); the menu's list of saves is drawn again."""
+        the Lab's bots (lab/page/shelf_sync.py); the menu's list of saves is drawn again."""
         if self.shown == "lab":
             self.lab.shelves.store_changed(key, out)
         if key is not None and not key.startswith(saves.PREFIX):

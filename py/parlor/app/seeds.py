@@ -1,6 +1,6 @@
 """Where a new game's seed comes from, and the one place a built-in bot's random numbers
 come from (its moves, its reflexes in timed windows), so a reloaded or replayed game
-gives the bots the same choices. (A Lab bot's come from the Lab's key: lab/dice.py.)"""
+gives the bots the same choices. (A Lab bot's come from the Lab's key: lab/contest/dice.py.)"""
 
 from __future__ import annotations
 
