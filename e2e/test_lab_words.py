@@ -82,3 +82,42 @@ def test_the_persian_lab_reads_right_to_left_with_its_code_left_to_right(
     page.locator(".lab-ref-part[data-ref='view']").screenshot(path=f"{shots}-reference.png")
     page.evaluate("scrollTo(0, 0)")
     page.screenshot(path=f"{shots}.png")
+
+
+#: Where each character of an element's text is drawn: [[character, left x], ...].
+GLYPHS = """(el) => {
+  const out = [], range = document.createRange();
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let i = 0; i < node.length; i++) {
+      range.setStart(node, i); range.setEnd(node, i + 1);
+      const box = range.getBoundingClientRect();
+      if (box.width > 0) out.push([node.data[i], box.left]);
+    }
+  }
+  return out;
+}"""
+
+
+def test_the_persian_lab_names_its_game_and_bots_in_their_own_direction(
+        app, page: Page, base_url: str) -> None:
+    """A name runs in its own direction inside Persian: the title reads "Ciao!", not
+    "!Ciao" (its "!" drawn right of its "C"), and so do a bot named "Bot A!" in the
+    picker's label and a tournament's table."""
+    open_lab(page, base_url, "ciao", "fa")
+    title = page.locator(".lab-head h2")
+    expect(title).to_contain_text("Ciao!")
+    glyphs = dict(title.evaluate(GLYPHS))
+    assert glyphs["C"] < glyphs["!"], glyphs
+    assert PERSIAN.search(title.inner_text())
+    # A second bot, named as a child might, meets the first in a tournament.
+    page.click("[data-action=lab-new]")
+    page.fill("input[data-lab-field=name]", "Bot A!")
+    page.click("[data-action=lab-rename]")
+    expect(page.locator("select[data-change=lab-bot] option:checked")).to_contain_text("Bot A!")
+    page.select_option("[data-lab-field=games]", "10")
+    page.click("[data-action=lab-tournament]")
+    row = page.locator("[data-lab-entrant='Bot A!'] [data-action=lab-tour-bot]")
+    expect(row).to_be_visible()
+    glyphs = dict(row.evaluate(GLYPHS))
+    assert glyphs["B"] < glyphs["!"], glyphs

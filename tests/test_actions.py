@@ -31,7 +31,12 @@ from parlor.app.lab.referee.here import run_here
 from parlor.app.lab.wire.problems import Problem
 from parlor.app.saves import DictStore
 from parlor.app.screens.game import game_screen
-from parlor.app.screens.notices import lab_stopped_notice, stale_notice, unsaved_notice
+from parlor.app.screens.notices import (
+    lab_stopped_notice,
+    long_game_notice,
+    stale_notice,
+    unsaved_notice,
+)
 from parlor.app.screens.untrusted import clean
 from parlor.app.tabs import Stale
 from parlor.i18n.catalog import Translator
@@ -111,7 +116,8 @@ def notices() -> str:
     t = Translator()
     return (stale_notice(t, Stale(deleted=True)) + stale_notice(t, Stale(False, "k", True))
             + unsaved_notice(t, "full")
-            + lab_stopped_notice(t, "kabaleo", Problem("failed", 0, "gone")))
+            + lab_stopped_notice(t, "kabaleo", Problem("failed", 0, "gone"))
+            + long_game_notice(t, "ciao", 12000, 12000))
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,5 @@
-"""Code inside the Lab's Persian sentences reads left to right, in its order.
+"""Code inside the Lab's Persian sentences reads left to right, in its order, and every
+name in the Lab (a bot's, an author's, a game's) is isolated from the sentence around it.
 
 On a right-to-left page the bidi algorithm hands a code fragment's edge (a closing
 parenthesis, a bracket, a quote) to the sentence around it: "choose(view, moves, rng)"
@@ -17,7 +18,18 @@ from html.parser import HTMLParser
 import pytest
 
 from controller_driver import Driver
-from parlor.app.events import Action, Boot, LabReport, LabStart, ShowLab
+from parlor.app.events import (
+    Action,
+    Boot,
+    LabChoose,
+    LabChose,
+    LabCode,
+    LabReport,
+    LabStart,
+    Move,
+    ShowGame,
+    ShowLab,
+)
 from parlor.app.lab.contest.tournament import TableGame
 from parlor.app.lab.page.state import LabTour
 from parlor.app.lab.referee.here import run_here
@@ -26,12 +38,11 @@ from parlor.app.screens.lab_prose import LRI, PDI, pieces, prose, prose_text
 from parlor.app.screens.lab_tournament import tournament_html
 from parlor.games import GAMES
 from parlor.i18n.catalog import Translator
+from test_lab_handin import link
+from test_names_bidi import AUTHOR, BOTS, ISOLATING, VOID, Named, loose_names
 
 pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
 
-#: Elements whose text is isolated from the sentence around it (or is no sentence).
-ISOLATING = {"code", "bdi", "pre", "textarea", "script", "style", "option", "kbd", "samp"}
-VOID = {"br", "img", "input", "meta", "link", "hr", "wbr", "source", "col"}
 #: Text between Unicode isolates (FSI, LRI, RLI … PDI) is isolated too.
 ISOLATED = re.compile("[\u2066-\u2068][^\u2069]*\u2069")
 
@@ -132,7 +143,94 @@ def test_a_persian_tournament_isolates_its_entrants_problems() -> None:
     tour = LabTour(("ربات من", "<b>Ali</b>"), 2, 1, 1000, running=False,
                    problems={0: None, 1: Problem("missing")},
                    duels={0: TableGame((0, 1), 0, (1.0, 0.0))})
-    html = tournament_html(tour, Translator("fa"))
+    html = tournament_html(tour, Translator("fa"), "kabaleo")
     problems = re.search(r'<ul class="lab-tour-problems">.*?</ul>', html)
     assert problems is not None and "<b>" not in html
     assert loose(problems.group()) == []
+
+
+GOOD = "def choose(view, moves, rng):\n    return moves[0]\n"
+BAD = "def choose(view, moves, rng):\n    return moves[99]\n"
+
+
+def named_lab(game: str) -> Driver:
+    """The Persian Lab of ``game`` with three bots named ``BOTS`` (the last one crashes)
+    and an author."""
+    page = Driver()
+    page.c.t = Named()
+    page.send(Boot({"lab": game}))
+    for i, name in enumerate(BOTS):
+        if i:
+            page.send(Action("lab-new"))
+        page.send(LabCode(BAD if i == len(BOTS) - 1 else GOOD))
+        page.send(Action("lab-rename", form={"name": name}))
+    page.send(Action("lab-author", value=AUTHOR))
+    assert page.c.lab.shelf is not None and set(BOTS) <= set(page.c.lab.shelf.bots)
+    return page
+
+
+def shown_all(out: list[object]) -> list[tuple[str, str]]:
+    return [(e.html, e.status) for e in out if isinstance(e, ShowLab)] + [
+        (e.screen.html, e.screen.status) for e in out if isinstance(e, ShowGame)]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_lab_screen_isolates_every_name(game: str) -> None:
+    """The Lab: its bots (the picker, the entrants, a deleted one's Undo), its author, a
+    Run with an error and its review, a tournament (its table, status, a bot's games,
+    their review, a classmate's problem), a hand-in of links (their names, authors, and
+    a link of another game), the game's name in titles and pickers."""
+    page = named_lab(game)
+    screens = shown_all(page.send(Action("lab-bot", value=BOTS[0])))
+    form = {"level": "random", "players": "2", "games": "10", "limit": "1000", "seats": "2"}
+    screens += shown_all(_worked(page, page.send(Action("lab-run", value=BAD, form=form))))
+    screens += shown_all(_worked(page, page.send(Action("lab-run", value=GOOD, form=form))))
+    screens += shown_all(page.send(Action("lab-review", value="0")))
+    page.send(Action("lab", game=game))
+    screens += shown_all(_worked(page, page.send(Action("lab-tournament", form=form))))
+    assert page.c.lab.tour is not None and page.c.lab.tour.duels
+    screens += shown_all(page.send(Action("lab-tour-bot", value="0")))
+    screens += shown_all(page.send(Action("lab-tour-review", value="0")))
+    page.send(Action("lab", game=game))
+    other = next(g for g in sorted(GAMES) if g != game)
+    links = " ".join(link(g, f"# {i}\n{GOOD}", f"{name} {i}", AUTHOR)
+                     for i, (g, name) in enumerate([(game, BOTS[0]), (other, BOTS[1])]))
+    screens += shown_all(page.send(Action("lab-paste", value=None, form={"links": links})))
+    page.send(Action("lab-bot", value=BOTS[2]))
+    screens += shown_all(page.send(Action("lab-delete")))
+    every = "".join(html for html, _ in screens)
+    for drawn in ("data-lab-error", "lab-said", 'class="lab-tour"', 'id="lab-tour-games"',
+                  "lab-tour-problems", "data-lab-handin", "data-lab-deleted", "replay-log",
+                  "data-lab-entrants", f"{BOTS[0]} 0 ({AUTHOR})"):
+        assert drawn in every, drawn
+    assert [x for html, status in screens for x in loose_names(html, status)] == []
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_lab_bot_at_the_table_is_named_isolated(game: str) -> None:
+    """Play against a bot named ``Bot A!``: the game's screen, and the notice when the
+    bot gives no move."""
+    page = named_lab(game)
+    page.send(Action("lab-bot", value=BOTS[2]))  # the one that crashes
+    out = page.send(Action("lab-play", value=BAD, form={"players": "2"}))
+    screens = shown_all(out)
+    for _ in range(50):
+        session = page.c.session
+        assert session is not None
+        if page.c.turns.lab_seats.problem is not None:
+            break
+        asked = [e for e in out if isinstance(e, LabChoose)]
+        if asked:
+            texts: list[str] = []
+            run_here(asked[-1].request, texts.append, clock=lambda: 0.0)
+            reports = [x for x in texts if '"done"' not in x]
+            out = page.send(LabChose("done", "[" + ",".join(reports) + "]"))
+        elif session.to_act() == 0:
+            out = page.send(Move(page.legal()[0]))
+        else:
+            page.timers.sort(key=lambda a: a.ms)
+            out = page.send(page.timers.pop(0).event)
+        screens += shown_all(out)
+    assert any(BOTS[2] in html for html, _ in screens)
+    assert any('data-notice="lab"' in html for html, _ in screens)
+    assert [x for html, status in screens for x in loose_names(html, status)] == []

@@ -1,4 +1,5 @@
-"""A script of tools/ loaded as a module, for the tests in tests/ and e2e/.
+"""A script of tools/ loaded as a module, for the tests in tests/ and e2e/ (and a module
+of the bench's package, tools/bench/: ``load_bench``).
 
 tools/ is a folder of scripts run as ``python3 tools/site.py``, not a package, so a test
 reaches one by its path. Each tool is loaded once and kept in ``sys.modules`` as
@@ -44,3 +45,12 @@ def load_tool(tool: str) -> ModuleType:
         del sys.modules[name]  # a half-run tool is not kept for the next caller
         raise
     return module
+
+
+def load_bench(suite: str) -> ModuleType:
+    """``tools/bench/<suite>.py``: a module of the bench's package (run from the root as
+    ``python -m tools.bench``), imported as ``tools.bench.<suite>`` with the root on the
+    path; its suites import each other by those names."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    return importlib.import_module(f"tools.bench.{suite}")

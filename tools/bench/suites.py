@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from tools.bench import (
+    endless,
     games,
     lab,
     lab_starts,
     lab_watch,
+    lengths,
     memory,
     moves,
     play,
@@ -79,6 +81,10 @@ SUITES = (
           startup_pair.run, default=False, browser=True, options=startup_pair.options),
     Suite("tournament", "a class's tournament in the Lab: time, sandboxes, memory peak",
           tournament.run, default=False, browser=True, options=tournament.options),
+    Suite("lengths", "how long honest games last, in moves, against the Lab's move limits",
+          lengths.run, default=False, options=lengths.options),
+    Suite("endless", "a bot that never ends its game: a match cut at the Lab's move limit",
+          endless.run, default=False, browser=True, options=endless.options),
 )
 BY_NAME = {s.name: s for s in SUITES}
 #: Names that stand for several suites (`browser`: what `make bench`'s one browser

@@ -337,7 +337,8 @@ class Controller:
         screen = game_screen(session, self.confirmed, self.picks, self.turns.thinking,
                              message, self.turns.window, t=self.t, revealed=revealed,
                              panels=panels, paused=self.classroom.paused(),
-                             frozen=self.hosting.waiting() or self.saving.tab.stale is not None)
+                             frozen=self.hosting.waiting() or self.turns.asking()
+                             or self.saving.tab.stale is not None)
         self.message = None
         if self.hosting.peers:
             screen = replace(screen, data={**screen.data, "link": link_state(self.hosting.peers)})
@@ -347,9 +348,8 @@ class Controller:
 
     def _play(self, move: str, out: list[Effect]) -> None:
         session, turns = self.session, self.turns
-        if session is None or session.bot_to_act() or turns.thinking:
-            return
-        if session.needs_handoff(self.confirmed):
+        if (session is None or session.bot_to_act() or turns.thinking or turns.asking()
+                or session.needs_handoff(self.confirmed)):
             return
         if session.to_act() == TABLE and turns.window is None:
             return

@@ -71,7 +71,9 @@ class Session:
         return tuple(i for i, s in enumerate(self.seats) if not s.is_bot)
 
     def to_act(self) -> int | None:
-        return self.game.to_act(self.state)
+        """The seat to decide (``TABLE`` for the table's timed decisions); None when the
+        game is over, played to its end or ended where it stood (``Match.cut``)."""
+        return None if self.match.cut else self.game.to_act(self.state)
 
     def bot_to_act(self) -> bool:
         """A bot must decide (table decisions, TABLE = -1, are timed by the app)."""
@@ -82,10 +84,21 @@ class Session:
         """The result; with ``t``, its sentences name the seats as the reader sees them
         (default names in the reader's language), not as the save spells them."""
         names = self.display_names(t) if t is not None else self.names
+        if self.match.cut:
+            return self.game.outcome_now(self.state, names)
         return self.game.outcome(self.state, names)
+
+    def ended(self) -> Session:
+        """The game ended where it stands, scored so (``Game.outcome_now``): a game with
+        a Lab bot that went on and on, which the person chose to end."""
+        if self.to_act() is None:
+            return self
+        return replace(self, match=replace(self.match, cut=True))
 
     def play(self, move: str) -> Session:
         """Apply ``move`` for the seat to act; ``IllegalMove`` (with its reason) otherwise."""
+        if self.match.cut:
+            raise IllegalMove(move, Msg("error.game_ended"))
         if move not in self.game.legal_moves(self.state):
             self.game.apply(self.state, move)  # raises with the rules' own reason
             raise IllegalMove(move, Msg("error.not_offered"))

@@ -83,6 +83,15 @@ class Table:
         self.turns.moved()
         self.after_move(out)
 
+    def end(self, out: list[Effect]) -> None:
+        """End the game where it stands, scored so (``Session.ended``): a game with a Lab
+        bot that went on past the Lab's move limit, which the person chose to end."""
+        assert self.session is not None
+        self.session = self.session.ended()
+        self.picks = ()
+        self.turns.moved()
+        self.after_move(out)
+
     def undo(self, out: list[Effect]) -> None:
         """Take back the last person's move and the bots' replies (``Session.undo``); no
         timer started for the undone position acts."""

@@ -22,12 +22,13 @@ from parlor.app.events import (
     WindowDecide,
 )
 from parlor.app.lab.page.key_store import lab_key
+from parlor.app.lab.page.long_game import LongGame
 from parlor.app.lab.page.playing import LabSeats
 from parlor.app.lab.wire.problems import Problem
 from parlor.app.page import Handler
 from parlor.app.page_params import BOT_DELAY_MS
 from parlor.app.pairing import link
-from parlor.app.screens.notices import lab_stopped_notice
+from parlor.app.screens.notices import lab_stopped_notice, long_game_notice
 from parlor.app.seeds import turn_rng
 from parlor.app.thinking import BotThinking
 from parlor.app.windows import GRACE_MS, open_window
@@ -81,9 +82,15 @@ class Turns:
         self.window_id, self.window_opened = 0, 0.0
         self.answers: list[tuple[int, str, int, int]] = []
         self.lab_seats = LabSeats()  # a bot written in the Lab, at this game's table
+        self.long_game = LongGame()  # past the Lab's move limit: end it, or play on?
 
     def actions(self) -> Mapping[ActionName, Handler]:
-        return {"lab-retry": self.lab_retry}
+        return {"lab-retry": self.lab_retry, "lab-end-now": self.end_now,
+                "lab-play-on": self.play_on}
+
+    def asking(self) -> bool:
+        """The person is asked whether to end a Lab bot's long game: nothing moves."""
+        return self.long_game.due(self.page.session)
 
     def stop(self) -> None:
         """A new generation: no timer started before acts; the bot stops thinking and
@@ -102,6 +109,7 @@ class Turns:
         self.stop()
         self.bots = {}
         self.lab_seats.reset()
+        self.long_game.reset()
 
     # ---- turns ----------------------------------------------------------------------
 
@@ -112,6 +120,10 @@ class Turns:
             return
         if self.saving.tab.stale is not None:
             return  # the game went on in another tab: this one only says so
+        if self.asking():  # the game waits for the person's answer (lab/page/long_game.py)
+            self.thinking, self.turn = False, None
+            self.page.render(out)
+            return
         window = open_window(self.page.session)
         if window is not None:
             # The bots' answers and the deadline race each other and any click; the
@@ -151,7 +163,8 @@ class Turns:
         """One slice of the bot's thinking (``thinking.py``); its move once decided and
         the bot delay has passed."""
         session = self.page.session
-        if generation != self.generation or session is None or not session.bot_to_act():
+        if (generation != self.generation or session is None or not session.bot_to_act()
+                or self.asking()):
             return
         seat = session.to_act()
         assert seat is not None
@@ -219,11 +232,30 @@ class Turns:
         self.lab_seats.reset()
         self.page.schedule(out)
 
+    def end_now(self, event: Action, out: list[Effect]) -> None:
+        """End the Lab bot's long game where it stands, scored so."""
+        if self.asking():
+            self.page.table.end(out)
+
+    def play_on(self, event: Action, out: list[Effect]) -> None:
+        """Go on with the Lab bot's long game: asked again after as many moves more."""
+        session = self.page.session
+        if session is not None and self.asking():
+            self.long_game.play_on(session)
+            self.page.render(out)
+            self.page.schedule(out)
+
     def lab_panel(self) -> str:
-        problem = self.lab_seats.problem
-        if problem is None or self.page.session is None:
+        session = self.page.session
+        if session is None:
             return ""
-        return lab_stopped_notice(self.page.t, self.page.session.match.game, problem)
+        if self.asking():
+            return long_game_notice(self.page.t, session.match.game, len(session.match.moves),
+                                    LongGame.limit(session) or 0)
+        problem = self.lab_seats.problem
+        if problem is None:
+            return ""
+        return lab_stopped_notice(self.page.t, session.match.game, problem)
 
     # ---- timed windows across devices ------------------------------------------------
 

@@ -24,9 +24,13 @@ from parlor.core.windows import Window
 
 @dataclass(frozen=True)
 class MatchResult:
+    """How a game ended; ``cut``: it passed its move limit and was scored as it stood
+    (``Game.outcome_now``), not played to its end."""
+
     winners: tuple[int, ...]
     points: tuple[int, ...]
     moves: tuple[str, ...]
+    cut: bool = False
 
 
 class Outside:
@@ -60,11 +64,15 @@ def steps(
     seed: int,
     options: Mapping[str, object] | None = None,
     record: list[str] | None = None,
+    limit: int | None = None,
 ) -> Generator[Turn, str, MatchResult]:
     """One game, a bot per seat, as a generator: it yields a ``Turn`` for each move of
     an ``Outside`` seat and is sent that seat's move; it returns the ``MatchResult``.
     ``record``, when given, receives each move as it is played, so a game stopped half
-    way (a Lab bot that gave no move) can still be replayed up to there."""
+    way (a Lab bot that gave no move) can still be replayed up to there. A game still
+    going after ``limit`` moves ends there, scored as it stands (``Game.outcome_now``:
+    each rules page's "cut short"), whatever its seats would do: the Lab's games end
+    even when its bots would play for ever (``app/lab/contest/limits.py``)."""
     from parlor.games import ENTRIES
 
     entry = ENTRIES[game_id]
@@ -77,6 +85,9 @@ def steps(
     table_rng = master.fork()
     moves: list[str] = [] if record is None else record
     while (seat := game.to_act(state)) is not None:
+        if limit is not None and len(moves) >= limit:
+            cut = game.outcome_now(state)
+            return MatchResult(cut.winners, cut.points, tuple(moves), cut=True)
         if seat == TABLE:
             assert windows is not None, f"{game_id} has table decisions but no windows"
             window: Window | None = windows.open_window(state, levels, table_rng)

@@ -45,6 +45,10 @@ class Match:
     #: Per seat, the source of a Lab bot's code ("" for any other seat); () when no
     #: seat is a Lab bot (every match before the Lab).
     lab: tuple[str, ...] = field(default=())
+    #: Ended before the rules' end, scored as it stood after its last move (the game's
+    #: ``outcome_now``): the Bot Lab's move limit, or the person at the table who chose
+    #: to end a game with a Lab bot that went on and on. False in every older record.
+    cut: bool = False
 
     def with_move(self, move: str) -> Match:
         return replace(self, moves=(*self.moves, move))
@@ -53,6 +57,8 @@ class Match:
         data = self._fields()
         if self.lab:
             data["lab"] = list(self.lab)
+        if self.cut:
+            data["cut"] = True
         return data
 
     def _fields(self) -> dict[str, Any]:
@@ -160,6 +166,8 @@ def match_from_dict(data: object, games: Mapping[str, Rules[Any]], raw: str | No
         Msg("save.lab_code"),
         raw,
     )
+    cut = data.get("cut", False)
+    _require(isinstance(cut, bool), Msg("save.cut_not_bool"), raw)
     assert isinstance(seed, int) and isinstance(options, dict) and isinstance(moves, list)
     match = Match(
         game=str(game_id),
@@ -170,6 +178,7 @@ def match_from_dict(data: object, games: Mapping[str, Rules[Any]], raw: str | No
         rules_version=rv,
         names=tuple(names),
         lab=tuple(lab),
+        cut=bool(cut),
     )
     return upgrade(match, game, raw)
 

@@ -79,6 +79,13 @@ class Game(Protocol[S, V]):
 
     def outcome(self, s: S, seat_names: tuple[str, ...] = ()) -> Outcome | None: ...
 
+    def outcome_now(self, s: S, seat_names: tuple[str, ...] = ()) -> Outcome:
+        """The result if the game ended now, scored by the game's own rules as it stands
+        (each game's rules page, "cut short"): how a game the Bot Lab cuts at its move
+        limit, or one the people at the table agree to end, is decided. On a finished
+        game it is ``outcome``'s."""
+        ...
+
     def view(self, s: S, seat: int | None) -> V: ...
 
     def reveal(self, s: S) -> object:

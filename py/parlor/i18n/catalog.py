@@ -10,8 +10,8 @@ is in, and saves and notation stay language-neutral.
 
 Arguments are formatted for the language: whole numbers in its digits (Persian ۰–۹),
 nested ``Msg`` values translated, and text that may run the other way (a player's
-name, a move in notation) wrapped in Unicode isolates (FSI … PDI) so it never
-scrambles the sentence around it. A key missing from a catalog falls back to English
+name, a game's name, a move in notation) wrapped in Unicode isolates (FSI … PDI) so it
+never scrambles the sentence around it. A key missing from a catalog falls back to English
 and is recorded in ``Translator.missing`` (the catalog tests fail on any); a key
 missing from English too raises, since it is a programming error, never shown raw.
 """
@@ -34,6 +34,9 @@ PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 #: Characters of right-to-left scripts (Hebrew, Arabic and their presentation forms).
 RTL_CHARS = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 FSI, PDI = "\u2068", "\u2069"
+#: Keys whose message is a name (a game's): as an argument it is isolated like a
+#: player's name, so "Ciao!" never reads "!Ciao" in a right-to-left sentence.
+NAME_KEY = re.compile(r"game\.[a-z_]+\.name")
 
 
 @dataclass(frozen=True)
@@ -149,7 +152,8 @@ class Translator:
             raise KeyError(f"message {key!r} needs the argument {name!r}")
         value = args[name]
         if isinstance(value, Msg):
-            return self.say(value)
+            said = self.say(value)
+            return self.isolate(said) if NAME_KEY.fullmatch(value.key) else said
         if isinstance(value, int):
             return self.number(value)
         return self.isolate(value)

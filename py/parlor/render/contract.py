@@ -41,7 +41,7 @@ ActionName = Literal[
     "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-tour-csv", "lab-lesson",
     "lab-play", "lab-retry", "lab-paste", "lab-author", "lab-class-word", "lab-rename",
     "lab-delete", "lab-undo", "lab-duplicate", "lab-enter", "lab-take-newer",
-    "lab-tour-bot", "lab-tour-pair", "lab-tour-review",
+    "lab-tour-bot", "lab-tour-pair", "lab-tour-review", "lab-end-now", "lab-play-on",
     # pairing devices: host (app/pairing/hosting.py), guest (app/pairing/guesting.py)
     "connect", "link-retry", "link-ice", "join",
     # a tab whose game went on in another tab (app/saving.py)

@@ -11,6 +11,15 @@ def esc(text: object) -> str:
     return escape(str(text), quote=True)
 
 
+def name_html(name: str) -> str:
+    """A name shown (a player's, a bot's, a game's), isolated from the text around it:
+    alone in a right-to-left paragraph "Ali!" would read "!Ali", and in a sentence a
+    name running the other way would scramble it. Names in plain text (a
+    status line, an attribute, an option) go between Unicode isolates instead
+    (``Translator.isolate``)."""
+    return f"<bdi>{esc(name)}</bdi>"
+
+
 def attrs(**values: object) -> str:
     """``attrs(data_move="Y7", aria_label="…")`` -> ` data-move="Y7" aria-label="…"`.
 
@@ -26,11 +35,12 @@ def attrs(**values: object) -> str:
 
 
 def button(label: str, *, action: ActionName, cls: str = "btn", carry: Carry | None = None,
-           **extra: object) -> str:
+           name: bool = False, **extra: object) -> str:
     """A button pressing ``action``; ``carry``: what else the page reads when it is
-    pressed (``Carry``)."""
+    pressed (``Carry``); ``name``: its label is a name (isolated: ``name_html``)."""
     extra_attrs = attrs(class_=cls, data_action=action, data_carry=carry, **extra)
-    return f'<button type="button"{extra_attrs}>{esc(label)}</button>'
+    inner = name_html(label) if name else esc(label)
+    return f'<button type="button"{extra_attrs}>{inner}</button>'
 
 
 def actionable(tag: str, inner: str, *, label: str, **data: object) -> str:

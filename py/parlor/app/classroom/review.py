@@ -17,7 +17,7 @@ from typing import Any
 
 from parlor.app.seats import Seat, parse_seat
 from parlor.core.match import Match
-from parlor.core.protocol import Game
+from parlor.core.protocol import Game, Outcome
 
 #: The perspective that shows every secret (a seat index otherwise).
 EVERYTHING = -1
@@ -75,7 +75,16 @@ class Review:
 
     @property
     def over(self) -> bool:
-        return self.game.to_act(self.states[-1]) is None
+        """The game is over: played to its end, or ended where it stood (``Match.cut``)."""
+        return self.match.cut or self.game.to_act(self.states[-1]) is None
+
+    def outcome(self, names: tuple[str, ...]) -> Outcome | None:
+        """The result, shown at the last move of a game that is over."""
+        if self.ply != self.plies:
+            return None
+        if self.match.cut:
+            return self.game.outcome_now(self.state, names)
+        return self.game.outcome(self.state, names)
 
     @property
     def open_book(self) -> bool:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import cast
 
+from parlor.app.screens.lab_cut import ended_note
 from parlor.app.screens.rules import rules_html
 from parlor.app.session import Session
 from parlor.core.protocol import TABLE
@@ -119,6 +120,8 @@ def game_screen(
         revealed=revealed,
     )
     bar = toolbar(t, session, thinking, handoff=False) if seat is None else ""
+    if session.match.cut:
+        panels = ended_note(session.match.game, len(session.match.moves), t) + panels
     html = (bar + panels
             + mod.render_play(view, screen, outcome) + rules_html(t, session.match.game))
     lines = mod.log_lines(view, names, t)

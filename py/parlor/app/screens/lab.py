@@ -18,6 +18,7 @@ from parlor.app.lab.page.keep import untouched_starters
 from parlor.app.lab.page.reference import CONTRACT, reference
 from parlor.app.lab.page.state import GAME_COUNTS, LIMITS_MS, LabRun, LabScreen
 from parlor.app.lab.wire.problems import Problem
+from parlor.app.screens.lab_cut import match_note, match_words, result_words
 from parlor.app.screens.lab_handin import handin_html
 from parlor.app.screens.lab_problems import frames_html, percent, problem_text, wins_text
 from parlor.app.screens.lab_prose import prose, prose_text
@@ -72,8 +73,8 @@ def _with_code(t: Translator, key: str, code: Mapping[str, str], **args: Arg) ->
 
 def _games(game: str, t: Translator) -> str:
     """The Lab of another game, one choice away (the menu's entry opens the first's)."""
-    options = "".join(f"<option{attrs(value=g, selected=g == game)}>{esc(t(f'game.{g}.name'))}"
-                      "</option>" for g in GAMES)
+    options = "".join(f"<option{attrs(value=g, selected=g == game)}>"
+                      f"{esc(t.isolate(t(f'game.{g}.name')))}</option>" for g in GAMES)
     return (f'<label class="lab-field lab-game">{esc(t("lab.pick_game"))} '
             f'<select data-change="lab">{options}</select></label>')
 
@@ -176,7 +177,8 @@ def lab_status(lab: LabScreen, t: Translator) -> str:
     if not games:
         return t("lab.stopped", done=0, n=run.settings.games)
     change = change_words(run, Score.of(games), t)
-    return score_words(games, t) + (f" {change}" if change else "")
+    cut = match_words(lab.game, games, t)
+    return " ".join(w for w in (score_words(games, t), change, cut) if w)
 
 
 # --------------------------------------------------------------------------- results
@@ -202,7 +204,7 @@ def lab_results(lab: LabScreen, t: Translator) -> str:
         buttons += f'<p class="lab-note" role="status">{esc(lab.note)}</p>'
     buttons += undo_offer(lab, t)
     if lab.tour is not None:
-        return buttons + tournament_html(lab.tour, t)
+        return buttons + tournament_html(lab.tour, t, lab.game)
     if run is None:
         return buttons + f'<p class="help">{esc(t("lab.press_run"))}</p>'
     s = run.settings
@@ -229,6 +231,7 @@ def lab_results(lab: LabScreen, t: Translator) -> str:
         parts.append(_goal(lab, games, t))
         parts.append(_chart(games, s.players, t))
         parts.append(_games_table(lab, games, run.seed, t))
+        parts.append(match_note(lab.game, games, t))
     if lab.said is not None and lab.said in run.played:
         parts.append(_said(run.played[lab.said], lab.said, t))
     return "".join(parts)
@@ -285,9 +288,9 @@ def _result(game: LabGame, t: Translator) -> str:
     problem = game.stopped.problem if game.stopped is not None else None
     if problem is not None:
         return t(f"lab.result.{problem.kind}")
-    if game.share >= 1:
-        return t("lab.result.won")
-    return t("lab.result.shared") if game.share > 0 else t("lab.result.lost")
+    won = ("lab.result.won" if game.share >= 1 else "lab.result.shared" if game.share > 0
+           else "lab.result.lost")
+    return result_words(Msg(won), game, t)
 
 
 def _games_table(lab: LabScreen, games: list[LabGame], seed: int, t: Translator) -> str:

@@ -14,14 +14,14 @@ from __future__ import annotations
 from parlor.app.lab.page.state import LabScreen
 from parlor.app.screens.lab_handin import author_html, file_input
 from parlor.i18n.catalog import Translator
-from parlor.render.html import attrs, button, esc
+from parlor.render.html import attrs, button, esc, name_html
 
 
 def bots_bar(lab: LabScreen, t: Translator) -> str:
     """Which bot is in the editor, and what can be done with it."""
     shelf = lab.shelf
-    options = "".join(f"<option{attrs(value=n, selected=n == shelf.current)}>{esc(n)}</option>"
-                      for n in shelf.names())
+    options = "".join(f"<option{attrs(value=n, selected=n == shelf.current)}>"
+                      f"{esc(t.isolate(n))}</option>" for n in shelf.names())
     pick = (f'<label class="lab-field">{esc(t("lab.bots"))} '
             f'<select data-change="lab-bot">{options}</select></label>')
     field = attrs(type="text", value=shelf.current, data_lab_field="name", dir="auto",
@@ -59,7 +59,7 @@ def entrants(lab: LabScreen, t: Translator) -> str:
     shelf = lab.shelf
     boxes = "".join(
         "<li><label><input" + attrs(type="checkbox", value=n, checked=n not in shelf.left_out,
-                                    data_change="lab-enter") + f"> {esc(n)}</label></li>"
+                                    data_change="lab-enter") + f"> {name_html(n)}</label></li>"
         for n in shelf.names())
     return (f'<details class="lab-entrants" data-keep="lab-entrants" data-lab-entrants>'
             f'<summary>{esc(t("lab.entrants"))}</summary>'

@@ -7,11 +7,12 @@ report's redraw slow."""
 from __future__ import annotations
 
 from parlor.app.lab.page.state import LabTour
+from parlor.app.screens.lab_cut import MARK, how
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, button, esc
 
 
-def games_of_html(tour: LabTour, t: Translator) -> str:
+def games_of_html(tour: LabTour, t: Translator, game: str) -> str:
     e = tour.shown
     if e is None or not 0 <= e < len(tour.names):
         return ""
@@ -32,8 +33,14 @@ def games_of_html(tour: LabTour, t: Translator) -> str:
             share = played.share_of(e)
             mark = "won" if share == 1 else "lost" if share == 0 else "shared"
             label = t(f"lab.tour.game.{mark}", n=k % seating.per + 1, names=others)
-            games.append(button(t.number(k % seating.per + 1), action="lab-tour-review",
-                                cls=f"btn subtle lab-tour-game {mark}", data_value=k,
+            number = t.number(k % seating.per + 1)
+            if played.cut:  # ended at the Lab's move limit (the note under the table)
+                label = t("lab.tour.game.cut", game=label, n=len(played.move_list),
+                          how=how(game))
+                number = f"{number}{MARK}"
+            games.append(button(number, action="lab-tour-review",
+                                cls=f"btn subtle lab-tour-game {mark}"
+                                + (" cut" if played.cut else ""), data_value=k,
                                 aria_label=label, title=label))
         if games:
             lines.append(f"<li><span>{esc(t('lab.tour.met', names=others))}</span> "

@@ -4,21 +4,25 @@ each opponent headed by its place, each cell the games the row's bot won against
 coloured by who won more. Thirty bots' 870 results fit one 1920x1080 screen (the names
 down the side only; a column's name is its cell's label and title), the header and the
 names stay in view when the table scrolls, and a cell lists that pair's games, each one
-click from the review. At tables of several bots (no pairs) the table is the ranking.
+click from the review. A cell holding games ended at the Lab's move limit is marked
+(``lab_cut.MARK``, its label says how many; the note under the table says why). At tables
+of several bots (no pairs) the table is the ranking.
 
 Page contract: ``table[data-lab-tournament]`` (``data-done``, ``data-total``,
 ``data-seats``, ``data-bots``); each row ``data-lab-entrant`` (the bot's name),
 ``data-wins``, ``data-rank``, ``data-tied``; each pair's cell ``data-lab-pair`` ("a,b",
-the entrants) with ``data-result`` ("won", "lost", "even" or "none"), the
-``lab-tour-pair`` action.
+the entrants) with ``data-result`` ("won", "lost", "even" or "none"), ``data-lab-cut``
+(its games ended at the move limit, when any), the ``lab-tour-pair`` action.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from parlor.app.lab.contest.tournament import Standing
 from parlor.app.lab.page.state import LabTour
+from parlor.app.screens.lab_cut import MARK
 from parlor.app.screens.lab_problems import wins_text
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, button, esc
@@ -36,10 +40,22 @@ def result_of(wins: float, games: int) -> str:
     return "won" if 2 * wins > games else "lost" if 2 * wins < games else "even"
 
 
+def cut_pairs(tour: LabTour) -> Counter[tuple[int, int]]:
+    """Each pair's games ended at the Lab's move limit, both ways round (duels)."""
+    cut: Counter[tuple[int, int]] = Counter()
+    for d in tour.duels.values():
+        if d.cut and len(d.seats) == 2:
+            a, b = d.seats
+            cut[a, b] += 1
+            cut[b, a] += 1
+    return cut
+
+
 def grid_html(tour: LabTour, table: Sequence[Standing],
               met: Mapping[tuple[int, int], tuple[float, int]], t: Translator) -> str:
     duel = tour.seating.duels
     place = {s.entrant: s for s in table}
+    cut = cut_pairs(tour) if duel else Counter()
 
     def rank_of(s: Standing) -> str:
         return t("lab.tour.rank.tied" if s.tied else "lab.tour.rank", rank=s.rank)
@@ -58,9 +74,9 @@ def grid_html(tour: LabTour, table: Sequence[Standing],
             f'<th scope="col" class="total">{esc(t("lab.tour.col.total"))}</th>')
     if duel:  # each opponent's column headed by its place, its name the header's title
         head += "".join(
-            f'<th scope="col" class="vs"{attrs(title=tour.names[s.entrant])}>'
-            f'<abbr{attrs(title=tour.names[s.entrant])}>{esc(t.number(i + 1))}</abbr></th>'
-            for i, s in enumerate(table))
+            f'<th scope="col" class="vs"{attrs(title=t.isolate(tour.names[s.entrant]))}>'
+            f'<abbr{attrs(title=t.isolate(tour.names[s.entrant]))}>{esc(t.number(i + 1))}'
+            "</abbr></th>" for i, s in enumerate(table))
     rows = []
     for i, s in enumerate(table):
         name = tour.names[s.entrant]
@@ -73,12 +89,17 @@ def grid_html(tour: LabTour, table: Sequence[Standing],
             result = result_of(wins, games)
             label = t("lab.tour.pair", bot=name, other=tour.names[other.entrant],
                       wins=wins_text(wins, t), n=games)
+            ended = cut[s.entrant, other.entrant]
+            if ended:  # some of the pair's games ended at the Lab's move limit
+                label = t("lab.tour.pair.cut", pair=label, n=ended)
             pair = f"{s.entrant},{other.entrant}"
             shown = tour.pair == (s.entrant, other.entrant)
-            cell = attrs(class_=f"vs {result}", data_lab_pair=pair, data_result=result,
+            cell = attrs(class_=f"vs {result}" + (" cut" if ended else ""), data_lab_pair=pair,
+                         data_result=result, data_lab_cut=ended or None,
                          data_action="lab-tour-pair", data_value=pair, title=label,
                          aria_label=label, aria_current="true" if shown else None)
-            cells.append(f"<td{cell}>{esc(wins_text(wins, t)) if games else ''}</td>")
+            text = esc(wins_text(wins, t)) + (MARK if ended else "") if games else ""
+            cells.append(f"<td{cell}>{text}</td>")
         row = attrs(data_lab_entrant=name, data_wins=format(round(s.wins, 3), "g"),
                     data_rank=s.rank, data_tied=s.tied)
         # The bot's name opens its games under the table, each one click from the review.

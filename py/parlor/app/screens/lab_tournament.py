@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from parlor.app.lab.contest.tournament import head_to_head, standings
 from parlor.app.lab.page.state import LabTour
+from parlor.app.screens.lab_cut import MARK, limit_words
 from parlor.app.screens.lab_problems import problem_text
 from parlor.app.screens.lab_prose import prose
 from parlor.app.screens.lab_tour_games import games_of_html
@@ -30,7 +31,7 @@ def tournament_status(tour: LabTour, t: Translator) -> str:
     return t("lab.tour.status.done", name=first[0])
 
 
-def tournament_html(tour: LabTour, t: Translator) -> str:
+def tournament_html(tour: LabTour, t: Translator, game: str) -> str:
     duels = [tour.duels[k] for k in sorted(tour.duels)]
     n = len(tour.names)
     done = len(duels)
@@ -52,6 +53,11 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
     hint = t("lab.tour.grid_hint") + " " if tour.seating.duels else ""
     parts.append(f'<p class="help lab-tour-rule">{esc(t("lab.tour.rule"))} '
                  f'{esc(hint + t("lab.tour.games_hint"))}</p>')
+    cut = [len(d.move_list) for d in duels if d.cut]
+    if cut:  # games ended at the Lab's move limit: marked in the grid and the lists, said here
+        words = limit_words(game, cut, t, "lab.tour.cut")
+        parts.append(f'<p class="help lab-tour-cut"{attrs(data_lab_cut=len(cut))}>'
+                     f'{esc(MARK)} {esc(words)}</p>')
     if duels:
         parts.append('<div class="lab-actions lab-tour-actions">'
                      + button(t("lab.tour.csv"), action="lab-tour-csv", cls="btn subtle")
@@ -70,7 +76,7 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
                             "</li>")
     if problems:
         parts.append(f'<ul class="lab-tour-problems">{"".join(problems)}</ul>')
-    parts.append(games_of_html(tour, t))
+    parts.append(games_of_html(tour, t, game))
     return "".join(parts)
 
 

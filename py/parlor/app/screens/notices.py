@@ -8,7 +8,7 @@ from parlor.app.lab.page.state import LIMIT_MS
 from parlor.app.lab.wire.problems import Problem
 from parlor.app.screens.lab_problems import problem_text
 from parlor.app.tabs import Stale
-from parlor.i18n.catalog import Translator
+from parlor.i18n.catalog import Msg, Translator
 from parlor.render.html import attrs, button, esc
 
 
@@ -46,6 +46,15 @@ def lab_stopped_notice(t: Translator, game: str, problem: Problem) -> str:
     return _panel("lab", t("lab.game.stopped"), [reason, t("lab.game.waits")],
                   [button(t("lab.game.retry"), action="lab-retry", cls="btn"),
                    button(t("lab.back"), action="lab", cls="btn subtle", data_game=game)])
+
+
+def long_game_notice(t: Translator, game: str, moves: int, limit: int) -> str:
+    """A game with a Lab bot went past the Lab's move limit: end it now, scored as it
+    stands, or play on, asked again after ``limit`` moves more (``app/lab/page/long_game.py``)."""
+    return _panel("long-game", t("long_game.title", n=moves),
+                  [t("long_game.body", n=limit, how=Msg(f"cut.how.{game}"))],
+                  [button(t("long_game.end"), action="lab-end-now", cls="btn"),
+                   button(t("long_game.play_on"), action="lab-play-on", cls="btn subtle")])
 
 
 def unsaved_notice(t: Translator, detail: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from parlor.app.classroom.review import EVERYTHING, Review
 from parlor.app.screens.game import SAID, Rendered, renderer
+from parlor.app.screens.lab_cut import ended_note
 from parlor.app.screens.thinks import beliefs_html
 from parlor.i18n.catalog import Msg, Translator
 from parlor.render.contract import ActionName
@@ -90,7 +91,7 @@ def review_screen(r: Review, t: Translator, names: tuple[str, ...], you: int | N
     ``lines`` is ``move_lines`` for this review, perspective and language, if kept."""
     mod = renderer(r.match.game)
     view = r.view()
-    outcome = r.game.outcome(r.state, names) if r.ply == r.plies else None
+    outcome = r.outcome(names)
     screen = mod.Screen(names=names, legal=(), kinds=r.match.seats, interactive=False, t=t,
                         you=you if r.seat != EVERYTHING else None, revealed=r.revealed())
     notes = []
@@ -100,6 +101,8 @@ def review_screen(r: Review, t: Translator, names: tuple[str, ...], you: int | N
         notes.append(f'<p class="help">{esc(t("review.imported"))}</p>')
     if not r.open_book:
         notes.append(f'<p class="help">{esc(t("review.still_playing"))}</p>')
+    if r.match.cut:
+        notes.append(ended_note(r.match.game, r.plies, t))
     if r.said and r.ply >= 1 and r.said[r.ply - 1]:
         notes.append(f'<section class="lab-said"><h3>{esc(t("lab.said.here"))}</h3>'
                      f'<pre dir="ltr" tabindex="0">{esc(r.said[r.ply - 1])}</pre></section>')

@@ -75,6 +75,12 @@ class Ciao(Game[CiaoState, CiaoView]):
         names = seat_names or tuple(f"Player {i + 1}" for i in range(s.players))
         return scoring.score(s.scores, s.results, names)
 
+    def outcome_now(self, s: CiaoState, seat_names: tuple[str, ...] = ()) -> Outcome:
+        """The round in progress scored as it stands, the match ended on those totals
+        (``scoring.score_now``; rules page, "A round cut short")."""
+        names = seat_names or tuple(f"Player {i + 1}" for i in range(s.players))
+        return scoring.score_now(s, names)
+
     def view(self, s: CiaoState, seat: int | None) -> CiaoView:
         return view(s, seat)
 

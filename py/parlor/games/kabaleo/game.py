@@ -54,6 +54,13 @@ class Kabaleo(Game[KabaleoState, KabaleoView]):
         names = seat_names or tuple(English.of("name.player", n=i + 1) for i in range(s.players))
         return scoring.score(s.piles, s.targets, names)
 
+    def outcome_now(self, s: KabaleoState, seat_names: tuple[str, ...] = ()) -> Outcome:
+        """The board scored as it stands, by the end's own count and tie-breaks (rules
+        page, "A game cut short"): a game ends after 24, 30 or 36 moves, so only a
+        game stopped early (never the Lab's limit) is scored so."""
+        names = seat_names or tuple(English.of("name.player", n=i + 1) for i in range(s.players))
+        return scoring.score(s.piles, s.targets, names)
+
     def view(self, s: KabaleoState, seat: int | None) -> KabaleoView:
         return view(s, seat)
 

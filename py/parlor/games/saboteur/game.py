@@ -12,6 +12,7 @@ from parlor.core.rng import Rng
 from parlor.games.saboteur import rules, scoring
 from parlor.games.saboteur.migrate import v1_to_v2
 from parlor.games.saboteur.options import SPECS, normalize
+from parlor.games.saboteur.rounds import ended_now
 from parlor.games.saboteur.state import SaboteurSecrets, SaboteurState, SaboteurView
 from parlor.games.saboteur.view import determinize, reveal, view
 
@@ -56,6 +57,12 @@ class Saboteur(Game[SaboteurState, SaboteurView]):
         if not s.finished:
             return None
         return scoring.outcome(s, seat_names)
+
+    def outcome_now(self, s: SaboteurState, seat_names: tuple[str, ...] = ()) -> Outcome:
+        """The round in progress ended now and scored as a round's end is, the game
+        ended with it: most gold wins (``rounds.ended_now``; rules page, "A game cut
+        short")."""
+        return scoring.outcome(ended_now(s), seat_names)
 
     def view(self, s: SaboteurState, seat: int | None) -> SaboteurView:
         return view(s, seat)

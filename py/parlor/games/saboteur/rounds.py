@@ -5,6 +5,7 @@ the card inventory that no move may change."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from parlor.core.protocol import Msg
 from parlor.games.saboteur.cards import (
@@ -241,6 +242,18 @@ def _end_round(w: _Work) -> None:
         blue = w.colours.index("blue")
         first = blue if totals[0] == totals[1] else min(range(2), key=lambda s: totals[s])
     _start_round(w, first)
+
+
+def ended_now(s: SaboteurState) -> SaboteurState:
+    """The game ended where it stands (rules page, "A game cut short"): the round in
+    progress ends now, as a round's end is scored (each player takes the gold under
+    their counters, then pays the trolls they bribed), and it is the last; the state
+    keeps the options the game was played with."""
+    if s.finished:
+        return s
+    w = _Work(replace(s, options=replace(s.options, rounds=s.round)))
+    _end_round(w)
+    return replace(w.freeze(), options=s.options)
 
 
 def inventory(s: SaboteurState) -> dict[str, int]:

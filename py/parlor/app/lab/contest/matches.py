@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlor.app.lab.contest.dice import LabKey
+from parlor.app.lab.contest.limits import move_limit
 from parlor.app.lab.contest.steps import Call
 from parlor.app.lab.wire.problems import Problem, Turn
 from parlor.bots import Bot, make_bot
-from parlor.bots.arena import OUTSIDE, Outside, steps, win_share
+from parlor.bots.arena import OUTSIDE, MatchResult, Outside, steps, win_share
 from parlor.bots.arena import Turn as ArenaTurn
 from parlor.core.protocol import Game
 
@@ -32,7 +33,8 @@ class LabGame:
     """One game of a match: the student's seat, its share of the win, every move played
     (to replay it in the watch mode and the review), the student's turns with the ply
     each was played at, and the turn that stopped the game (None when it was played to
-    its end)."""
+    its end). ``cut``: the game passed the Lab's move limit (``limits.py``) and was
+    scored as it stood there (data kept before the limit reads as not cut)."""
 
     seat: int
     seed: int
@@ -41,6 +43,7 @@ class LabGame:
     stopped: Turn | None = None
     moves: tuple[str, ...] = ()
     plies: tuple[int, ...] = ()
+    cut: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data (the worker sends finished games to the page as JSON). The
@@ -51,7 +54,8 @@ class LabGame:
         return {"seat": self.seat, "seed": str(self.seed), "share": self.share,
                 "moves": list(self.moves), "plies": list(self.plies),
                 "turns": [_turn_dict(t, offered=False) for t in self.turns],
-                "stopped": None if self.stopped is None else _turn_dict(self.stopped)}
+                "stopped": None if self.stopped is None else _turn_dict(self.stopped),
+                "cut": self.cut}
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> LabGame:
@@ -60,7 +64,7 @@ class LabGame:
                        tuple(_turn_of(t) for t in data["turns"]),
                        None if stopped is None else _turn_of(stopped),
                        tuple(str(m) for m in data["moves"]),
-                       tuple(int(p) for p in data["plies"]))
+                       tuple(int(p) for p in data["plies"]), data.get("cut") is True)
 
 
 def _turn_dict(turn: Turn, offered: bool = True) -> dict[str, Any]:
@@ -107,18 +111,20 @@ Z = 1.96
 
 
 def lab_game(game: Game[Any, Any], level: str, players: int, number: int, seed: int,
-             key: LabKey, options: Mapping[str, object] | None = None
-             ) -> Generator[Call, Turn, LabGame]:
+             key: LabKey, options: Mapping[str, object] | None = None,
+             limit: int | None = None) -> Generator[Call, Turn, LabGame]:
     """Game ``number`` of a match (seeded ``seed + number``): the student's bot (bot 0)
     sits at seat ``number % players``, ``level`` plays every other seat. Each of the
     bot's moves is a ``Call`` the referee answers with a ``Turn``, with dice from
-    ``key``; a turn with no move stops the game there."""
+    ``key``; a turn with no move stops the game there. A game still going at the Lab's
+    move limit (``limit``, else ``limits.move_limit``) ends there, scored as it stands."""
     opts = game.options_for(players, options or {})
     seat = number % players
     played: list[str] = []
     bots: list[Bot | Outside] = [make_bot(game.id, level) for _ in range(players)]
     bots[seat] = OUTSIDE
-    loop = steps(game.id, bots, seed + number, opts, record=played)
+    loop = steps(game.id, bots, seed + number, opts, record=played,
+                 limit=move_limit(game.id, players) if limit is None else limit)
     turns: list[Turn] = []
     plies: list[int] = []
     try:
@@ -132,9 +138,9 @@ def lab_game(game: Game[Any, Any], level: str, players: int, number: int, seed: 
                                tuple(plies))
             asked = loop.send(turn.move)
     except StopIteration as over:
-        share = win_share(over.value, seat)
-    return LabGame(seat, seed + number, share, tuple(turns), None, tuple(played),
-                   tuple(plies))
+        result: MatchResult = over.value
+    return LabGame(seat, seed + number, win_share(result, seat), tuple(turns), None,
+                   tuple(played), tuple(plies), result.cut)
 
 
 def call(bot: int, asked: ArenaTurn, key: LabKey, seed: int) -> Call:

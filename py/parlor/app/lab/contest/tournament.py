@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlor.app.lab.contest.dice import LabKey
+from parlor.app.lab.contest.limits import MOST_MOVES, move_limit
 from parlor.app.lab.contest.matches import call
 from parlor.app.lab.contest.seating import Seating, pairs
 from parlor.app.lab.contest.steps import Call
@@ -63,8 +64,9 @@ def schedule(entrants: int, live: int) -> list[int]:
 
 #: Between the moves of a game kept for the review (no game's move holds it).
 SEP = "\x1f"
-#: The most moves a game kept may hold (a report claiming more is refused).
-MAX_MOVES = 5000
+#: The most moves a game kept may hold (a report claiming more is refused): a game
+#: ends at the Lab's move limit (``limits.py``).
+MAX_MOVES = MOST_MOVES
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,7 @@ class TableGame:
     share of the win, who gave no move (with why), and what replays the game in the
     review: its seed and its moves, joined by ``SEP`` (one string a game: a class's
     thousands of games as tuples of short strings would cost the page ~10x the
-    memory)."""
+    memory). ``cut``: it passed the Lab's move limit and was scored as it stood."""
 
     seats: tuple[int, ...]
     number: int
@@ -82,6 +84,7 @@ class TableGame:
     problem: Problem | None = None
     seed: int = 0
     moves: str = ""
+    cut: bool = False
 
     def share_of(self, entrant: int) -> float:
         return self.shares[self.seats.index(entrant)]
@@ -95,7 +98,7 @@ class TableGame:
         return {"seats": list(self.seats), "number": self.number,
                 "shares": list(self.shares), "failed": self.failed,
                 "problem": None if p is None else p.to_dict(), "seed": str(self.seed),
-                "moves": self.move_list}
+                "moves": self.move_list, "cut": self.cut}
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> TableGame:
@@ -115,7 +118,7 @@ class TableGame:
         return TableGame(seats, int(data["number"]), shares,
                          None if failed is None else int(failed),
                          None if p is None else Problem.from_dict(p), int(data.get("seed", 0)),
-                         SEP.join(moves))
+                         SEP.join(moves), data.get("cut") is True)
 
 
 def forfeit(seats: tuple[int, ...], number: int, failed: int, problem: Problem,
@@ -131,17 +134,20 @@ def forfeit(seats: tuple[int, ...], number: int, failed: int, problem: Problem,
 
 
 def table_game(game: Game[Any, Any], seating: Seating, k: int, key: LabKey,
-               options: Mapping[str, object] | None = None
+               options: Mapping[str, object] | None = None, limit: int | None = None
                ) -> Generator[Call, Turn, TableGame]:
     """Game ``k`` of the tournament (``seating`` says who sits where and its seed),
     played with ``options`` (the Lab's, ``lessons.lab_options``). Each move is a
     ``Call`` of the entrant to act, with dice from ``key``; a turn with no move loses
-    the game for that entrant."""
+    the game for that entrant. A game still going at the Lab's move limit (``limit``,
+    else ``limits.move_limit``) ends there, scored as it stands: a tournament ends
+    whatever its bots do."""
     order = seating.order(k)
     number, seed = k % seating.per, seating.deal(k)
     played: list[str] = []
-    loop = steps(game.id, [OUTSIDE] * len(order), seed,
-                 game.options_for(len(order), options or {}), record=played)
+    opts = game.options_for(len(order), options or {})
+    loop = steps(game.id, [OUTSIDE] * len(order), seed, opts, record=played,
+                 limit=move_limit(game.id, len(order)) if limit is None else limit)
     try:
         asked = next(loop)
         while True:
@@ -154,7 +160,7 @@ def table_game(game: Game[Any, Any], seating: Seating, k: int, key: LabKey,
     except StopIteration as over:
         result = over.value
     return TableGame(order, number, tuple(win_share(result, i) for i in range(len(order))),
-                     seed=seed, moves=SEP.join(played))
+                     seed=seed, moves=SEP.join(played), cut=result.cut)
 
 
 @dataclass(frozen=True)

@@ -378,7 +378,8 @@ class Lab:
         names = tuple(t("lab.your_bot", name=self.shelf.current) if i == played.seat
                       else t("name.bot", n=i + 1) for i in range(s.players))
         options = GAMES_BY_ID[self.game].options_for(s.players, self.run.options)
-        return Match(self.game, seats, played.seed, options, played.moves, names=names)
+        return Match(self.game, seats, played.seed, options, played.moves, names=names,
+                     cut=played.cut)
 
     # ---- drawing --------------------------------------------------------------------
 

@@ -31,7 +31,7 @@ def tour_match(tour: LabTour, game: str, value: str | None) -> Match | None:
     seats = tuple(HUMAN for _ in played.seats)
     names = tuple(tour.names[e] for e in played.seats)
     match = Match(game, seats, played.seed, rules.options_for(len(seats), tour.options),
-                  played.move_list, names=names)
+                  played.move_list, names=names, cut=played.cut)
     try:
         replay(match, rules)
     except (ParlorError, ValueError, KeyError, IndexError):

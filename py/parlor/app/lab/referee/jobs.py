@@ -13,7 +13,9 @@ The reports, JSON objects by ``kind`` (``messages.ReportKind``):
 - a move: ``chose`` (``ply``, ``move`` or ``problem``, ``printed``).
 
 The referee says ``done`` after the last step. Games ``first`` .. ``games - 1`` are
-played, so a match the student stopped can be asked again from where it was.
+played, so a match the student stopped can be asked again from where it was. A game
+still going at the Lab's move limit ends there (``limits.py``); a match's or a
+tournament's request may ask for a lower one (``"moves"``), never a higher.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlor.app.lab.contest.dice import LabKey
+from parlor.app.lab.contest.limits import asked_limit
 from parlor.app.lab.contest.matches import lab_game
 from parlor.app.lab.contest.seating import DUEL, Seating
 from parlor.app.lab.contest.steps import LIVE, Call, Games, Job, Load, Say
@@ -82,7 +85,8 @@ def say(kind: ReportKind, **data: Any) -> Say:
 
 def match_job(req: Mapping[str, Any], key: LabKey) -> Job:
     """``{"source", "game", "level", "players", "games", "first", "seed", "limit_ms",
-    "options", "key"}``: the student's bot against ``level`` at every other seat."""
+    "options", "key"}`` (and ``"moves"``, a lower move limit): the student's bot against
+    ``level`` at every other seat."""
     game = GAMES[str(req["game"])]
     problem = yield Load(0)
     yield say("compiled", problem=problem_data(problem))
@@ -90,20 +94,24 @@ def match_job(req: Mapping[str, Any], key: LabKey) -> Job:
         return
     level, players, seed = str(req["level"]), int(req["players"]), int(req["seed"])
     options = req.get("options") or {}
+    limit = asked_limit(game.id, players, req.get("moves"))
     numbers = range(int(req.get("first", 0)), int(req["games"]))
-    yield Games(((n, lab_game(game, level, players, n, seed, key, options)) for n in numbers),
+    yield Games(((n, lab_game(game, level, players, n, seed, key, options, limit))
+                 for n in numbers),
                 lambda n, played: say("game", number=n, game=played.to_dict()).text)
 
 
 def tournament_job(req: Mapping[str, Any], entrants: int, key: LabKey) -> Job:
     """``{"kind": "tournament", "game", "sources", "games" (per pair), "seats" (2:
-    duels, the default), "seed", "limit_ms", "first", "options", "key"}``: game ``k`` is game
+    duels, the default), "seed", "limit_ms", "first", "options", "key"}`` (and ``"moves"``,
+    a lower move limit): game ``k`` is game
     ``k % per`` of sitting ``k // per`` (``seating.Seating``). An entrant whose file
     does not run loses every game it would have played, with that problem."""
     game = GAMES[str(req["game"])]
     seating = seating_of(req, entrants)
     first, per = int(req.get("first", 0)), seating.per
     options = req.get("options") or {}
+    limit = asked_limit(game.id, seating.seats, req.get("moves"))
     problems: dict[int, Problem | None] = {}
     for s in play_order(seating, live_for(seating.seats)):  # few sandboxes started
         sitting = seating.sittings[s]
@@ -123,7 +131,8 @@ def tournament_job(req: Mapping[str, Any], entrants: int, key: LabKey) -> Job:
                                  seating.deal(k), lost=failed)
                 yield say("duel", number=k, duel=played.to_dict())
             continue
-        yield Games(((k, table_game(game, seating, k, key, options)) for k in numbers),
+        yield Games(((k, table_game(game, seating, k, key, options, limit))
+                     for k in numbers),
                     lambda k, played: say("duel", number=k, duel=played.to_dict()).text)
 
 

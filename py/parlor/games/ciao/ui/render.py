@@ -37,7 +37,7 @@ from parlor.games.ciao.ui.pictures import MILLSTONE, glyph
 from parlor.games.ciao.ui.reveal import fan_order, legend, revealed_hand
 from parlor.i18n.catalog import Arg, Msg, Translator
 from parlor.render import common
-from parlor.render.html import actionable, attrs, esc
+from parlor.render.html import actionable, attrs, esc, name_html
 
 #: Background and text colour per colour rank (0: millstone).
 PALETTE = {0: ("#616161", "#ffffff"), 1: ("#237f3a", "#ffffff"), 2: ("#f6d32d", "#1a1a1a"),
@@ -280,7 +280,8 @@ def seats_html(view: CiaoView, screen: Screen) -> str:
         rows.append(
             f'<li class="seat{" to-move" if turn else ""}{" me" if s == view.seat else ""}"'
             f'{attrs(data_seat=s)}><span class="who">{"▶ " if turn else ""}'
-            f'{esc(screen.names[s])}{level}</span><span class="backs" aria-hidden="true">{backs}'
+            f'{name_html(screen.names[s])}{level}</span>'
+            f'<span class="backs" aria-hidden="true">{backs}'
             f'</span><span class="count">{esc(t("ciao.seat.cards", n=view.hand_counts[s]))}'
             f'</span><span class="score">{esc(t("ciao.seat.points", n=view.scores[s]))}</span>'
             f'<span class="marks">{esc(say_list(t, marks))}</span>'
@@ -291,7 +292,7 @@ def seats_html(view: CiaoView, screen: Screen) -> str:
 def scores_html(view: CiaoView, names: Sequence[str], t: Translator) -> str:
     if not view.results:
         return ""
-    head = "".join(f"<th>{esc(n)}</th>" for n in names)
+    head = "".join(f"<th>{name_html(n)}</th>" for n in names)
     rows = []
     for r in view.results:
         cells = "".join(
@@ -337,7 +338,7 @@ def end_html(outcome: Outcome, names: Sequence[str], t: Translator,
     rounds = []
     for r in outcome.details["rounds"]:
         rows = "".join(
-            f'<tr><td>{esc(names[row["seat"]])}</td><td>'
+            f'<tr><td>{name_html(names[row["seat"]])}</td><td>'
             + ("".join(left_card(BY_CODE[c], p, t) for c, p in zip(
                 row["cards"], row["card_penalties"], strict=True)) or esc(t("ciao.end.went_out")))
             + f'</td><td>{t.number(row["penalty"])}</td></tr>' for row in r["table"])

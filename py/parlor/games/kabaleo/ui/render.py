@@ -25,7 +25,7 @@ from parlor.games.kabaleo.scoring import joined
 from parlor.games.kabaleo.state import KabaleoView
 from parlor.i18n.catalog import Msg, Translator
 from parlor.render import common
-from parlor.render.html import actionable, attrs, esc
+from parlor.render.html import actionable, attrs, esc, name_html
 
 #: Fill and text colour per letter; the text colour keeps contrast above 4.5:1.
 PALETTE: dict[str, tuple[str, str]] = {
@@ -229,7 +229,7 @@ def supplies_html(view: KabaleoView, screen: Screen) -> str:
         rows.append(
             f'<li class="supply{" to-move" if turn else ""}{" me" if s == view.seat else ""}"'
             f'{attrs(data_seat=s)}><span class="who">{"▶ " if turn else ""}'
-            f'{esc(screen.names[s])}{tag}{thinking}{revealed_target(screen, s)}</span>'
+            f'{name_html(screen.names[s])}{tag}{thinking}{revealed_target(screen, s)}</span>'
             f'<span class="pieces">{"".join(items)}'
             f'</span><span class="left">{esc(t("kabaleo.supply.left", n=sum(hand)))}</span></li>'
         )
@@ -334,7 +334,7 @@ def end_html(view: KabaleoView, outcome: Outcome, screen: Screen) -> str:
         colours = with_chips(t, tally["colours"], " ")
         win = " winner" if s in outcome.winners else ""
         star = f" ★ {esc(t('kabaleo.end.winner'))}" if win else ""
-        rows.append(f'<tr class="tally{win}"><td>{esc(names[s])}{star}</td>'
+        rows.append(f'<tr class="tally{win}"><td>{name_html(names[s])}{star}</td>'
                     f'<td>{colours}</td><td>{t.number(tally["piles"])}</td>'
                     f'<td>{t.number(tally["covered"])}</td>'
                     f'<td>{t.number(tally["tallest"])}</td></tr>')

@@ -20,7 +20,7 @@ from parlor.games.saboteur.state import (
 from parlor.games.saboteur.ui.cards import COLOUR
 from parlor.games.saboteur.ui.context import Screen
 from parlor.i18n.catalog import Translator, load
-from parlor.render.html import attrs, esc
+from parlor.render.html import attrs, esc, name_html
 
 ENGLISH = load("en")
 
@@ -72,7 +72,8 @@ def players_html(view: SaboteurView, screen: Screen) -> str:
         rows.append(
             f'<li class="player{" to-move" if turn else ""}{" me" if seat == view.seat else ""}"'
             f'{attrs(data_seat=seat)}><div class="who"><span class="chip" style="background:{fill};'
-            f'color:{ink}">{letter}</span> {"▶ " if turn else ""}{esc(names[seat])}{tag}{thinking}'
+            f'color:{ink}">{letter}</span> {"▶ " if turn else ""}{name_html(names[seat])}'
+            f'{tag}{thinking}'
             f' <span class="colour">({esc(t(f"saboteur.colour.{colour}"))})</span></div>'
             f'<ul class="tools" aria-label="{esc(t("saboteur.ui.sabotage_of", name=names[seat]))}">'
             f'{"".join(tools)}</ul>'
@@ -100,7 +101,8 @@ def rounds_table(view: SaboteurView, names: Sequence[str], t: Translator | None 
     """Gold won (and paid to trolls) per round, and the running totals."""
     t = t or Translator()
     head = (f"<tr><th>{esc(t('saboteur.ui.round'))}</th>"
-            + "".join(f"<th>{esc(names[s])}</th>" for s in range(view.players)) + "</tr>")
+            + "".join(f"<th>{name_html(names[s])}</th>" for s in range(view.players))
+            + "</tr>")
     rows = []
     for r in view.results:
         cells = []
