@@ -24,6 +24,7 @@
   let run = null; // {job, request, report, queue, flushAt, startedAt, timer}
   let jobs = 0; // each run's number: a report of a job stopped before is not this run's
   const sandboxes = new Map(); // the referee's key -> the sandbox's id
+  let pending = null; // the results' next redraw: {node, html} (drawSoon)
 
   function spawn() {
     ready = false;
@@ -172,7 +173,100 @@
     }
   }
 
+  // ---- the results' redraw ------------------------------------------------------------
+  // The results (a tournament's table: 30 bots are ~1,000 cells) are redrawn as reports
+  // come, a few times a second. Replaced whole (innerHTML), every cell was a new box: the
+  // page's main thread spent 100s of ms a redraw building and laying them out (and a
+  // button the keyboard was on lost its focus). Instead the new markup is read into a
+  // template and the nodes already there are kept, their words and attributes changed
+  // where they differ; a node of another kind takes the old one's place. The result is
+  // the markup given, but for what the student set: a details[data-keep] they opened
+  // stays open (as web/dom.py's redraw keeps it).
+  function sameKind(a, b) {
+    return a.nodeType === b.nodeType && a.nodeName === b.nodeName
+      && (a.nodeType !== 1 || (a.id === b.id
+                               && a.getAttribute("data-keep") === b.getAttribute("data-keep")));
+  }
+
+  function sameAttributes(into, from) {
+    const have = into.attributes;
+    const want = from.attributes;
+    const keepOpen = into.nodeName === "DETAILS" && into.open && into.hasAttribute("data-keep");
+    for (let i = have.length - 1; i >= 0; i--) {
+      const a = have[i];
+      if (a.namespaceURI === null && !from.hasAttribute(a.name)
+          && !(keepOpen && a.name === "open")) {
+        into.removeAttribute(a.name);
+      } else if (a.namespaceURI !== null && !from.hasAttributeNS(a.namespaceURI, a.localName)) {
+        into.removeAttributeNS(a.namespaceURI, a.localName);
+      }
+    }
+    for (let i = 0; i < want.length; i++) {
+      const a = want[i];
+      if (a.namespaceURI === null) {
+        if (into.getAttribute(a.name) !== a.value) into.setAttribute(a.name, a.value);
+      } else if (into.getAttributeNS(a.namespaceURI, a.localName) !== a.value) {
+        into.setAttributeNS(a.namespaceURI, a.name, a.value);
+      }
+    }
+  }
+
+  function morph(into, from) {
+    let o = into.firstChild;
+    let n = from.firstChild;
+    while (n) {
+      const next = n.nextSibling;
+      if (!o) {
+        into.appendChild(n);
+      } else if (!sameKind(o, n)) {
+        const after = o.nextSibling;
+        into.replaceChild(n, o);
+        o = after;
+        n = next;
+        continue;
+      } else if (o.nodeType === 1) {
+        sameAttributes(o, n);
+        morph(o, n);
+      } else if (o.nodeValue !== n.nodeValue) {
+        o.nodeValue = n.nodeValue;
+      }
+      o = o && o.nextSibling;
+      n = next;
+    }
+    while (o) {
+      const after = o.nextSibling;
+      o.remove();
+      o = after;
+    }
+  }
+
   window.parlorLab = {
+    // `node`'s content made `html` in a task of its own, soon: Python's work for a
+    // report and the page's to show it are then two shorter tasks, not one long one;
+    // and of redraws asked for before it runs, only the last is drawn.
+    drawSoon(node, html) {
+      const first = pending === null;
+      pending = { node, html };
+      if (first) {
+        setTimeout(() => {
+          const { node: into, html: last } = pending;
+          pending = null;
+          this.draw(into, last);
+        }, 0);
+      }
+    },
+    // `node`'s content made `html`, keeping the nodes that are there (see morph).
+    draw(node, html) {
+      const kept = Array.from(node.querySelectorAll("details[data-keep][open]"),
+                              (d) => d.dataset.keep);
+      const template = document.createElement("template");
+      template.innerHTML = html;
+      morph(node, template.content);
+      for (const key of kept) {
+        const found = node.querySelector(`details[data-keep="${CSS.escape(key)}"]`);
+        if (found) found.open = true;
+      }
+    },
     // How the referee started, once it is ready: {mode: "snapshot"|"normal", reason, ms,
     // steps} (ms: its worker's own start, from its first line to its Python ready; steps:
     // when each step ended, ms since its worker was made, assets/lab-worker.js's boot).

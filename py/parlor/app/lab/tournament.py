@@ -12,6 +12,7 @@ does not compile loses all its games the same way, and the table says why.
 from __future__ import annotations
 
 import zlib
+from collections import Counter
 from collections.abc import Collection, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -193,13 +194,21 @@ def standings(entrants: int, duels: Sequence[TableGame]) -> list[Standing]:
         for e in d.seats:
             wins[e] += d.share_of(e)
             games[e] += 1
-    table = sorted((Standing(e, wins[e], games[e]) for e in range(entrants)),
-                   key=lambda s: (-s.share, s.entrant))
+    return ranked(wins, games)
+
+
+def ranked(wins: Sequence[float], games: Sequence[int]) -> list[Standing]:
+    """``standings`` from each entrant's wins and games added up already (the page's
+    running tally, ``state.Tally``)."""
+    shares = [Standing(e, wins[e], games[e]).share for e in range(len(wins))]
+    order = sorted(range(len(wins)), key=lambda e: (-shares[e], e))
+    alike = Counter(shares)
     out = []
-    for s in table:
-        rank = next(j for j, o in enumerate(table) if o.share == s.share) + 1
-        tied = sum(o.share == s.share for o in table) > 1
-        out.append(Standing(s.entrant, s.wins, s.games, rank, tied))
+    rank, last = 0, None
+    for j, e in enumerate(order):
+        if shares[e] != last:  # equal shares are neighbours: they share the first's rank
+            rank, last = j + 1, shares[e]
+        out.append(Standing(e, wins[e], games[e], rank, alike[shares[e]] > 1))
     return out
 
 

@@ -8,7 +8,7 @@ its wins against each other bot (in duels) and in all, and why a bot gave no mov
 from __future__ import annotations
 
 from parlor.app.lab.state import LabTour
-from parlor.app.lab.tournament import head_to_head, standings
+from parlor.app.lab.tournament import head_to_head, ranked, standings
 from parlor.app.screens.lab_problems import problem_text, wins_text
 from parlor.app.screens.lab_prose import prose
 from parlor.app.screens.lab_tour_games import games_of_html
@@ -21,7 +21,8 @@ def tournament_status(tour: LabTour, t: Translator) -> str:
         return t("lab.failed", reason=tour.failed)
     if tour.running:
         return t("lab.tour.status.running", n=tour.total)
-    table = standings(len(tour.names), list(tour.duels.values()))
+    tally = tour.tally
+    table = ranked(tally.wins, tally.games)
     if not tour.duels:
         return t("lab.stopped", done=0, n=tour.total)
     first = [tour.names[s.entrant] for s in table if s.rank == 1]
@@ -31,9 +32,9 @@ def tournament_status(tour: LabTour, t: Translator) -> str:
 
 
 def tournament_html(tour: LabTour, t: Translator) -> str:
-    duels = [tour.duels[k] for k in sorted(tour.duels)]
+    tally = tour.tally  # the games added up as they came: a redraw reads no game
     n = len(tour.names)
-    done = len(duels)
+    done = len(tour.duels)
     help_ = (t("lab.tour.help", n=tour.games) if tour.seating.duels
              else t("lab.tour.help.tables", n=tour.seats))
     if tour.asked > tour.games:  # a big class: fewer games, said
@@ -48,7 +49,7 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
                 max=tour.total, value=done, aria_label=t("lab.progress"))
     parts.append(f'<p class="lab-progress-line">{esc(t(state, done=done, n=tour.total))} '
                  f"<progress{bar}></progress></p>")
-    table = standings(n, duels)
+    table = ranked(tally.wins, tally.games)
     duel = tour.seating.duels  # at tables, no column a pair: bots meet several at once
     # The leaderboard first (place, bot, in all), then each pair's games: the three
     # columns a room reads stay on screen when many bots make the table scroll.
@@ -57,7 +58,16 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
             f'<th scope="col">{esc(t("lab.tour.col.total"))}</th>'
             + "".join(f'<th scope="col" class="vs">{esc(tour.names[s.entrant])}</th>'
                       for s in table if duel))
-    met = head_to_head(duels)
+    met = tally.met
+    said: dict[tuple[float, int], str] = {}  # a cell's words, by its numbers
+
+    def cell_of(wins: float, games: int) -> str:
+        text = said.get((wins, games))
+        if text is None:
+            text = said[wins, games] = esc(t("lab.tour.cell", wins=wins_text(wins, t),
+                                               n=games))
+        return text
+
     rows = []
     for s in table:
         cells = []
@@ -66,9 +76,8 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
                 cells.append('<td class="vs self">—</td>')
                 continue
             wins, games = met.get((s.entrant, other.entrant), (0.0, 0))
-            cell = t("lab.tour.cell", wins=wins_text(wins, t), n=games)
-            cells.append(f'<td class="vs">{esc(cell)}</td>')
-        total = t("lab.tour.cell", wins=wins_text(s.wins, t), n=s.games)
+            cells.append(f'<td class="vs">{cell_of(wins, games)}</td>')
+        total = cell_of(s.wins, s.games)
         row = attrs(data_lab_entrant=tour.names[s.entrant],
                     data_wins=format(round(s.wins, 3), "g"), data_rank=s.rank,
                     data_tied=s.tied)
@@ -79,7 +88,7 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
                       aria_expanded="true" if tour.shown == s.entrant else "false")
         rows.append(f'<tr{row}><td class="rank">{esc(rank)}</td>'
                     f'<th scope="row">{name}</th>'
-                    f'<td class="total">{esc(total)}</td>{"".join(cells)}</tr>')
+                    f'<td class="total">{total}</td>{"".join(cells)}</tr>')
     hooks = attrs(data_done=done, data_total=tour.total, data_seats=tour.seats)
     # The box scrolls sideways when many bots make the table wide: focusable, so the
     # keyboard scrolls it too.
@@ -89,7 +98,7 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
                  f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
     parts.append(f'<p class="help lab-tour-rule">{esc(t("lab.tour.rule"))} '
                  f'{esc(t("lab.tour.games_hint"))}</p>')
-    if duels:
+    if done:
         parts.append('<div class="lab-actions lab-tour-actions">'
                      + button(t("lab.tour.csv"), action="lab-tour-csv", cls="btn subtle")
                      + button(t("lab.tour.print"), action="print", cls="btn subtle")
@@ -97,8 +106,8 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
     problems = []
     for e, name in enumerate(tour.names):
         problem = tour.problems.get(e)
-        if problem is None:
-            problem = next((d.problem for d in duels if d.failed == e), None)
+        if problem is None and e in tally.failed:
+            problem = tally.failed[e][1]  # its first game without a move
         if problem is not None:
             # Not data-lab-error: that names a line of the code in the editor.
             text = t("lab.tour.problem", name=name,
