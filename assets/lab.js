@@ -16,15 +16,21 @@
   "use strict";
   const WORKER = new URL("./lab-worker.js", document.currentScript.src).href;
   const BATCH_MS = 200; // at most five redraws a second while games pour in
+  const IDLE_MS = 60_000; // the sandboxes let go once no job has run for this long
 
   let referee = null;
   let ready = false;
   let bornAt = 0;
-  let spare = null; // a sandbox started ahead, for the next bot: {id, port, owner, ready}
+  // Sandboxes started ahead, for the next bots: {id, port, owner, ready}, oldest first.
+  // One after each job (so the next Run does not wait for its Python); during a job, as
+  // many as the referee asks for ("ahead": a tournament's next bots find theirs ready).
+  const spares = [];
+  let ahead = 0;
   let run = null; // {job, request, report, queue, flushAt, startedAt, timer}
   let jobs = 0; // each run's number: a report of a job stopped before is not this run's
   const sandboxes = new Map(); // the referee's key -> the sandbox's id
   let pending = null; // the results' next redraw: {node, html} (drawSoon)
+  let idleTimer = 0; // lets the sandboxes go (letGo) once the Lab has been idle
 
   function spawn() {
     ready = false;
@@ -33,7 +39,26 @@
     referee = new Worker(WORKER, { type: "module" });
     referee.onmessage = (event) => heard(event.data);
     referee.onerror = (event) => fail(String(event.message || event));
-    startSpare(); // the runtime files fetched once, the iframe made, a sandbox booted
+  }
+
+  // The sandboxes (their frame is a renderer process of its own, ~150 MB, and each
+  // sandbox ~45 MB more) are started by the first Run, not when the Lab opens, and let
+  // go once the Lab has been idle a while: the spare kept for the next Run, a match's
+  // sandbox kept warm, the frame itself. The referee (~45 MB, in the page's process)
+  // stays while the Lab is open: Run then waits only for the sandboxes' start.
+  function idle() {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(letGo, IDLE_MS);
+  }
+
+  function letGo() {
+    idleTimer = 0;
+    if (run) return;
+    spares.length = 0;
+    ahead = 0;
+    sandboxes.clear();
+    if (referee && ready) referee.postMessage({ kind: "idle" }); // it forgets them all
+    window.parlorSandbox.end();
   }
 
   // A sandbox booted before any bot needs it, so Run does not wait for its Python. The
@@ -42,27 +67,34 @@
   function startSpare() {
     const owner = { key: null };
     const { id, port } = window.parlorSandbox.make((why) => {
-      if (spare && spare.id === id) {
-        spare = null; // it never started: the next bot gets a new one
+      const at = spares.findIndex((s) => s.id === id);
+      if (at >= 0) {
+        spares.splice(at, 1); // it never started: the next bot gets a new one
       } else if (owner.key !== null && sandboxes.get(owner.key) === id) {
         sandboxes.delete(owner.key);
         if (referee) referee.postMessage({ kind: "died", key: owner.key, why });
       }
     });
     const born = performance.now();
-    spare = { id, port, owner, ready: false };
-    const mine = spare;
+    const mine = { id, port, owner, ready: false };
+    spares.push(mine);
     port.onmessage = (event) => {
       port.onmessage = null;
       if (event.data === "ready") {
         mine.ready = true;
         // For `make bench`: a sandbox's start, from asked for to its Python ready.
         performance.measure("parlor:lab-sandbox-start", { start: born, end: performance.now() });
-      } else if (spare === mine) {
+      } else if (spares.includes(mine)) {
         window.parlorSandbox.kill(id);
-        spare = null;
+        spares.splice(spares.indexOf(mine), 1);
       }
     };
+  }
+
+  // Once a job is over: one spare, for the next Run (the others let go).
+  function keepOne() {
+    while (spares.length > 1) window.parlorSandbox.kill(spares.pop().id);
+    if (!spares.length && referee) startSpare();
   }
 
   function post() {
@@ -91,7 +123,9 @@
     const last = JSON.stringify(r.queue);
     run = null;
     r.report(kind, kind === "done" ? last : text || "");
-    if (!spare && referee) startSpare(); // for the next Run
+    ahead = 0;
+    keepOne(); // for the next Run
+    idle();
   }
 
   function fail(detail) {
@@ -100,6 +134,7 @@
     ready = false;
     for (const id of sandboxes.values()) window.parlorSandbox.kill(id);
     sandboxes.clear();
+    for (const s of spares.splice(0)) window.parlorSandbox.kill(s.id);
     finish("failed", detail);
   }
 
@@ -130,18 +165,23 @@
         fail(m.detail);
         return;
       case "need": {
-        // A sandbox for one bot (the spare): its port goes to the referee, and nowhere
-        // else. The next spare starts once the job is over: booting one beside a match
-        // would take a core from it.
-        if (!spare) startSpare();
-        const { id, port, owner, ready } = spare;
-        spare = null;
+        // A sandbox for one bot (the oldest spare): its port goes to the referee, and
+        // nowhere else. Another spare starts now only if the job asked for some ahead
+        // (a tournament's next bots); else once the job is over: booting one beside a
+        // match would take a core from it.
+        if (!spares.length) startSpare();
+        const { id, port, owner, ready } = spares.shift();
         port.onmessage = null;
         owner.key = m.key;
         sandboxes.set(m.key, id);
         referee.postMessage({ kind: "sandbox", key: m.key, port, ready }, [port]);
+        while (spares.length < ahead) startSpare();
         return;
       }
+      case "ahead": // the sandboxes to keep starting ahead while this job plays
+        ahead = Math.max(0, Math.min(4, Number(m.count) || 0));
+        while (spares.length < ahead) startSpare();
+        return;
       case "kill": {
         const id = sandboxes.get(m.key);
         sandboxes.delete(m.key);
@@ -271,10 +311,11 @@
     // steps} (ms: its worker's own start, from its first line to its Python ready; steps:
     // when each step ended, ms since its worker was made, assets/lab-worker.js's boot).
     refereeStart: null,
-    // Start the referee and the sandbox's files now (the Lab opened), so Run does not
-    // wait for Python to boot.
+    // Start the referee now (the Lab opened), so Run does not wait for its Python; the
+    // sandboxes wait for the first Run (see idle).
     warm() {
       if (!referee) spawn();
+      window.parlorSandbox.prepare();
     },
     run(requestJson, report) {
       if (run) this.stop();
@@ -284,8 +325,10 @@
       run.timer = setInterval(() => {
         if (run && run.queue.length && performance.now() - run.flushAt >= BATCH_MS) flush();
       }, BATCH_MS);
+      clearTimeout(idleTimer);
       if (!referee) spawn();
       else post();
+      if (!spares.length) startSpare(); // its first sandbox, beside the referee's start
     },
     // The Lab was left (or the page is going away): the referee, every sandbox and the
     // sandboxes' frame end, so their interpreters' memory is given back (a second and a
@@ -295,10 +338,12 @@
         clearInterval(run.timer);
         run = null;
       }
+      clearTimeout(idleTimer);
       if (referee) referee.terminate();
       referee = null;
       ready = false;
-      spare = null;
+      spares.length = 0;
+      ahead = 0;
       sandboxes.clear();
       window.parlorSandbox.end();
     },
@@ -309,7 +354,9 @@
       // The referee drops the job and stops the sandbox of a question still out (it may
       // be an endless loop); the other sandboxes stay warm for the next Run.
       if (referee && ready) referee.postMessage({ kind: "stop" });
-      if (!spare && referee) startSpare();
+      ahead = 0;
+      keepOne();
+      idle();
     },
   };
   // A reload or a closed tab: nothing of the Lab outlives the page.

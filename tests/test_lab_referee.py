@@ -241,7 +241,7 @@ def test_a_tournament_starts_few_sandboxes_and_numbers_its_duels_as_ever() -> No
     w = Worker()
     w.run(tournament(sources, games=1))
     loads = [key for key, data in w.asked if data["kind"] == "load"]
-    assert len(loads) == 12  # in the numbering's order: 16
+    assert len(loads) == 10  # least recently used first: 12; in the numbering's order: 16
     numbers = [r["number"] for r in w.reports if r["kind"] == "duel"]
     assert sorted(numbers) == list(range(15))
     for r in w.reports:
@@ -250,6 +250,31 @@ def test_a_tournament_starts_few_sandboxes_and_numbers_its_duels_as_ever() -> No
             assert isinstance(duel, dict)
             assert tuple(duel["seats"]) in (pairs(6)[int(str(r["number"]))],
                                              pairs(6)[int(str(r["number"]))][::-1])
+
+
+@pytest.mark.parametrize("room", [LIVE, 4, 6])
+def test_a_class_plays_in_windows_that_start_few_sandboxes_and_fit_the_room(room: int) -> None:
+    """30 bots: every pair once, each window's bots alive together and never more than
+    the room; a block of bots stays alive while every later bot meets it, so far fewer
+    sandboxes start than pairs are played (the least recently used order: 408)."""
+    from parlor.app.lab.jobs import live_for
+    from parlor.app.lab.seating import Seating, pairs
+    from parlor.app.lab.tournament import play_plan
+
+    seating = Seating(30, 2, 4, 9)
+    live = live_for(2, room)
+    plan = play_plan(seating, live)
+    played = [s for w in plan for s in w.sittings]
+    assert sorted(played) == list(range(len(pairs(30))))
+    alive: set[int] = set()
+    starts = 0
+    for w in plan:
+        alive -= set(w.free)
+        need = {e for s in w.sittings for e in seating.sittings[s]}
+        starts += len(need - alive)
+        alive |= need
+        assert len(alive) <= live
+    assert starts == {LIVE: 226, 4: 156, 6: 100}[room]
 
 
 def test_two_entrants_with_the_same_code_do_not_share_a_sandbox() -> None:

@@ -225,7 +225,7 @@ def trial(pw, tree: Served, game: str, bots: int, seats: int, rate: float) -> di
             "menu_mb": round(menu), "lab_open_mb": round(lab_open),
             "peak_mb": round(peak[0]), "after_mb": round(after),
             "procs_open": procs_open, "procs_peak": procs_peak[0],
-            "sandbox_starts": len(measures["starts"]) + len(measures["handed"]),
+            "sandbox_starts": measures["boots"] + measures["normal"],
             "start_ms_median": round(statistics.median(measures["starts"]))
             if measures["starts"] else None,
             "start_ms_sum": round(sum(measures["starts"])),
@@ -237,27 +237,25 @@ def trial(pw, tree: Served, game: str, bots: int, seats: int, rate: float) -> di
 
 
 def summary(trials: list[dict], emit) -> None:
+    """The median of each tree's trials, case by case, side by side."""
     keys = sorted({(t["game"], t["bots"], t["seats"], t["rate"]) for t in trials})
     names = list(dict.fromkeys(t["tree"] for t in trials))
     cols = ("seconds", "longest_ms", "over_100", "menu_mb", "lab_open_mb", "peak_mb",
             "after_mb", "sandbox_starts")
-    emit(f"{'case':22} {'tree':6} {'n':>2} " + " ".join(f"{c:>14}" for c in cols))
+    emit(f"{'case':22} {'tree':6} {'n':>2} " + " ".join(f"{c:>14}" for c in cols)
+         + f" {'open-menu':>10} {'peak-menu':>10}")
     for game, bots, seats, rate in keys:
         for name in names:
             mine = [t for t in trials if (t["tree"], t["game"], t["bots"], t["seats"],
                                           t["rate"]) == (name, game, bots, seats, rate)]
             if not mine:
                 continue
-            case = f"{game}:{bots}:{seats} {rate:g}x"
-            cells = []
-            for c in cols:
-                values = [t[c] for t in mine]
-                cells.append(f"{statistics.median(values):>14g}")
-            emit(f"{case:22} {name:6} {len(mine):>2} " + " ".join(cells))
-        emit("  above the menu (MB): " + "; ".join(
-            f"{name}: Lab open +{statistics.median([t['lab_open_mb'] - t['menu_mb'] for t in trials if t['tree'] == name and (t['game'], t['bots'], t['seats'], t['rate']) == (game, bots, seats, rate)]):.0f}, "
-            f"peak +{statistics.median([t['peak_mb'] - t['menu_mb'] for t in trials if t['tree'] == name and (t['game'], t['bots'], t['seats'], t['rate']) == (game, bots, seats, rate)]):.0f}"
-            for name in names if any(t['tree'] == name for t in trials)))
+            median = {c: statistics.median([t[c] for t in mine]) for c in cols}
+            above_open = statistics.median([t["lab_open_mb"] - t["menu_mb"] for t in mine])
+            above_peak = statistics.median([t["peak_mb"] - t["menu_mb"] for t in mine])
+            emit(f"{f'{game}:{bots}:{seats} {rate:g}x':22} {name:6} {len(mine):>2} "
+                 + " ".join(f"{median[c]:>14g}" for c in cols)
+                 + f" {above_open:>10g} {above_peak:>10g}")
 
 
 def main() -> None:

@@ -18,6 +18,7 @@ played, so a match the student stopped can be asked again from where it was.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -26,9 +27,9 @@ from typing import Any
 from parlor.app.lab.matches import lab_game
 from parlor.app.lab.messages import ReportKind
 from parlor.app.lab.seating import DUEL, Seating
-from parlor.app.lab.steps import LIVE, Call, Games, Job, Load, Say
+from parlor.app.lab.steps import LIVE, Call, Free, Games, Job, Load, Say
 from parlor.app.lab.student import Problem, Turn
-from parlor.app.lab.tournament import forfeit, play_order, table_game
+from parlor.app.lab.tournament import MAX_LANES, forfeit, play_plan, table_game
 from parlor.app.seeds import turn_rng
 from parlor.core.match import match_from_dict, replay
 from parlor.core.protocol import legal_moves_of_view
@@ -45,18 +46,23 @@ class Plan:
     limit_ms: float
     job: Job
     live: int = LIVE  # sandboxes alive at once (a table needs one per bot)
+    ahead: int = 0  # sandboxes the page starts ahead while the job plays (for new bots)
+    #: Its bots' sandboxes kept once it is over: a match's bot is run again, a Lab bot at
+    #: the table asked its next move; a class's thirty are let go (their memory).
+    keep: bool = True
 
 
-def plan(request: str) -> Plan:
-    """The job the page asked for (``LabStart``'s or ``LabChoose``'s request)."""
+def plan(request: str, room: int = LIVE) -> Plan:
+    """The job the page asked for (``LabStart``'s or ``LabChoose``'s request); a
+    tournament keeps up to ``room`` sandboxes alive (more if its tables need them)."""
     req: Mapping[str, Any] = json.loads(request)
     kind = req.get("kind", "match")  # none: a match (as the tests and the bench ask)
     limit = float(req["limit_ms"])
     if kind == "tournament":
         sources = tuple(str(s) for s in req["sources"])
-        seats = seating_of(req, len(sources)).seats
-        return Plan(str(req["game"]), sources, limit, tournament_job(req, len(sources)),
-                    live_for(seats))
+        live = live_for(seating_of(req, len(sources)).seats, room)
+        return Plan(str(req["game"]), sources, limit,
+                    tournament_job(req, len(sources), live), live, ahead=1, keep=False)
     if kind == "choose":
         match = match_from_dict(req["match"], GAMES)
         seat = int(req["seat"])
@@ -88,36 +94,47 @@ def match_job(req: Mapping[str, Any]) -> Job:
                 lambda n, played: say("game", number=n, game=played.to_dict()).text)
 
 
-def tournament_job(req: Mapping[str, Any], entrants: int) -> Job:
+def tournament_job(req: Mapping[str, Any], entrants: int, live: int = LIVE) -> Job:
     """``{"kind": "tournament", "game", "sources", "games" (per pair), "seats" (2:
     duels, the default), "seed", "limit_ms", "first", "options"}``: game ``k`` is game
     ``k % per`` of sitting ``k // per`` (``seating.Seating``). An entrant whose file
-    does not run loses every game it would have played, with that problem."""
+    does not run loses every game it would have played, with that problem. Sittings
+    are played in windows (``tournament.play_plan``), a window's games side by side,
+    with at most ``live`` sandboxes alive."""
     game = GAMES[str(req["game"])]
     seating = seating_of(req, entrants)
     first, per = int(req.get("first", 0)), seating.per
     options = req.get("options") or {}
     problems: dict[int, Problem | None] = {}
-    for s in play_order(seating, live_for(seating.seats)):  # few sandboxes started
-        sitting = seating.sittings[s]
-        numbers = range(max(first, s * per), (s + 1) * per)
-        if not numbers:
-            continue
-        for entrant in sitting:
-            if entrant not in problems:
-                problems[entrant] = yield Load(entrant)
-                yield say("entrant", index=entrant, problem=problem_data(problems[entrant]))
-        failed = [e for e in sitting if problems[e] is not None]
-        if failed:
+    for window in play_plan(seating, live):
+        for entrant in window.free:
+            yield Free(entrant)
+        numbers = {s: range(max(first, s * per), (s + 1) * per) for s in window.sittings}
+        playing = [s for s in window.sittings if numbers[s]]
+        for s in playing:
+            for entrant in seating.sittings[s]:
+                if entrant not in problems:
+                    problems[entrant] = yield Load(entrant)
+                    yield say("entrant", index=entrant, problem=problem_data(problems[entrant]))
+        played = []
+        for s in playing:
+            failed = [e for e in seating.sittings[s] if problems[e] is not None]
+            if not failed:
+                played.append(numbers[s])
+                continue
             problem = problems[failed[0]]
             assert problem is not None
-            for k in numbers:
-                played = forfeit(seating.order(k), k % per, failed[0], problem,
-                                 seating.deal(k), lost=failed)
-                yield say("duel", number=k, duel=played.to_dict())
-            continue
-        yield Games(((k, table_game(game, seating, k, options)) for k in numbers),
-                    lambda k, played: say("duel", number=k, duel=played.to_dict()).text)
+            for k in numbers[s]:
+                lost = forfeit(seating.order(k), k % per, failed[0], problem, seating.deal(k),
+                               lost=failed)
+                yield say("duel", number=k, duel=lost.to_dict())
+        # The sittings' games in turn (one of each, then the next of each), so the games
+        # side by side are of different sittings: other sandboxes think meanwhile.
+        order = [k for ks in itertools.zip_longest(*played) for k in ks if k is not None]
+        if order:
+            yield Games(((k, table_game(game, seating, k, options)) for k in order),
+                        lambda k, done: say("duel", number=k, duel=done.to_dict()).text,
+                        width=min(MAX_LANES, 2 * len(played)))
 
 
 def seating_of(req: Mapping[str, Any], entrants: int) -> Seating:
@@ -129,10 +146,11 @@ def seating_of(req: Mapping[str, Any], entrants: int) -> Seating:
     return Seating(entrants, seats, int(req["games"]), int(req["seed"]))
 
 
-def live_for(seats: int) -> int:
+def live_for(seats: int, room: int = LIVE) -> int:
     """Sandboxes kept alive in a job with tables of ``seats``: every bot at the table,
-    and one more, so the next sitting keeps the bots it shares with this one."""
-    return max(LIVE, seats + 1)
+    and one more, so the next sitting keeps the bots it shares with this one; duels as
+    many as there is ``room`` for (each one more saves starts)."""
+    return max(LIVE, seats + 1, room if seats == DUEL else 0)
 
 
 def choose_job(req: Mapping[str, Any]) -> Job:

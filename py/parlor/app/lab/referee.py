@@ -31,7 +31,7 @@ from typing import Any, Literal, Protocol
 from parlor.app.lab import wire
 from parlor.app.lab.jobs import Plan, plan, say
 from parlor.app.lab.sandbox import KEPT_VIEWS
-from parlor.app.lab.steps import LIVE, Call, Games, GameSteps, Load, Say, Step
+from parlor.app.lab.steps import LIVE, Call, Free, Games, GameSteps, Load, Say, Step
 from parlor.app.lab.student import Problem, Turn
 
 #: How long a student's file may run before its first move (imports, tables, a loop).
@@ -51,6 +51,10 @@ class Out(Protocol):
 
     def kill(self, key: str) -> None:
         """Stop bot ``key``'s sandbox: the next ``send`` to it starts a fresh one."""
+
+    def ahead(self, count: int) -> None:
+        """Keep ``count`` sandboxes starting ahead while this job plays, so a bot it has
+        not asked yet finds one ready (a tournament's next bots); 0: none."""
 
 
 @dataclass
@@ -89,8 +93,9 @@ class Batch:
 class Referee:
     """One per worker, across jobs: it knows which sandboxes are alive."""
 
-    def __init__(self, out: Out) -> None:
+    def __init__(self, out: Out, room: int = LIVE) -> None:
         self.out = out
+        self.room = room  # sandboxes a tournament may keep alive (the device's memory)
         self.alive: dict[str, None] = {}  # live sandboxes, least recently used first
         self.plan: Plan | None = None
         self.batch: Batch | None = None
@@ -105,7 +110,8 @@ class Referee:
     def start(self, request: str) -> None:
         """A new job (the page's request); a job still running is dropped."""
         self.stop()
-        self.plan = plan(request)
+        self.plan = plan(request, self.room)
+        self.out.ahead(self.plan.ahead)
         wanted = {self.key(i) for i in range(len(self.plan.sources))}
         for key in [k for k in self.alive if k not in wanted]:
             self._kill(key)  # the sandboxes of an earlier job's bots
@@ -117,8 +123,18 @@ class Referee:
         loop), so its sandbox goes with it."""
         for key in [k for k, q in self.out_to.items() if q]:
             self._kill(key)
+        if self.plan is not None:
+            self.out.ahead(0)
         self.plan, self.batch = None, None
         self.out_to, self.waiting = {}, {}
+
+    def forget(self) -> None:
+        """Every sandbox is gone (the page let them go while the Lab was idle): the next
+        job starts the ones it needs."""
+        self.stop()
+        self.alive.clear()
+        self.loaded.clear()
+        self.sent.clear()
 
     def heard(self, key: str, text: str, ms: float) -> None:
         """A sandbox's answer to its oldest question out, ``ms`` after it could start
@@ -167,12 +183,20 @@ class Referee:
             try:
                 step: Step = self.plan.job.send(value)
             except StopIteration:
+                if not self.plan.keep:
+                    for key in list(self.alive):
+                        self._kill(key)
                 self.plan = None
+                self.out.ahead(0)
                 self.out.report(say("done").text)
                 return
             value = None
             if isinstance(step, Say):
                 self.out.report(step.text)
+            elif isinstance(step, Free):
+                key = self.key(step.bot)
+                if key in self.alive and not self.out_to.get(key) and key not in self.waiting:
+                    self._kill(key)
             elif isinstance(step, Games):
                 self.batch = Batch(step.games, step.said, step.width)
                 self._fill()

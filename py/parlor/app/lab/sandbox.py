@@ -20,8 +20,9 @@ from parlor.app.lab.wire import Ask, answer_text, read_request
 from parlor.core.rng import Rng
 from parlor.games import GAMES
 
-#: Views kept for the next questions' changes: a few games' worth (two play at once).
-KEPT_VIEWS = 8
+#: Views kept for the next questions' changes: a few games' worth (a tournament plays
+#: up to six at once, ``tournament.MAX_LANES``).
+KEPT_VIEWS = 12
 
 
 class Sandbox:
