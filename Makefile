@@ -3,9 +3,11 @@
 #   make setup        install everything (npm ci, vendor/, .venv, pytest wheels, chromium)
 #   make run          serve the app at http://127.0.0.1:8000/index.html (PORT=... to change)
 #   make test         lint + CPython tests + tests inside Pyodide + browser (e2e) tests
-#                     (lint then e2e on one core; CPython then Pyodide, niced, then the
-#                     smoke suite in Chromium, Firefox ESR and WebKitGTK on the other)
+#                     (three chains side by side: lint then e2e; CPython, niced; Pyodide
+#                     then the smoke suite in Chromium, Firefox ESR and WebKitGTK, niced)
 #   make dist         build dist/: exactly what a static host needs (works from a sub-path)
+#   make bench        the benchmarks' default set (SUITE=name for one; results merged into
+#                     docs/bench-results.md; not in `make test`)
 #   make lint | test-py | test-pyodide | test-e2e | test-engines | bench | golden | clean
 #
 # Steps are guarded by stamp files whose prerequisites are the lock files, so a second
@@ -38,7 +40,8 @@ FONTS_STAMP := vendor/fonts/stamp.json
 LINT_PATHS := $(wildcard py tests e2e tools)
 
 .PHONY: help setup setup-core precache chromium engines run test lint test-py test-pyodide \
-	test-e2e test-engines test-lint-then-e2e test-py-then-pyodide bench dist clean golden
+	test-e2e test-engines test-lint-then-e2e test-py-niced test-pyodide-then-engines bench \
+	dist clean golden
 
 help:
 	@awk '!/^#/ { exit } { sub(/^# ?/, ""); print }' Makefile
@@ -127,28 +130,39 @@ run: setup-core
 	$(PYTHON) tools/serve.py
 
 # --- checks ---
-# On this project's 2-core machines `make test` runs two chains side by side: lint and
-# then the browser tests (~1 + ~7 min; the browser tests are the only ones that watch a
-# clock), and the CPython suite and then the tests tagged for Pyodide (~5.5 + ~3 min)
-# under `nice`, so that these take only the CPU the browser tests leave. Any failure
-# fails the run; each target's output is kept together.
+# `make test` runs three chains side by side: lint and then the browser tests (the long
+# pole, ~1 + ~10 min on an idle 2-core machine), and under `nice`, so that they take only
+# the CPU the browser tests leave, the CPython suite (~7 min) and the tests tagged for
+# Pyodide then the smoke suite in three engines (~3.5 + ~1 min). The browser tests use
+# about one core and leave the other, often more; the niced work is two single-threaded
+# processes at a time, so that together they can use all of it (one chain of them could
+# use one core only, and ended after the browser tests). Any failure fails the run;
+# each target's output is kept together.
 test: setup
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-lint-then-e2e test-py-then-pyodide
+	$(MAKE) --no-print-directory -j3 --output-sync=target test-lint-then-e2e test-py-niced \
+	    test-pyodide-then-engines
 
 test-lint-then-e2e:
 	$(MAKE) --no-print-directory lint
 	$(MAKE) --no-print-directory test-e2e
 
-# The smoke suite (three engines, ~3 min) ends this chain: it ends ~3 min before the other.
-test-py-then-pyodide:
+test-py-niced:
 	$(NICE) $(MAKE) --no-print-directory test-py
+
+test-pyodide-then-engines:
 	$(NICE) $(MAKE) --no-print-directory test-pyodide
 	$(NICE) $(MAKE) --no-print-directory test-engines
 
-lint: $(VENV_STAMP)
+# The JavaScript is type-checked too (TypeScript's checkJs over JSDoc, no output): the
+# page's scripts, the workers and the service worker, the Node tools (tsconfig*.json).
+TSC := $(NODE) node_modules/typescript/bin/tsc
+TSCONFIGS := tsconfig.json tsconfig.worker.json tsconfig.node.json
+
+lint: $(VENV_STAMP) $(NPM_STAMP) $(VENDOR_STAMP)
 	$(VENV)/bin/ruff check $(LINT_PATHS)
 	$(VENV)/bin/mypy
 	$(VPY) -m pytest -q -p no:cacheprovider tests/test_layers.py
+	@for c in $(TSCONFIGS); do echo "tsc -p $$c"; $(TSC) -p $$c; done
 
 test-py: $(VENV_STAMP)
 	$(VPY) -m pytest tests
@@ -168,8 +182,14 @@ test-engines: setup
 	@for f in e2e/artifacts/requests-*.txt; do [ -f "$$f" ] || continue; \
 	    head -n1 "$$f"; tail -n1 "$$f"; done
 
+# The benchmarks (tools/bench/, one package; not in `make test`): the default set, or
+# SUITE=name (several: SUITE="speed sim"); `PYTHONPATH=py .venv/bin/python -m tools.bench
+# --list` lists the suites. Figures are printed and merged into docs/bench-results.md.
+# BENCH_ARGS="--quick" for a smoke run, or a suite's options (see --help).
+SUITE ?=
+BENCH_ARGS ?=
 bench: setup
-	$(VPY) tools/bench.py
+	PYTHONPATH=py $(VPY) -m tools.bench $(SUITE) $(BENCH_ARGS)
 
 # Rewrite tests/golden/ (seeded playthroughs) after a meant rules or log change; read the diff.
 golden: $(VENV_STAMP)

@@ -4,8 +4,8 @@
 // so a new version gets a new cache; it waits until the page's "reload" prompt asks it
 // to take over.
 //
-// Each file is downloaded once, whatever the HTTP cache does (docs/decisions.md, issue
-// 35): a browser session may keep no HTTP cache at all (WebKitGTK's WebDriver session),
+// Each file is downloaded once, whatever the HTTP cache does
+// (docs/decisions/first-visit-downloads-once.md): a browser session may keep no HTTP cache at all (WebKitGTK's WebDriver session),
 // and then a precache made after the page loaded downloads everything a second time.
 //   - The first version installs at once with nothing in it, and takes the page that
 //     registered it, so the page's downloads from then on pass through it: each
@@ -25,15 +25,19 @@
 // the very files it was made from are all in the cache (assets/pyodide-start.mjs).
 importScripts("./precache.js");
 
-const MANIFEST = self.PARLOR_PRECACHE;
+/** This file's global scope, as the checker should see it: a service worker's, which
+ * precache.js gave the manifest. */
+const sw = /** @type {ServiceWorkerGlobalScope & {PARLOR_PRECACHE: any}} */ (
+  /** @type {unknown} */ (self));
+const MANIFEST = sw.PARLOR_PRECACHE;
 const CACHE = "parlor-" + MANIFEST.version;
-const EAGER = MANIFEST.files.map((url) => new URL(url, self.location).href);
-const LAZY = (MANIFEST.lazy || []).map((url) => new URL(url, self.location).href);
+const EAGER = MANIFEST.files.map((url) => new URL(url, sw.location.href).href);
+const LAZY = (MANIFEST.lazy || []).map((url) => new URL(url, sw.location.href).href);
 const HASHES = new Map(
-  Object.entries(MANIFEST.hashes || {}).map(([url, hash]) => [new URL(url, self.location).href, hash]),
+  Object.entries(MANIFEST.hashes || {}).map(([url, hash]) => [new URL(url, sw.location.href).href, hash]),
 );
 
-// The Python snapshot (issue 36) travels gzipped (6 MB, not 31: static hosts do not
+// The Python snapshot travels gzipped (6 MB, not 31: static hosts do not
 // compress a .bin) and is kept unpacked under its name without ".gz", which is where the
 // page (assets/pyodide-start.mjs) looks for it. A host that already unpacked it
 // (Content-Encoding: gzip for .gz) hands over the plain bytes, kept as they are. Any
@@ -97,7 +101,7 @@ async function copyUnchanged(cache, urls) {
       const hit = await (await caches.open(name)).match(key);
       if (!hit) continue;
       const bytes = await hit.arrayBuffer();
-      if ((await sha16(bytes)) === HASHES.get(new URL(key, self.location).href)) {
+      if ((await sha16(bytes)) === HASHES.get(new URL(key, sw.location.href).href)) {
         await cache.put(key, stored(bytes, hit));
         copied = true;
         break;
@@ -145,24 +149,24 @@ const fillLab = oneAtATime(async () => {
   return (await missing(cache, LAZY)).length === 0;
 });
 
-self.addEventListener("install", (event) => {
-  if (!self.registration.active) {
+sw.addEventListener("install", (event) => {
+  if (!sw.registration.active) {
     // The first version: nothing to wait for, no game to swap. Take the page now, so
     // that its downloads fill the cache; the rest comes when the app is ready.
-    event.waitUntil(caches.open(CACHE).then(() => self.skipWaiting()));
+    event.waitUntil(caches.open(CACHE).then(() => sw.skipWaiting()));
     return;
   }
   // An update: complete before it is offered, as the version it replaces was.
   event.waitUntil(fill());
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
         if (name.startsWith("parlor-") && name !== CACHE) await caches.delete(name);
       }
-      await self.clients.claim();
+      await sw.clients.claim();
     })(),
   );
 });
@@ -175,7 +179,7 @@ self.addEventListener("activate", (event) => {
 const PAGE_MAX_CHARS = 1 << 20;
 async function keepPage(html) {
   if (typeof html !== "string" || html.length > PAGE_MAX_CHARS) return false;
-  const url = new URL("./index.html", self.location).href;
+  const url = new URL("./index.html", sw.location.href).href;
   const bytes = new TextEncoder().encode(html);
   if (!HASHES.has(url) || (await sha16(bytes)) !== HASHES.get(url)) return false;
   const cache = await caches.open(CACHE);
@@ -187,9 +191,9 @@ async function keepPage(html) {
   return true;
 }
 
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   const data = event.data;
-  if (data === "parlor:skip-waiting") self.skipWaiting();
+  if (data === "parlor:skip-waiting") sw.skipWaiting();
   if (data === "parlor:precache") {
     event.waitUntil(fill().catch((err) => console.warn("Parlor: the precache stopped:", err)));
   }
@@ -227,16 +231,16 @@ async function keep(request, response) {
   }
 }
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  if (request.method !== "GET" || new URL(request.url).origin !== sw.location.origin) return;
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
       // Game links carry ?game=… or ?save=…: the page is the same file.
       let hit = await cache.match(request, { ignoreSearch: true });
       if (!hit && request.mode === "navigate") {
-        hit = await cache.match(new URL("./index.html", self.registration.scope).href);
+        hit = await cache.match(new URL("./index.html", sw.registration.scope).href);
       }
       if (hit) return hit;
       const response = await fetch(request);

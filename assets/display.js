@@ -28,7 +28,9 @@
   calm.addEventListener("change", apply);
   addEventListener("DOMContentLoaded", apply);
   addEventListener("click", (event) => {
-    const button = event.target.closest && event.target.closest('[data-action="projector"], [data-action="motion"]');
+    const target = /** @type {Element} */ (event.target);
+    const button = /** @type {HTMLElement | null} */ (
+      target.closest && target.closest('[data-action="projector"], [data-action="motion"]'));
     if (!button) return;
     const name = button.dataset.action;
     const now = root.dataset[name === "projector" ? "layout" : "motion"];

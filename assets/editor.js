@@ -21,7 +21,7 @@
 // The editor always runs left to right, whatever the page's language.
 (function () {
   "use strict";
-  const MODULE = new URL("../vendor/pyscript/parlor-codemirror.js", document.currentScript.src).href;
+  const MODULE = new URL("../vendor/pyscript/parlor-codemirror.js", /** @type {HTMLScriptElement} */ (document.currentScript).src).href;
   const records = new Map();   // textarea -> { view, wrap, ... } once mounted, or "loading"
   let loading = null;          // Promise of the CodeMirror kit (see kit())
   let helpIds = 0;
@@ -200,7 +200,10 @@
   function start() {
     // The editors' own DOM changes on every key press: those are not ours to look at.
     new MutationObserver((mutations) => {
-      if (mutations.some((m) => !(m.target.closest && m.target.closest(".lab-editor")))) update();
+      if (mutations.some((m) => {
+        const target = /** @type {Element} */ (m.target);
+        return !(target.closest && target.closest(".lab-editor"));
+      })) update();
     }).observe(document.body, { childList: true, subtree: true, attributes: true,
       attributeFilter: WATCHED });
     update();

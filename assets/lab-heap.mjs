@@ -1,4 +1,4 @@
-// The Lab sandboxes' snapshot packed to its pages that are not zero (issue 36, item 4).
+// The Lab sandboxes' snapshot packed to its pages that are not zero.
 //
 // A sandbox's snapshot is Pyodide's header and its 30 MiB heap, of which only ~12.5 MiB
 // are not zero. Each new sandbox used to read all of it from the frame's Blob and scan it

@@ -17,7 +17,7 @@
 //   what the sandbox would still expose, then talks only on the MessagePort the Lab's
 //   worker holds (py/parlor/app/lab/sandbox.py answers there).
 //
-// A sandbox starts from a snapshot (issue 36, item 4) when the page has one that checks
+// A sandbox starts from a snapshot when the page has one that checks
 // out (assets/lab-snapshot.mjs): an interpreter made by tools/snapshot.mjs at setup time
 // exactly as a worker starts one (the same unpack, path and import, on the same capped
 // wasm), never taken from a running sandbox. Each worker restores the same immutable
@@ -31,7 +31,7 @@
 // service worker's cache yet").
 (function () {
   "use strict";
-  const HERE = document.currentScript.src;
+  const HERE = /** @type {HTMLScriptElement} */ (document.currentScript).src;
   const FILES = {
     "pyodide.js": "../vendor/pyodide/pyodide.js",
     "pyodide.asm.mjs": "../vendor/pyodide/pyodide.asm.mjs",
@@ -204,8 +204,8 @@
       const instantiateStreaming = WebAssembly.instantiateStreaming;
       if (module) {
         // Pyodide instantiates what it fetched: the module compiled already, instead.
-        WebAssembly.instantiateStreaming = async (response, imports) => (
-          { instance: await WebAssembly.instantiate(module, imports), module });
+        WebAssembly.instantiateStreaming = /** @type {any} */ (async (response, imports) => (
+          { instance: await WebAssembly.instantiate(module, imports), module }));
       }
       let answer;
       const started = performance.now();

@@ -1,4 +1,4 @@
-// The Bot Lab's interpreters from snapshots (issue 36, item 4): finding one, checked.
+// The Bot Lab's interpreters from snapshots: finding one, checked.
 //
 // Imported by assets/lab-snapshot-worker.mjs, which finds the sandboxes' snapshot for
 // the page (assets/lab-sandbox.js; py/lab-snapshot.json names a snapshot made on the
@@ -53,7 +53,7 @@ const SLICE = 4 * 1024 * 1024; // each slice's buffer is let go at once: 4 MiB a
 async function snapshotBytes(url, cacheOnly, own) {
   if (globalThis.caches) {
     try {
-      const hit = await caches.match(url);
+      const hit = await globalThis.caches.match(url);
       if (hit) return own ? await ownBytes(await hit.blob()) : await hit.arrayBuffer();
     } catch { /* no Cache Storage here: the host's file, then */ }
   }
@@ -75,7 +75,7 @@ async function snapshotBytes(url, cacheOnly, own) {
  * {reason} ({reason, uncached: true}: `cacheOnly` and not in the cache yet).
  * `own`: the cached bytes read into memory of this worker's own (ownBytes), for a
  * caller whose interpreter lives on with them (the referee: 28 MB less resident, ~70-130
- * ms more to read, docs/decisions.md); the sandboxes' finder, a worker that ends once
+ * ms more to read, docs/decisions/referee-snapshot.md); the sandboxes' finder, a worker that ends once
  * it has packed them, reads them at once. */
 export async function findSnapshot(manifestUrl, zip, stdlib, cacheOnly = false, own = false) {
   if (!globalThis.crypto?.subtle) return { reason: "no crypto.subtle to check the snapshot" };

@@ -8,13 +8,13 @@
 // so two may be out at once): each is timed from when the sandbox could start on it, the
 // moment the question before it was answered, to its answer.
 //
-// It starts from the page's own snapshot (issue 36, item 4; py/snapshot.json, built by
+// It starts from the page's own snapshot (py/snapshot.json, built by
 // tools/snapshot.mjs: an interpreter that has imported every parlor module but
 // parlor.web, the referee's and every game's among them, on the very loader and wasm
 // this worker runs; no second file to download), checked as assets/lab-snapshot.mjs
 // says, and only from the service worker's cache, as the page itself takes it: from the
 // host it would be 6.2 MB more to download and 31 MB to unpack, which made the start no
-// faster than a normal one (docs/decisions.md). Until the page's snapshot is cached (a
+// faster than a normal one (docs/decisions/referee-snapshot.md). Until the page's snapshot is cached (a
 // first visit, no service worker), and for anything in doubt, it starts normally, as
 // before; its "ready" says how it started ({mode, reason, ms}).
 //
@@ -186,7 +186,8 @@ async function restored(zip, step) {
     // Pyodide keeps its options for the interpreter's life (its API.config): given the
     // heap through a thenable that lets it go, it holds no 31 MB copy.
     let heap = new Uint8Array(found.bytes, HEADER_BYTES);
-    const once = { then(resolve) { const h = heap; heap = null; resolve(h); } };
+    const once = /** @type {PromiseLike<Uint8Array>} */ (/** @type {unknown} */ (
+      { then(resolve) { const h = heap; heap = null; resolve(h); } }));
     const py = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: once });
     step("loaded");
     // Its package goes back where the snapshot had it (the working directory: files are

@@ -1,5 +1,5 @@
-// The package zip unpacked once per frame for the Lab's restored sandboxes (issue 36,
-// item 4). Each restored sandbox used to unpack py/parlor.zip with Pyodide's
+// The package zip unpacked once per frame for the Lab's restored sandboxes.
+// Each restored sandbox used to unpack py/parlor.zip with Pyodide's
 // unpackArchive (Python's zipfile, inflate in wasm, ~35-75 ms of its ~250 ms start);
 // the snapshot's finder (assets/lab-snapshot-worker.mjs, off the page's thread) unpacks
 // it here once, and each sandbox writes the files with Pyodide's file system in one

@@ -14,7 +14,7 @@
 // spell them as it does.
 (function () {
   "use strict";
-  const WORKER = new URL("./lab-worker.js", document.currentScript.src).href;
+  const WORKER = new URL("./lab-worker.js", /** @type {HTMLScriptElement} */ (document.currentScript).src).href;
   const BATCH_MS = 200; // at most five redraws a second while games pour in
   const IDLE_MS = 60_000; // the sandboxes let go once no job has run for this long
 
@@ -142,7 +142,7 @@
     switch (m.kind) {
       case "ready": {
         ready = true;
-        // How the referee started (issue 36, item 4): from the page's snapshot, or why not.
+        // How the referee started: from the page's snapshot, or why not.
         const start = m.start && typeof m.start === "object" ? m.start : {};
         const mode = start.mode === "snapshot" ? "snapshot" : "normal";
         const steps = {};

@@ -54,25 +54,28 @@
     const root = document.documentElement;
     root.lang = lang.code;
     root.dir = lang.dir;
-    for (const el of document.querySelectorAll("[data-i18n]")) {
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (
+      document.querySelectorAll("[data-i18n]"))) {
       el.textContent = word(lang.code, el.dataset.i18n);
     }
-    for (const el of document.querySelectorAll("[data-i18n-attr]")) {
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (
+      document.querySelectorAll("[data-i18n-attr]"))) {
       for (const pair of el.dataset.i18nAttr.split(";")) {
         const [attr, key] = pair.split("=");
         el.setAttribute(attr, word(lang.code, key));
       }
     }
-    const picker = document.getElementById("lang-picker");
+    const picker = /** @type {HTMLSelectElement | null} */ (document.getElementById("lang-picker"));
     if (picker) picker.value = lang.code;
-    const manifest = document.querySelector("link[rel='manifest']");
+    const manifest = /** @type {HTMLLinkElement | null} */ (
+      document.querySelector("link[rel='manifest']"));
     if (manifest) manifest.href = `./assets/manifest-${lang.code}.webmanifest`;
     root.classList.remove("i18n-pending");
     return lang.code;
   }
 
   function fillPicker() {
-    const picker = document.getElementById("lang-picker");
+    const picker = /** @type {HTMLSelectElement | null} */ (document.getElementById("lang-picker"));
     if (!picker || picker.options.length) return;
     for (const lang of I.languages) {
       const opt = document.createElement("option");

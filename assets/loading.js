@@ -57,7 +57,7 @@
 
   if ("PerformanceObserver" in self) {
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
+      for (const entry of /** @type {PerformanceResourceTiming[]} */ (list.getEntries())) {
         const name = new URL(entry.name).pathname.split("/").pop();
         if (!RUNTIME.includes(name) || loaded.has(name)) continue;
         loaded.set(name, entry.decodedBodySize || entry.encodedBodySize || 0);
@@ -77,7 +77,7 @@
   };
   addEventListener("parlor:python-up", pythonUp);
   addEventListener("py:progress", (event) => {
-    if (event.detail === "Loaded interpreter") pythonUp();
+    if (/** @type {CustomEvent} */ (event).detail === "Loaded interpreter") pythonUp();
   });
   addEventListener("py:ready", () => {
     phase = "opening";
@@ -88,7 +88,8 @@
   // can take it.
   document.addEventListener("click", (event) => {
     if (ready()) return;
-    const button = event.target.closest && event.target.closest("[data-needs-python]");
+    const target = /** @type {Element} */ (event.target);
+    const button = target.closest && target.closest("[data-needs-python]");
     if (!button) return;
     event.preventDefault();
     event.stopPropagation();

@@ -1,4 +1,4 @@
-// The page's Pyodide, started from a memory snapshot when one is at hand (issue 36).
+// The page's Pyodide, started from a memory snapshot when one is at hand.
 //
 // pyscript.toml's `interpreter =` names this module instead of vendor/pyodide/pyodide.mjs:
 // PyScript imports it, reads `version` and calls `loadPyodide(options)` as it would
@@ -306,7 +306,7 @@ async function start(options) {
 
 /** PyScript's entry: Pyodide's loadPyodide, from the snapshot when it can be. */
 export async function loadPyodide(options = {}) {
-  // For `make bench` (tools/bench_startup.py): the steps of a start, as marks on the
+  // For `make bench` (tools/bench/startup.py): the steps of a start, as marks on the
   // page's timeline: parlor:pyodide-called (PyScript asked), parlor:pyodide-loaded
   // (restored or started), parlor:unpacked (the package on disk), parlor:main-py
   // (py/main.py begun, run by this module), parlor:main (parlor.web imported),

@@ -18,7 +18,7 @@
   const MAX_SIDE = 800;   // frames scaled down to this for jsQR (its time grows with pixels)
   const drawn = new WeakMap();  // element -> the text its code shows (draw is idempotent)
   let current = null;     // the scan in progress: { cancel() }
-  const HERE = document.currentScript.src;  // vendor/qr/ is found from this file's URL
+  const HERE = /** @type {HTMLScriptElement} */ (document.currentScript).src;  // vendor/qr/ is found from this file's URL
   const loading = {};     // script file -> Promise of its load
 
   // A vendored script, once: resolves when its global is defined.
@@ -68,12 +68,12 @@
     const svg = document.createElementNS(SVG_NS, "svg");
     const back = document.createElementNS(SVG_NS, "rect");
     const dark = document.createElementNS(SVG_NS, "path");
-    for (const [el, attrs] of [
+    for (const [el, attrs] of /** @type {[Element, Object<string, any>][]} */ ([
       [svg, { class: "parlor-qr", viewBox: `0 0 ${size} ${size}`, "shape-rendering": "crispEdges",
               role: "img", "aria-label": label, style: "display:block;width:100%;height:auto" }],
       [back, { width: size, height: size, fill: "#fff" }],
       [dark, { d, fill: "#000" }],
-    ]) for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    ])) for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
     svg.append(back, dark);
     return svg;
   }

@@ -1,4 +1,4 @@
-// The checks a Python snapshot passes before it is trusted (issue 36), in one place for
+// The checks a Python snapshot passes before it is trusted, in one place for
 // everything that reads or writes one: the page's start (assets/pyodide-start.mjs), the
 // Lab's finder (assets/lab-snapshot.mjs, for its sandboxes) and the builder
 // (tools/snapshot.mjs writes the header checked here). sw.js hashes the precache's files
@@ -26,8 +26,12 @@ export async function sha16(bytes) {
   return Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** @typedef {{key: string, zip: string, stdlib: string, file: string}} Manifest */
+
 /** A manifest as tools/site.py writes it: a key and two hashes of 16 hex digits, and a
- * file `<prefix>-<key>.bin` (callers may ask for their own prefix). */
+ * file `<prefix>-<key>.bin` (callers may ask for their own prefix).
+ * @param {any} data
+ * @returns {data is Manifest} */
 export function validManifest(data) {
   const hex = /^[0-9a-f]{16}$/;
   return data !== null && typeof data === "object" && hex.test(data.key) && hex.test(data.zip)

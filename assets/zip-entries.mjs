@@ -1,5 +1,5 @@
 // The members of a zip, read from its central directory: the one reader of the two
-// places that open Parlor's package (issue 36): the page's start
+// places that open Parlor's package: the page's start
 // (assets/pyodide-start.mjs's unpack, which throws, so that the start fails saying why)
 // and the Lab's snapshot finder (assets/lab-zip.mjs's unzip, which gives null, and the
 // sandboxes then unzip with Pyodide as before). Each had a reader of its own, each with

@@ -53,8 +53,24 @@ def hand_size(page: Page) -> int:
     return page.locator("#game .fan .slot").count()
 
 
+#: In a timed window (a race, a thank-you), what the policy below clicks, looked for and
+#: clicked in one go: the window closes on its own timer, and a card looked for first
+#: could be gone by the click. Whether something was clicked.
+CLICK_IN_WINDOW = """() => {
+  const game = document.getElementById('game');
+  if (!game.querySelector('.window')) return null;
+  const target = game.querySelector('.choices [data-move]')
+    || game.querySelector('.fan [data-move]') || game.querySelector('.fan [data-pick]')
+    || game.querySelector('.moves [data-move]');
+  if (target) target.click();
+  return !!target;
+}"""
+
+
 def play_something(page: Page) -> None:
     """A newcomer's policy: a card that fits, else its choices, else the first button."""
+    if page.evaluate(CLICK_IN_WINDOW) is not None:
+        return  # a window was open (the next look finds what followed)
     fan_move = page.locator("#game .fan [data-move]")
     if fan_move.count():
         fan_move.first.click()

@@ -28,10 +28,18 @@ Fixtures
 
 Helpers
     open_app(page, base_url, query="")  go to base_url/index.html?query and wait until
-                  document.body.dataset.ready == "1" (60 s); returns the page. Fails at
+                  document.body.dataset.ready == "1" (120 s); returns the page. Fails at
                   once if PyScript shows a Python error (div.py-error) instead.
     is_warm(page) whether ``page`` is the warm page (which refuses init scripts), for a
                   helper shared by tests of both kinds.
+    poll(page, check, what)  check() until truthy (120 s), for conditions that only an
+                  async evaluate can read.
+
+Waits: every test waits for the condition it asserts, never for a time, and never for
+an in-between state a fast or a slow machine may skip unless the test holds that state
+itself (a held route, as e2e/test_loading.py does). Limits are generous (READY_TIMEOUT_MS,
+ACTION_TIMEOUT_MS, also expect()'s default here): set a lower one in a test only with a
+reason. How fast the app is, is tools/bench's to measure, not a test's to assert.
 
 A failing test also leaves a screenshot in e2e/artifacts/ (git-ignored).
 
@@ -48,6 +56,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,6 +70,7 @@ from playwright.sync_api import (
     CDPSession,
     Page,
     Playwright,
+    expect,
     sync_playwright,
 )
 from tests.tools_loader import load_tool
@@ -68,8 +78,14 @@ from tests.tools_loader import load_tool
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
-READY_TIMEOUT_MS = 60_000
-ACTION_TIMEOUT_MS = 15_000
+#: Every wait is for a condition, and its limit is generous: a test fails because the
+#: condition never came, not because the machine was slow that day (a 2-core machine
+#: shared with other jobs ran the suite 2.5-3 times slower than an idle one). A passing
+#: test never waits out a limit, so a long one costs nothing.
+READY_TIMEOUT_MS = 120_000  # the app ready (Python booted)
+ACTION_TIMEOUT_MS = 60_000  # each action, wait_for_* and (below) each expect(...)
+WORKER_BOOT_MS = 180_000  # a Lab worker's first answer: it boots a Pyodide of its own
+expect.set_options(timeout=ACTION_TIMEOUT_MS)
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -398,7 +414,9 @@ class WarmPage:
                       {"origin": origin(self.base_url), "storageTypes": "all"})
         self.ctx.clear_cookies()
         self.ctx.clear_permissions()
-        page.unroute_all(behavior="wait")
+        # A route a test held (never answered) is dropped with the page it held: do not
+        # wait for its handler, which never ends.
+        page.unroute_all(behavior="ignoreErrors")
         page.set_viewport_size(VIEWPORT)
         page.emulate_media(media="null", color_scheme="null", reduced_motion="null",
                            forced_colors="null", contrast="null")
@@ -471,6 +489,23 @@ def open_app(page: Page, base_url: str, query: str = "") -> Page:
 def app(page: Page, base_url: str) -> Callable[..., Page]:
     """`app(query="")`: open the app in this test's page and wait for it to be ready."""
     return lambda query="": open_app(page, base_url, query)
+
+
+def poll(page: Page, check: Callable[[], Any], what: str,
+         timeout_ms: int = READY_TIMEOUT_MS, every_ms: int = 250) -> Any:
+    """``check()`` until it returns something truthy (returned), or fail saying ``what``
+    was awaited. For conditions only an async evaluate can read (Cache Storage, WebRTC
+    statistics): a ``wait_for_function`` predicate that returns a promise is truthy at
+    once, and Python's Playwright has no ``expect.poll``. The pause between two looks
+    is the page's (``wait_for_timeout``), so its events go on meanwhile."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        got = check()
+        if got:
+            return got
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout_ms / 1000:.0f} s for {what}; last: {got!r}")
+        page.wait_for_timeout(every_ms)
 
 
 def saved_state(page: Page) -> object:

@@ -63,8 +63,10 @@ class Driver(Protocol):
 # ------------------------------------------------------------------ helpers (any driver)
 
 
-def wait_for(driver: Driver, expr: str, timeout: float = 30.0, what: str = "") -> Any:
-    """Poll the JS expression ``expr`` until it is truthy; return its value.
+def wait_for(driver: Driver, expr: str, timeout: float = 120.0, what: str = "") -> Any:
+    """Poll the JS expression ``expr`` until it is truthy; return its value. The limit
+    is generous (a loaded machine is slow, WebKitGTK most: 16-24 s to the menu under
+    load); a passing test never waits it out.
 
     Polled from here, not in the page, so that a navigation or a reload in between
     does not lose the wait."""

@@ -7,7 +7,7 @@ from playwright.sync_api import Page
 TURN = "#game[data-phase='over'], #game [data-pick]"
 
 
-def wait_for_my_turn_or_end(page: Page, timeout: int = 30_000) -> str:
+def wait_for_my_turn_or_end(page: Page, timeout: float | None = None) -> str:
     """Wait until a piece can be picked (our turn) or the game is over; return the phase."""
     page.wait_for_selector(TURN, timeout=timeout)
     return page.get_attribute("#game", "data-phase") or ""

@@ -18,7 +18,7 @@ TARGETS = "#game svg.maze [data-move]"
 BUTTONS = "#game .sab-choices [data-move]"
 
 
-def wait_for_my_turn_or_end(page: Page, timeout: int = 30_000) -> str:
+def wait_for_my_turn_or_end(page: Page, timeout: float | None = None) -> str:
     page.wait_for_selector(TURN, timeout=timeout)
     return page.get_attribute("#game", "data-phase") or ""
 
@@ -42,7 +42,7 @@ def pick(page: Page, token: str) -> None:
 
 def settled(page: Page) -> None:
     """On a guest device a pick goes to the host and back: wait for its screen."""
-    page.wait_for_selector("#game:not([data-busy])", timeout=15_000)
+    page.wait_for_selector("#game:not([data-busy])")
 
 
 def click_move(page: Page, selector: str) -> str:

@@ -1,5 +1,5 @@
 """axe-core (npm, loaded into the page by the test only; never shipped) on the menu and
-the play screen of each game in every language (issues 12, 24): no serious or critical
+the play screen of each game in every language: no serious or critical
 violation. Each screen is opened once and read in each language through the picker.
 Screenshots of each screen go to e2e/artifacts/."""
 

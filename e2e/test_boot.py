@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, Route, expect
 
 
-def test_menu_is_static_html_and_ready_flag_comes_later(page: Page, base_url: str) -> None:
+def test_menu_is_static_html_and_ready_flag_comes_later(app, page: Page, base_url: str) -> None:
     """docs/design.md, page contract: the menu is plain HTML and shows at once, with the
     loading line, before Python is ready; the ready flag and its mark come later, once.
 
@@ -18,7 +18,7 @@ def test_menu_is_static_html_and_ready_flag_comes_later(page: Page, base_url: st
     holding = [True]
     page.route("**/py/main.py", lambda route: held.append(route) if holding[0]
                else route.continue_())
-    with page.expect_request("**/py/main.py", timeout=60_000):  # asked for, and held
+    with page.expect_request("**/py/main.py"):  # asked for, and held
         page.goto(f"{base_url}/index.html", wait_until="domcontentloaded")
     expect(page.locator("#menu")).to_be_visible()
     expect(page.locator("[data-game-card='kabaleo'] h2")).to_have_text("Kabaleo")
@@ -27,7 +27,7 @@ def test_menu_is_static_html_and_ready_flag_comes_later(page: Page, base_url: st
     holding[0] = False
     for route in held:
         route.continue_()
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    page.wait_for_function("document.body.dataset.ready === '1'")
     expect(page.locator("#loading")).to_be_hidden()
     marks = page.evaluate("performance.getEntriesByName('parlor:ready').length")
     assert marks == 1

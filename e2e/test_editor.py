@@ -155,9 +155,13 @@ def test_without_codemirror_the_textarea_stays(page: Page, base_url: str, browse
 
 def test_the_app_loads_codemirror_only_when_a_lab_textarea_appears(
         page: Page, base_url: str) -> None:
-    """index.html runs assets/editor.js; the menu never needs CodeMirror."""
+    """index.html runs assets/editor.js; the menu never needs CodeMirror. (Python's
+    runtime is held back: what is asked for is read at the page's load, before Python.)"""
+    from test_qr import hold_python
+
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
+    hold_python(page)
     page.goto(f"{base_url}/index.html", wait_until="load")
     assert not [url for url in requested if "codemirror" in url]
     page.evaluate("""() => {

@@ -16,8 +16,10 @@ KABALEO = GAMES["kabaleo"]
 
 
 def test_whole_game_against_a_bot_to_the_end_screen(app) -> None:
-    """A whole human-vs-bot game played by clicking, ending on the walk-through."""
-    page = app("?game=kabaleo&players=2&seats=human,bot:hard&seed=11&botdelay=0")
+    """A whole human-vs-bot game played by clicking, ending on the walk-through. (A
+    searching bot thinking in the page, in slices, is e2e/test_ciao.py's whole round;
+    Kabaleo's search inside Pyodide is tests/test_ismcts.py's, run there too.)"""
+    page = app("?game=kabaleo&players=2&seats=human,bot:easy&seed=11&botdelay=0")
     mine = 0
     while wait_for_my_turn_or_end(page) != "over":
         play_one_move(page)
@@ -65,7 +67,7 @@ def test_save_reload_resume(app, page: Page) -> None:
     before = page.locator("#game .log").inner_text()
     url = page.url
     page.reload()
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    page.wait_for_function("document.body.dataset.ready === '1'")
     assert page.url == url
     wait_for_my_turn_or_end(page)
     assert page.locator("#game .log").inner_text() == before
@@ -87,7 +89,7 @@ def test_corrupt_save_is_listed_kept_and_downloadable(app, page: Page) -> None:
         rules_version: 1, options: {}, seats: ['human', 'bot:easy'], names: [], seed: 3,
         moves: ['Z9']}}))""")
     page.reload()
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    page.wait_for_function("document.body.dataset.ready === '1'")
     broken = page.locator("#saves .save.broken")
     expect(broken).to_have_count(2)
     expect(page.locator("#saves")).to_contain_text("not valid JSON")

@@ -59,7 +59,7 @@ def test_a_teacher_pastes_a_chat_message_of_links(app, page: Page, base_url: str
     expect(done).to_contain_text("Link 3: the same code as “My bot (Sara)”")
     assert "My bot (Sara)" in options(page) and "My bot (Omid)" in options(page)
     # axe, the box open with its summary, once the editor is back after the redraw.
-    expect(page.locator(".lab-editor .cm-content")).to_be_visible(timeout=30_000)
+    expect(page.locator(".lab-editor .cm-content")).to_be_visible()
     assert serious_violations(page) == []
     # The pasted text is gone; the bots are kept for the tournament.
     expect(page.locator('textarea[data-lab-field="links"]')).to_have_value("")

@@ -53,7 +53,7 @@ def test_on_a_phone_run_and_the_score_are_on_the_labs_first_screen(
     expect(run).to_be_visible()
     assert page.evaluate("scrollY") == 0 and in_view(page, run)
     # Nothing wider than the phone: a long line wraps in the editor, its start in view.
-    expect(page.locator(".lab-editor .cm-content")).to_be_visible(timeout=30_000)
+    expect(page.locator(".lab-editor .cm-content")).to_be_visible()
     long_line = "    return moves[0] if len(moves) < 3 else rng.choice([m for m in moves" \
                 " if m != moves[0]])  # a comment long enough to run off a phone's screen"
     set_code(page, f"def choose(view, moves, rng):\n{long_line}\n")

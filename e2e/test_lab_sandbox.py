@@ -13,7 +13,6 @@ import functools
 import json
 import re
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -21,9 +20,16 @@ import pytest
 from e2e.test_lab import set_code
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from conftest import ROOT, BrowserLog, isolated_context, serve
+from conftest import (
+    READY_TIMEOUT_MS,
+    ROOT,
+    WORKER_BOOT_MS,
+    BrowserLog,
+    isolated_context,
+    poll,
+    serve,
+)
 
-WORKER_BOOT_MS = 90_000
 READY = "document.body.dataset.ready === '1'"
 
 
@@ -79,7 +85,7 @@ def visitor(browser: Browser, servers: tuple[Logged, Logged], browser_log: Brows
 
 def open_lab(page: Page, url: str, game: str) -> None:
     page.goto(f"{url}/index.html?lab={game}")
-    page.wait_for_function(READY, timeout=60_000)
+    page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
     expect(page.locator("#game")).to_have_attribute("data-phase", "lab")
 
 
@@ -134,21 +140,21 @@ def precached(page: Page) -> None:
     Lab's gzipped snapshot, fetched from the host before the worker had it) beside the
     worker's own copy, which then came after the count was reached. Polled from here: a
     ``wait_for_function`` predicate that returns a promise is truthy at once."""
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-    wanted, last = _precache_keys(), None
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    wanted, last = _precache_keys(), [None]
+
+    def whole_and_still() -> bool:
         have = page.evaluate("""async () => {
           const names = (await caches.keys()).filter(n => n.startsWith('parlor-'));
           if (names.length !== 1) return [];
           return (await (await caches.open(names[0])).keys())
             .map(r => new URL(r.url).pathname).sort();
         }""")
-        if wanted <= set(have) and have == last:
-            return
-        last = have
-        page.wait_for_timeout(500)
-    raise AssertionError(f"the precache lacks {sorted(wanted - set(last or []))} after 60 s")
+        done = wanted <= set(have) and have == last[0]
+        last[0] = have
+        return done
+
+    poll(page, whole_and_still, "the precache, whole and no longer changing", every_ms=500)
 
 
 def _precache_keys() -> set[str]:
@@ -246,14 +252,14 @@ def test_a_bot_reaches_nothing_and_sees_no_state(visitor: BrowserContext,
     page.evaluate("window.parlorLab.end()")  # the next Run starts them from the cache
     before = origin_storage(page)
     assert before["caches"]  # the service worker's, full
-    # The log has teeth: the page's own request of the same kind is seen.
-    page.evaluate("fetch('/attack-control').catch(() => {})")
-    page.wait_for_function("true")
+    # The log has teeth: the page's own request of the same kind is seen (awaited: the
+    # server has logged it once the page has its answer).
+    page.evaluate("fetch('/attack-control').then(() => true, () => true)")
     set_code(page, ATTACKER.replace("{same}", app.url).replace("{other}", other.url))
     # The Lab's longest limit: the point here is the doors, not the time. The attacker's
     # first move (every door, gc.get_objects over its heap, a deal, all run for the first
     # time in its interpreter) took over 1.3 s at a load of 15-19 on two cores, whichever
-    # way the referee started (docs/decisions.md, "The referee from the page's snapshot").
+    # way the referee started (docs/decisions/referee-snapshot.md).
     run_match(page, games="10", limit="5000")
     expect(page.locator("[data-lab-error]")).to_have_count(0)
     assert page.evaluate("window.parlorLab.refereeStart.mode") == "snapshot"
@@ -268,8 +274,10 @@ def test_a_bot_reaches_nothing_and_sees_no_state(visitor: BrowserContext,
                  "importScripts", "beacon", "worker", "indexedDB", "caches",
                  "postMessage", "broadcast"):
         assert f"{door} refused" in said, door
-    page.wait_for_timeout(1000)  # anything still on its way
-    assert app.attacks() == ["GET /attack-control"]
+    # Anything a bot set on its way went before the match's end: a request the page
+    # makes now, and awaits, comes after it (rather than a second's wait for stragglers).
+    page.evaluate("fetch('/attack-control-after').then(() => true, () => true)")
+    assert app.attacks() == ["GET /attack-control", "GET /attack-control-after"]
     assert other.attacks() == []
     after = origin_storage(page)
     assert after == before
@@ -331,12 +339,14 @@ def test_a_cheater_in_a_tournament_changes_no_other_result_and_cannot_stop_it(
     names = page.locator("[data-lab-entrant]").evaluate_all(
         "rows => rows.map(r => [r.dataset.labEntrant, Number(r.dataset.wins)])")
     seed = int(page.evaluate("String(window.parlorApp.controller.lab.tour.seed)"))
+    key = page.evaluate("localStorage.getItem('parlor:lab-key')")  # the browser's own
     expect(page.locator('[data-lab-entrant-error="load_time"]')).to_have_count(1)
 
     texts: list[str] = []
     honest = [HONEST_A, HONEST_B, "# RIGGED\n" + PLAYS, "raise SystemExit\n"]
     run_here(json.dumps({"kind": "tournament", "game": "kabaleo", "sources": honest,
-                         "games": 10, "seed": seed, "limit_ms": 1000, "first": 0}),
+                         "games": 10, "seed": seed, "limit_ms": 1000, "first": 0,
+                         "key": key}),
              texts.append, clock=lambda: 0.0)
     duels = [TableGame.from_dict(r["duel"]) for r in map(json.loads, texts) if r["kind"] == "duel"]
     assert all(d.failed in (None, 3) for d in duels)
@@ -466,7 +476,7 @@ def test_a_lab_bot_at_the_table_never_holds_the_humans_secret(
     page.click("[data-action=lab-play]")
     expect(page.locator("#game")).to_have_attribute("data-phase", "play")
     played = 0
-    while wait_for_my_turn_or_end(page, timeout=90_000) != "over":
+    while wait_for_my_turn_or_end(page, timeout=WORKER_BOOT_MS) != "over":
         assert page.locator("[data-notice=lab]").count() == 0
         play_one_move(page)
         played += 1

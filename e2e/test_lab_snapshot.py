@@ -1,4 +1,4 @@
-"""The Lab's sandboxes start from a snapshot (issue 36, item 4), and a bot finds in a
+"""The Lab's sandboxes start from a snapshot, and a bot finds in a
 restored sandbox exactly what it finds in one started normally; the referee starts
 from the page's own snapshot where the service worker keeps it and plays the same games
 as when started normally; any doubt is a normal start, said on the console and in
@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from e2e.conftest import WORKER_BOOT_MS
 from e2e.test_lab import open_lab, set_code
 from e2e.test_lab_sandbox import printed, run_match
 from playwright.sync_api import Page, Route
@@ -66,8 +67,8 @@ def rerun(page: Page, normal_starts: int) -> None:
     page.evaluate("window.parlorLab.end()")
     page.click("[data-action=lab-run]")
     page.wait_for_function(f"window.parlorSandbox.starts.normal >= {normal_starts}",
-                           timeout=90_000)
-    page.locator("[data-lab-progress][data-done='10']").wait_for(timeout=90_000)
+                           timeout=WORKER_BOOT_MS)
+    page.locator("[data-lab-progress][data-done='10']").wait_for(timeout=WORKER_BOOT_MS)
 
 
 def broken(manifest_name: str) -> Callable[[Route], None]:
@@ -102,7 +103,7 @@ CACHE_PAGE_SNAPSHOT = """async (broken) => {
 
 
 def referee_start(page: Page) -> dict[str, Any]:
-    page.wait_for_function("window.parlorLab.refereeStart !== null", timeout=90_000)
+    page.wait_for_function("window.parlorLab.refereeStart !== null", timeout=WORKER_BOOT_MS)
     return page.evaluate("window.parlorLab.refereeStart")
 
 
@@ -110,7 +111,8 @@ def referee_start(page: Page) -> dict[str, Any]:
 #: against ``random``, whose moves come from each game's seed only.
 SEEDED = json.dumps({"source": "def choose(view, moves, rng):\n    return moves[-1]\n",
                      "game": "kabaleo", "level": "random", "players": 3, "games": 4,
-                     "first": 0, "seed": 36, "limit_ms": 5000, "options": {}})
+                     "first": 0, "seed": 36, "limit_ms": 5000, "options": {},
+                     "key": bytes(range(32)).hex()})
 
 
 def played(page: Page) -> list[object]:
@@ -140,7 +142,7 @@ def test_a_bot_finds_the_same_in_a_restored_sandbox_and_a_doubt_starts_normally(
     page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
     page.goto(f"{base_url}/precache.js")  # the origin, for its Cache Storage
     page.evaluate(CACHE_PAGE_SNAPSHOT, False)
-    open_lab(page, base_url, "kabaleo", long_tasks=False)
+    open_lab(page, base_url, "kabaleo")
     set_code(page, PROBE)
     run_match(page, games="10")
     restored = probed(page)

@@ -50,7 +50,7 @@ def test_the_persian_lab_reads_right_to_left_with_its_code_left_to_right(
     # Lesson 1 starts with Persian comments around the same Python.
     page.locator("[data-action=lab-lesson][data-value='1']").click()
     editor = page.locator(".lab-editor .cm-content")
-    expect(editor).to_contain_text("درس ۱", timeout=30_000)
+    expect(editor).to_contain_text("درس ۱")
     code = page.locator("textarea[data-lab-code]").input_value()
     comments = [line.strip() for line in code.splitlines() if line.strip().startswith("#")]
     assert comments and all(PERSIAN.search(c) for c in comments), comments

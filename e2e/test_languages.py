@@ -43,7 +43,7 @@ def test_the_picker_switches_everything_and_is_remembered(app) -> None:
     expect(page.locator("#setup-kabaleo form.setup h3")).to_have_text("Новая партия: Кабалео")
     shot(page, "menu-ru.png")
     page.reload(wait_until="domcontentloaded")
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    page.wait_for_function("document.body.dataset.ready === '1'")
     expect(page.locator("html")).to_have_attribute("lang", "ru")
     expect(page.locator("#setup-ciao form.setup h3")).to_have_text("Новая партия: Ciao!")
     page.select_option("#lang-picker", "ja")

@@ -21,7 +21,7 @@ def test_the_projector_and_motion_switches_are_remembered(app, page: Page) -> No
     page.locator("[data-action='motion']").click()
     expect(page.locator(HTML)).to_have_attribute("data-motion", "off")
     page.reload()
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    page.wait_for_function("document.body.dataset.ready === '1'")
     expect(page.locator(HTML)).to_have_attribute("data-layout", "projector")
     expect(page.locator(HTML)).to_have_attribute("data-motion", "off")
 
@@ -56,7 +56,7 @@ def test_reduced_motion_plays_no_animation(browser: Browser, base_url: str,
 def test_the_last_move_animates_when_motion_is_on(app) -> None:
     page = app("?game=ciao&players=2&seats=bot:easy,bot:easy&seed=3&botdelay=400")
     page.wait_for_selector("#game [data-fresh]")
-    page.wait_for_function("document.getAnimations().length > 0", timeout=10_000)
+    page.wait_for_function("document.getAnimations().length > 0")
 
 
 SIZES = [(1920, 1080), (1280, 720), (390, 844)]

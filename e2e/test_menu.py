@@ -34,7 +34,7 @@ def test_tiles_show_before_python_and_the_form_waits_under_more_options(
     for route in held:
         route.continue_()
     page.unroute("**/py/parlor.zip")
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    page.wait_for_function("document.body.dataset.ready === '1'")
     for game in GAMES:
         expect(page.locator(PLAY.format(game))).to_be_enabled()
         art = page.locator(f"[data-game-card='{game}'] img.tile-art")

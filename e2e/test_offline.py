@@ -11,7 +11,14 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tests.tools_loader import load_tool
 
-from conftest import BrowserLog, fail_on_blocked, isolated_context, start_server
+from conftest import (
+    WORKER_BOOT_MS,
+    BrowserLog,
+    fail_on_blocked,
+    isolated_context,
+    poll,
+    start_server,
+)
 from kabaleo_helpers import play_one_move, wait_for_my_turn_or_end
 
 SUB_PATH = "games/parlor"
@@ -65,7 +72,7 @@ def one_start(page: Page) -> None:
     would mark Python up again), before the first screen, and PyScript ran the page's
     script on it after: each mark once, in order."""
     page.wait_for_function(
-        "performance.getEntriesByName('parlor:pyscript-ran').length > 0", timeout=60_000)
+        "performance.getEntriesByName('parlor:pyscript-ran').length > 0")
     marks = page.evaluate(f"""Object.fromEntries({list(START_MARKS)!r}.map(
         (n) => [n, performance.getEntriesByName(n).map((e) => e.startTime)]))""")
     assert all(len(marks[name]) == 1 for name in START_MARKS), marks
@@ -104,12 +111,9 @@ def lab_snapshot_cached(page: Page) -> bool:
 
 
 def wait_until_precached(page: Page, count: int) -> None:
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-    for _ in range(120):
-        if cached_files(page) >= count:
-            return
-        page.wait_for_timeout(500)
-    raise AssertionError(f"the service worker cached {cached_files(page)} of {count} files")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    poll(page, lambda: cached_files(page) >= count,
+         f"the service worker to cache {count} files", every_ms=500)
 
 
 @pytest.fixture
@@ -134,7 +138,7 @@ def test_offline_reload_resumes_the_saved_game(served, dist: Path) -> None:
     page = ctx.new_page()
     page.goto(f"{app_url}index.html?game=kabaleo&players=2&seats=human,bot:random"
               "&seed=3&botdelay=0")
-    page.wait_for_function(READY, timeout=60_000)
+    page.wait_for_function(READY)
     # A first visit starts Python normally (it never waits for the snapshot) ...
     start = started(page)
     assert start["mode"] == "normal" and start["reason"] in FIRST_VISIT, start
@@ -151,10 +155,10 @@ def test_offline_reload_resumes_the_saved_game(served, dist: Path) -> None:
     # holds it the Lab's sandboxes (started by the first Run) start normally, saying why
     # (this server is quick: the first sandbox may already find it).
     page.goto(f"{app_url}index.html?lab=kabaleo")
-    page.wait_for_function(READY, timeout=60_000)
+    page.wait_for_function(READY)
     page.select_option("[data-lab-field=games]", "10")
     page.click("[data-action=lab-run]")
-    page.wait_for_function("window.parlorSandbox.starts.last !== null", timeout=90_000)
+    page.wait_for_function("window.parlorSandbox.starts.last !== null", timeout=WORKER_BOOT_MS)
     first = page.evaluate("window.parlorSandbox.starts.last")
     assert first["mode"] == "snapshot" or first["reason"].endswith(
         "is not in the service worker's cache yet"), first
@@ -166,7 +170,7 @@ def test_offline_reload_resumes_the_saved_game(served, dist: Path) -> None:
     ctx.set_offline(True)
 
     page.goto(game_url)
-    page.wait_for_function(READY, timeout=60_000)
+    page.wait_for_function(READY)
     # ... and a repeat visit restores the snapshot the service worker precached.
     assert started(page)["mode"] == "snapshot"
     one_start(page)
@@ -177,17 +181,17 @@ def test_offline_reload_resumes_the_saved_game(served, dist: Path) -> None:
     wait_for_my_turn_or_end(page)
     # The folder's own address (no index.html) opens the menu from the cache too.
     page.goto(app_url)
-    page.wait_for_function(READY, timeout=60_000)
+    page.wait_for_function(READY)
     expect(page.locator("#continue")).to_be_visible()
     # The Bot Lab works offline too: its editor, its worker (a Pyodide of its
     # own, from the same cached files) and a match of the starter bot.
     page.goto(f"{app_url}index.html?lab=kabaleo")
-    page.wait_for_function(READY, timeout=60_000)
-    expect(page.locator(".lab-editor .cm-editor")).to_be_visible(timeout=30_000)
+    page.wait_for_function(READY)
+    expect(page.locator(".lab-editor .cm-editor")).to_be_visible()
     page.select_option("[data-lab-field=games]", "10")
     page.click("[data-action=lab-run]")
     expect(page.locator("[data-lab-progress]")).to_have_attribute("data-done", "10",
-                                                                  timeout=90_000)
+                                                                  timeout=WORKER_BOOT_MS)
     expect(page.locator("[data-lab-score]")).to_have_attribute("data-games", "10")
     # ... its sandboxes from the snapshot cached when the Lab was first opened.
     starts = page.evaluate("window.parlorSandbox.starts")
@@ -200,7 +204,7 @@ def test_a_new_version_offers_a_reload(served, dist: Path) -> None:
     _, app_url, ctx = served
     page = ctx.new_page()
     page.goto(f"{app_url}index.html")
-    page.wait_for_function(READY, timeout=60_000)
+    page.wait_for_function(READY)
     wait_until_precached(page, precached_first(dist))
     before = page.evaluate("caches.keys()")
     expect(page.locator("#update")).to_be_hidden()
@@ -238,7 +242,7 @@ def test_a_new_version_offers_a_reload(served, dist: Path) -> None:
         await cache.put(`py/${manifest.file}`, new Response(bytes));
     }""")
     page.reload()
-    page.wait_for_function(READY, timeout=60_000)
+    page.wait_for_function(READY)
     start = started(page)
     assert start["mode"] == "normal" and start["reason"].startswith("snapshot refused:"), start
     one_start(page)
@@ -260,11 +264,7 @@ def test_a_new_version_offers_a_reload(served, dist: Path) -> None:
         const manifest = await (await fetch('py/lab-snapshot.json')).json();
         return (await fetch(`py/${manifest.file}.gz`)).ok;
     }""")
-    for _ in range(80):
-        if lab_snapshot_cached(page):
-            break
-        page.wait_for_timeout(250)
-    assert lab_snapshot_cached(page)
+    poll(page, lambda: lab_snapshot_cached(page), "the Lab's snapshot kept as it passed")
     assert page.evaluate("""async () => {
         const names = (await caches.keys()).filter(n => n.startsWith('parlor-'));
         const keys = await (await caches.open(names[0])).keys();
@@ -281,7 +281,7 @@ def test_a_new_version_offers_a_reload(served, dist: Path) -> None:
     for gz in (dist / "py").glob("lab-sandbox-*.bin.gz"):
         gz.unlink()
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-    expect(page.locator("#update")).to_be_visible(timeout=60_000)
+    expect(page.locator("#update")).to_be_visible()
     new_cache = page.evaluate("""async (before) => {
         const name = (await caches.keys()).find(n => !before.includes(n));
         const cache = await caches.open(name);
@@ -301,7 +301,7 @@ def test_a_new_version_offers_a_reload(served, dist: Path) -> None:
 
     with page.expect_navigation():
         page.click("#update-reload")
-    page.wait_for_function(READY, timeout=60_000)
+    page.wait_for_function(READY)
     after = page.evaluate("caches.keys()")
     assert len(after) == 1 and after != before
     # A snapshot of other files (its header not its key's) is found out while Pyodide
@@ -315,7 +315,7 @@ def test_a_new_version_offers_a_reload(served, dist: Path) -> None:
         await cache.put(`py/${manifest.file}`, new Response(bytes));
     }""")
     page.reload()
-    page.wait_for_function(READY, timeout=60_000)
+    page.wait_for_function(READY)
     assert started(page) == {"mode": "normal", "reason": "snapshot mismatch: the header of "
                              f"{snapshot_file(page)} is not its key's"}
     one_start(page)

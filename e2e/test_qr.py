@@ -53,9 +53,22 @@ def realistic_link() -> str:
     return LINK_BASE + compact(offer)
 
 
+#: Python's runtime, held back from the page by ``open_page`` (never let through).
+PYTHON_RUNTIME = ("**/vendor/pyodide/pyodide.asm.wasm", "**/vendor/pyodide/python_stdlib.zip")
+
+
+def hold_python(page: Page) -> None:
+    """Python's runtime held back from ``page``: these tests need only the page's
+    scripts (assets/qr.js), and Python starting beside them would cost seconds of CPU
+    and could draw the menu over what they measure."""
+    for pattern in PYTHON_RUNTIME:
+        page.route(pattern, lambda route: None)  # held: no answer until the page goes
+
+
 def open_page(page: Page, base_url: str) -> Page:
-    """The app's page with its deferred scripts run (Python need not be ready), and
-    jsQR, the tests' own reader of what the page draws."""
+    """The app's page with its deferred scripts run, Python held back, and jsQR, the
+    tests' own reader of what the page draws."""
+    hold_python(page)
     page.goto(f"{base_url}/index.html", wait_until="domcontentloaded")
     page.wait_for_function("window.parlorQr !== undefined")
     page.add_script_tag(url=f"{base_url}/vendor/qr/jsQR.js")
@@ -65,6 +78,7 @@ def open_page(page: Page, base_url: str) -> Page:
 def test_the_qr_libraries_load_only_when_a_code_is_first_drawn(
         app, page: Page, base_url: str) -> None:
     """A first visit does not download what only pairing uses."""
+    hold_python(page)
     page.goto(f"{base_url}/index.html", wait_until="domcontentloaded")
     page.wait_for_function("window.parlorQr !== undefined")
     assert page.evaluate("[typeof qrcode, typeof jsQR]") == ["undefined", "undefined"]
@@ -97,6 +111,7 @@ def test_a_code_whose_library_cannot_load_says_so_in_its_box(app, page: Page, ba
     """Offline before qrcode.js was cached: no error thrown at Python, no unhandled
     rejection; the box says, in the page's language, to copy the text instead."""
     page.route("**/vendor/qr/qrcode.js", lambda route: route.abort("internetdisconnected"))
+    hold_python(page)
     page.goto(f"{base_url}/index.html?lang=fa", wait_until="domcontentloaded")
     page.wait_for_function("window.parlorQr !== undefined && window.parlorShell !== undefined")
     result = page.evaluate("""async () => {
@@ -289,24 +304,33 @@ PIXELS_JS = """async ([id, width, height]) => {
 }"""
 
 
-@pytest.fixture
-def camera_file(page: Page, base_url: str, tmp_path: Path) -> tuple[Path, str]:
-    """A Y4M video showing the QR code of a 150-character link, drawn by parlorQr."""
-    open_page(page, base_url)
-    link = link_of_length(150, seed=21)
-    drawn = page.evaluate(DRAW_JS, [link, 300])
-    width, height = 640, 480
-    gray = base64.b64decode(page.evaluate(PIXELS_JS, [drawn["id"], width, height]))
+@pytest.fixture(scope="module")
+def camera_file(browser: Browser, base_url: str,
+                tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A Y4M video showing the QR code of a 150-character link, drawn by parlorQr (once
+    for the module's scans, in a context of its own)."""
+    log = BrowserLog()
+    ctx = isolated_context(browser, base_url, log)
+    try:
+        page = open_page(ctx.new_page(), base_url)
+        link = link_of_length(150, seed=21)
+        drawn = page.evaluate(DRAW_JS, [link, 300])
+        width, height = 640, 480
+        gray = base64.b64decode(page.evaluate(PIXELS_JS, [drawn["id"], width, height]))
+    finally:
+        ctx.close()
+    fail_on_blocked(log)
     assert len(gray) == width * height
-    path = tmp_path / "qr.y4m"
+    path = tmp_path_factory.mktemp("camera") / "qr.y4m"
     path.write_bytes(y4m(gray, width, height))
     return path, link
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def camera_browser(playwright_instance: Playwright, camera_file: tuple[Path, str]
                    ) -> Iterator[Browser]:
-    """Chromium whose camera is the fake one playing ``camera_file`` (permission given)."""
+    """Chromium whose camera is the fake one playing ``camera_file`` (permission given
+    in each context), launched once for the module's two scans."""
     args = [*CHROMIUM_ARGS, "--use-fake-device-for-media-stream",
             "--use-fake-ui-for-media-stream",
             f"--use-file-for-fake-video-capture={camera_file[0]}"]

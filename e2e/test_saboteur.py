@@ -4,8 +4,6 @@ and the maze's pan and zoom (wheel, keys, buttons; a drag never plays a move).""
 
 from __future__ import annotations
 
-import time
-
 from playwright.sync_api import Page, expect
 
 from conftest import saved_state
@@ -38,7 +36,6 @@ def play_to_the_end(page: Page, limit: int) -> int:
 def test_whole_three_round_duel_against_a_bot(app) -> None:
     """Issue: a newcomer plays a three-round duel against a bot by clicking, to the end
     screen with the gold of every round."""
-    started = time.monotonic()
     page = app("?game=saboteur&players=2&seats=human,bot:easy&seed=3&botdelay=0")
     expect(page.locator("#game")).to_have_attribute("data-game", "saboteur")
     mine = play_to_the_end(page, limit=200)
@@ -60,7 +57,6 @@ def test_whole_three_round_duel_against_a_bot(app) -> None:
     # The last round's maze stays on screen; nothing is clickable any more.
     assert page.locator("#game svg.maze g.mcard").count() >= 8
     assert page.locator("#game [data-move], #game [data-pick]").count() == 0
-    assert time.monotonic() - started < 150
 
 
 def test_solo_game_to_the_score_band(app) -> None:
@@ -106,7 +102,7 @@ def test_save_reload_resume_mid_duel(app, page: Page) -> None:
     hand = hand_tokens(page)
     url = page.url
     page.reload()
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    page.wait_for_function("document.body.dataset.ready === '1'")
     assert page.url == url
     wait_for_my_turn_or_end(page)
     assert page.locator("#game ol.log").inner_text() == before

@@ -1,4 +1,4 @@
-"""A tablet's and a phone's fingers (issue 35): the Saboteur maze pans with one finger
+"""A tablet's and a phone's fingers: the Saboteur maze pans with one finger
 and pinch-zooms with two while the page itself neither zooms nor scrolls; a tap lays a
 card (a wobbly one too, and one just beside a small cell), a pan never does; a long
 press opens no menu; hot-seat goes by tap; every control a player touches answers at
@@ -86,7 +86,7 @@ def page_still(page: Page) -> dict[str, float]:
 
 
 def my_turn_with_a_path_card(page: Page) -> None:
-    page.wait_for_selector(PATH_CARD, timeout=30_000)
+    page.wait_for_selector(PATH_CARD)
     page.locator(PATH_CARD).first.tap()
     expect(page.locator(TARGETS).first).to_be_attached()
 
@@ -206,7 +206,7 @@ def test_every_control_answers_a_finger_and_hot_seat_goes_by_tap(
     page.locator("#game [data-action='menu']").tap()
 
     page.locator(PLAY.format("saboteur")).tap()
-    page.locator(PATH_CARD).first.tap(timeout=30_000)
+    page.locator(PATH_CARD).first.tap()
     expect(page.locator(TARGETS).first).to_be_attached()
     measure("Saboteur")
     page.locator("#game [data-action='menu']").tap()
@@ -218,7 +218,7 @@ def test_every_control_answers_a_finger_and_hot_seat_goes_by_tap(
     # A game's end (its score table and buttons) and its review (steps and timeline).
     page = open_app(page, base_url, "game=kabaleo&players=2&seats=bot:random,bot:random"
                     "&seed=5&botdelay=0")
-    expect(game).to_have_attribute("data-phase", "over", timeout=60_000)
+    expect(game).to_have_attribute("data-phase", "over")
     measure("a game's end")
     page.locator("#game [data-action='review']").tap()
     expect(game).to_have_attribute("data-phase", "replay")

@@ -19,7 +19,7 @@ and two files both imported as ``conftest`` cannot both be imported from:
     fixtures/            old saves and the Bot Lab's reference bots, as files
     golden/              the seeded playthroughs tests/test_golden.py compares with
 
-The README's "Tests" section maps each feature to its test files.
+docs/developing.md, "Where a feature's tests are", maps each feature to its test files.
 """
 
 from __future__ import annotations

@@ -14,15 +14,20 @@ from fakes import CLOCK_MS
 from parlor.app.controller import Controller
 from parlor.app.events import After, Confirm, Effect, SetUrl, ShowGame, ShowMenu
 from parlor.app.saves import DictStore
+from parlor.core.rng import Rng
 
 
 class Driver:
     """A stand-in for web/app.py: keeps the timers and the last screen."""
 
-    def __init__(self, store: DictStore | None = None) -> None:
+    def __init__(self, store: DictStore | None = None, device: int = 1) -> None:
         self.clock = CLOCK_MS
         self.store = store or DictStore()
-        self.c = Controller(self.store, lambda: self.clock, lambda ms: f"t{ms:.0f}")
+        # The browser's cryptographic generator, made repeatable: new games' seeds and
+        # the Lab's key replay in a test; another ``device`` draws others.
+        chance = Rng(device)
+        self.c = Controller(self.store, lambda: self.clock, lambda ms: f"t{ms:.0f}",
+                            entropy=lambda n: bytes(chance.randbelow(256) for _ in range(n)))
         self.timers: list[After] = []
         self.game: ShowGame | None = None
         self.menu: ShowMenu | None = None

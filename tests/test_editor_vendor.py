@@ -110,6 +110,6 @@ def test_the_module_finds_decoration_and_indent_unit_when_loaded() -> None:
         console.log(JSON.stringify([s.facet(m.indentUnit), marks.size]));
     """
     done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.strip().splitlines()[-1]) == ["    ", 1]

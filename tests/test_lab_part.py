@@ -30,6 +30,7 @@ from parlor.app.events import (
     ShowLab,
 )
 from parlor.app.lab.carried import Carried, bot_from_link, share_fragment
+from parlor.app.lab.dice import lab_key
 from parlor.app.lab.handin import files_json
 from parlor.app.lab.here import run_here as run
 from parlor.app.lab.keep import PREFIX, STARTER
@@ -329,9 +330,13 @@ def test_equal_shares_share_a_place_and_the_rule_is_said() -> None:
     assert rows == [("My bot", "1", "", "1"), ("My bot 2", "2", " data-tied", "=2"),
                     ("My bot 3", "2", " data-tied", "=2"), ("My bot 4", "4", "", "4")]
     assert "Equal shares share a place" in html
-    # The leaderboard's columns first (a wide table scrolls, they stay in view).
+    # The leaderboard's columns first, then a column a bot, headed by its place (its
+    # name the header's title: thirty fit a projector's screen).
     head = re.findall(r'<th scope="col"[^>]*>([^<]*)</th>', html)
-    assert head[:4] == ["Place", "Bot", "In all", "My bot"]
+    assert head[:3] == ["Place", "Bot", "In all"]
+    assert re.findall(r'<th scope="col" class="vs" title="([^"]+)"><abbr[^>]*>(\d)</abbr>',
+                      html) == [("My bot", "1"), ("My bot 2", "2"), ("My bot 3", "3"),
+                                ("My bot 4", "4")]
     assert re.search(r'<div class="lab-tour-box" tabindex="0"[^>]*><table class="lab-tour"', html)
     page.send(LabCode(MOVES0))  # a tie for first: both named, neither silently first
     reports[0]["duel"] = TableGame((0, 1), 0, (0.5, 0.5)).to_dict()
@@ -346,13 +351,15 @@ def test_equal_shares_share_a_place_and_the_rule_is_said() -> None:
 
 
 def test_a_tournament_run_again_plays_the_same_games_and_gives_the_same_table() -> None:
-    """The seed is the game's own, not the clock's, so a class that
-    runs its tournament again (or on another computer) sees the same table."""
+    """The seed comes from the Lab's key, not the clock: a class that runs its
+    tournament again sees the same table, and so does another computer once the same
+    class word is typed there (a bot sees neither the key nor the word)."""
     tables, seeds = [], []
-    for clock in (1000.0, 987654.0):
-        page = Driver()
+    for clock, device in ((1000.0, 1), (987654.0, 2)):
+        page = Driver(device=device)  # another browser: a key of its own
         page.clock = clock  # a seed drawn anew would differ
         page.send(Boot({"lab": "kabaleo"}))
+        page.send(Action("lab-class-word", value=" Blue  Whale "))
         page.send(LabCode("def choose(view, moves, rng):\n    return rng.choice(moves)\n"))
         page.send(opened("first.py", MOVES0))
         page.send(opened("last.py", "def choose(view, moves, rng):\n"
@@ -435,7 +442,8 @@ def test_a_lesson_starts_as_a_new_bot_and_its_goal_is_judged_on_its_own_games() 
                            form={"level": lesson.level, "players": "2",
                                  "games": str(lesson.games), "limit": "1000"}))
     start = next(e for e in out if isinstance(e, LabStart))
-    assert json.loads(start.request)["seed"] == lesson.seed  # the lesson's own games
+    key = lab_key(page.store, page.c.entropy)  # the lesson's own games, from this browser's key
+    assert json.loads(start.request)["seed"] == key.deal("lesson", "kabaleo", 2)
     html = lab(page, worker(page, out)).html
     assert 'data-lab-goal="reached"' in html and "Goal reached!" in html
     # Other settings are a match like any other, not judged against the lesson.

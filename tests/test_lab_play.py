@@ -163,7 +163,7 @@ def test_a_save_with_a_lab_seat_must_carry_its_code() -> None:
 
 
 def test_the_labs_workers_end_when_it_is_left_unless_the_next_game_seats_a_lab_bot() -> None:
-    """Issue 35: the referee and the sandboxes are two interpreters more than the page's.
+    """the referee and the sandboxes are two interpreters more than the page's.
     Leaving the Lab for the menu or a game of built-in bots ends them; a game against
     the Lab's bot keeps them (the referee plays its moves) until that game is left."""
     page = Driver()

@@ -16,6 +16,7 @@ import pytest
 
 from fakes import LabWorker as Worker
 from parlor.app.lab import wire
+from parlor.app.lab.here import HERE_KEY
 from parlor.app.lab.referee import LOAD_LIMIT_MS
 from parlor.app.lab.steps import LIVE
 from parlor.games import GAMES
@@ -23,17 +24,19 @@ from parlor.games.kabaleo.state import KabaleoView
 
 pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
 
+KEY = HERE_KEY.hex
 MOVES0 = "def choose(view, moves, rng):\n    return moves[0]\n"
 def match(source: str = MOVES0, games: int = 4, game: str = "kabaleo",
           limit_ms: int = 1000) -> str:
     return json.dumps({"source": source, "game": game, "level": "random", "players": 2,
-                       "games": games, "first": 0, "seed": 5, "limit_ms": limit_ms,
+                       "games": games, "first": 0, "seed": 5, "limit_ms": limit_ms, "key": KEY,
                        "options": {}})
 
 
 def tournament(sources: list[str], games: int = 2) -> str:
     return json.dumps({"kind": "tournament", "game": "kabaleo", "sources": sources,
-                       "games": games, "seed": 9, "limit_ms": 1000, "first": 0})
+                       "games": games, "seed": 9, "limit_ms": 1000, "first": 0,
+                       "key": KEY})
 
 
 def games(reports: list[dict[str, object]]) -> dict[int, dict[str, object]]:
@@ -283,15 +286,41 @@ def test_two_entrants_with_the_same_code_do_not_share_a_sandbox() -> None:
     assert {key for key, _ in w.asked} == {f"0:{MOVES0}", f"1:{MOVES0}"}
 
 
-def test_a_job_frees_the_sandboxes_of_the_bots_it_does_not_use() -> None:
+def test_a_match_starts_its_bot_afresh_and_frees_the_sandboxes_of_earlier_jobs() -> None:
+    """Run plays the same deals every time: a bot whose interpreter lived on from the
+    last Run would know their hidden cards (docs/lab-threat-model.md)."""
     w = Worker()
     w.run(match(games=1))
     w.reports.clear()
     w.run(match(source=MOVES0 + "# edited\n", games=1))
     assert w.killed == [f"0:{MOVES0}"]
-    # The same code asked again (the next move of a game at the table) finds it warm.
-    w.run(match(source=MOVES0 + "# edited\n", games=1))
-    assert w.killed == [f"0:{MOVES0}"]
+    w.run(match(source=MOVES0 + "# edited\n", games=1))  # the same code: afresh all the same
+    assert w.killed == [f"0:{MOVES0}", f"0:{MOVES0}# edited\n"]
+
+
+def test_a_bot_at_the_table_keeps_its_interpreter_for_its_game_only() -> None:
+    """The next move of a game at the table finds its bot warm; another game (a new
+    deal, or the same seed played again) gets a fresh one."""
+    from parlor.core.match import HUMAN, LAB, Match
+
+    w = Worker()
+
+    def choose(seed: int, moves: tuple[str, ...] = ()) -> str:
+        game = Match("kabaleo", (HUMAN, LAB), seed, {}, moves, lab=("", MOVES0))
+        return json.dumps({"kind": "choose", "match": game.to_dict(), "seat": 1,
+                           "limit_ms": 1000, "key": KEY})
+
+    kabaleo = GAMES["kabaleo"]
+    state, moves = kabaleo.new(2, 5, kabaleo.options_for(2, {})), []
+    while kabaleo.to_act(state) != 1 or not moves:  # seat 1's second turn at the latest
+        moves.append(kabaleo.legal_moves(state)[0])
+        state = kabaleo.apply(state, moves[-1])
+    w.run(choose(5))
+    first = w.asked[-1][0]
+    w.run(choose(5, tuple(moves)))  # the same game, moves later
+    assert w.killed == [] and w.asked[-1][0] == first
+    w.run(choose(6))
+    assert w.killed == [first] and w.asked[-1][0] != first
 
 
 def test_a_view_is_sent_whole_once_then_only_what_changed() -> None:

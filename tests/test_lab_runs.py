@@ -16,6 +16,7 @@ import pytest
 
 from controller_driver import Driver
 from parlor.app.events import Action, Boot, LabCode, LabStart
+from parlor.app.lab.dice import lab_key
 from parlor.app.lab.keep import PREFIX, STARTER, Shelf
 from parlor.app.lab.matches import LabGame
 from parlor.app.lab.state import LabRun, Settings
@@ -123,7 +124,8 @@ def test_a_lesson_keeps_its_own_seeded_games() -> None:
                                form={"level": lesson.level, "players": str(lesson.players),
                                      "games": str(lesson.games), "limit": "1000"}))
         start = next(e for e in out if isinstance(e, LabStart))
-        assert json.loads(start.request)["seed"] == lesson.seed
+        key = lab_key(page.store, page.c.entropy)  # the lesson's games, this browser's
+        assert json.loads(start.request)["seed"] == key.deal("lesson", "kabaleo", lesson.number)
 
 
 def games(won: int, shared: list[float], lost: int) -> list[LabGame]:

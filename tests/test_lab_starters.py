@@ -114,7 +114,7 @@ def _bot(lesson: Lesson, source: str) -> StudentBot:
 def test_a_translated_starter_compiles_and_plays(lesson: Lesson, code: str) -> None:
     source = lesson.starter_in(Translator(code))
     played = lab_match(GAMES[lesson.game], _bot(lesson, source), lesson.level, lesson.players,
-                       1, lesson.seed, clock=lambda: 0.0, options=lesson.options)
+                       1, 1, clock=lambda: 0.0, options=lesson.options)
     assert [g.stopped for g in played] == [None] and played[0].turns
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pytest
 
 from fakes import LabWorker
+from parlor.app.lab.here import HERE_KEY
 from parlor.app.lab.student import Frame, Problem, StudentBot, compile_bot
 from parlor.app.lab.toolbox import Toolbox
 from parlor.core.protocol import legal_moves_of_view
@@ -111,7 +112,7 @@ def test_an_endless_loop_in_a_sandbox_is_over_time_with_its_line() -> None:
     worker = LabWorker(ms=260.0, clock=ticking())
     reports = worker.run(json.dumps({
         "source": LOOP, "game": "kabaleo", "level": "random", "players": 2, "games": 1,
-        "first": 0, "seed": 5, "limit_ms": 250, "options": {}}))
+        "first": 0, "seed": 5, "limit_ms": 250, "options": {}, "key": HERE_KEY.hex}))
     game = next(r["game"] for r in reports if r["kind"] == "game")
     assert isinstance(game, dict)
     problem = game["stopped"]["problem"]
@@ -133,7 +134,7 @@ def test_a_sandbox_saying_over_time_early_loses_only_its_move_by_the_referees_cl
     reports = LabWorker(script, ms=5.0).run(json.dumps({
         "source": "def choose(view, moves, rng):\n    return moves[0]\n", "game": "kabaleo",
         "level": "random", "players": 2, "games": 1, "first": 0, "seed": 5,
-        "limit_ms": 250, "options": {}}))
+        "limit_ms": 250, "options": {}, "key": HERE_KEY.hex}))
     game = next(r["game"] for r in reports if r["kind"] == "game")
     assert isinstance(game, dict)
     assert game["stopped"]["problem"] == {"kind": "over_time", "line": 3, "detail": "5",

@@ -18,7 +18,7 @@ import pytest
 from controller_driver import Driver
 from fakes import LabWorker
 from parlor.app.events import Action, Boot, LabReport, LabStart, ShowGame, ShowLab
-from parlor.app.lab.here import run_here
+from parlor.app.lab.here import HERE_KEY, run_here
 from parlor.app.lab.jobs import live_for
 from parlor.app.lab.seating import Seating, rounds
 from parlor.app.lab.tournament import SEP, TableGame, forfeit, standings
@@ -37,7 +37,8 @@ def bots(n: int) -> list[str]:
 
 def request(n: int, seats: int, games: int = 10, game: str = "kabaleo") -> str:
     return json.dumps({"kind": "tournament", "game": game, "sources": bots(n), "games": games,
-                       "seats": seats, "seed": 77, "limit_ms": 1000, "first": 0})
+                       "seats": seats, "seed": 77, "limit_ms": 1000, "first": 0,
+                       "key": HERE_KEY.hex})
 
 
 @pytest.mark.parametrize(("n", "k"), [(3, 3), (4, 3), (5, 4), (7, 3), (10, 4), (30, 4),
@@ -67,21 +68,26 @@ def test_thirty_bots_at_tables_of_four_play_a_lesson_sized_tournament() -> None:
     assert new < 2 * len(s.sittings)
 
 
-def test_the_same_bots_are_seated_the_same_at_every_run_and_deals_are_shared() -> None:
+def test_the_same_bots_are_seated_and_dealt_the_same_at_every_run() -> None:
     a, b = Seating(12, 4, 20, 99), Seating(12, 4, 20, 99)
     assert a.sittings == b.sittings
+    assert [a.deal(k) for k in range(a.total)] == [b.deal(k) for k in range(b.total)]
     assert Seating(12, 4, 20, 98).sittings != a.sittings  # drawn from the seed
-    # Every sitting of a round plays the round's deals: the same cards for every bot.
-    first_round = {tuple(a.deal(g) for g in range(i * 4, i * 4 + 4)) for i in range(12)}
-    assert len(first_round) == 1
-    assert a.deal(12 * 4) not in {a.deal(g) for g in range(4)}  # the next round: new
 
 
-def test_duels_are_numbered_and_dealt_as_before() -> None:
+@pytest.mark.parametrize("seats", [2, 4])
+def test_no_deal_is_played_twice_in_a_tournament(seats: int) -> None:
+    """A bot's interpreter lives through all its games: one that met a deal again would
+    know the hidden cards it saw played there (docs/lab-threat-model.md)."""
+    s = Seating(12, seats, 10, 2**64 - 5)  # a seed near the top of 64 bits: still apart
+    deals = [s.deal(k) & (2**64 - 1) for k in range(s.total)]
+    assert len(set(deals)) == len(deals) == s.total
+
+
+def test_duels_are_numbered_as_before() -> None:
     s = Seating(4, 2, 10, 50)
     assert s.sittings[0] == (0, 1) and s.per == 10 and s.total == 60
     assert s.order(0) == (0, 1) and s.order(1) == (1, 0) and s.order(10) == (0, 2)
-    assert s.deal(3) == s.deal(13) == 53  # every pair meets the same deals
 
 
 def test_too_few_bots_for_the_table_seat_nobody() -> None:
@@ -196,6 +202,36 @@ def test_a_tournament_game_opens_in_the_review_from_its_bot() -> None:
     game = tour.duels[5]
     assert shown.screen.logged == len(game.move_list) > 0  # the whole game, to its end
     assert "My bot 2" in shown.screen.html and "Your bot" not in shown.screen.html
+
+
+def test_a_cell_of_the_duels_grid_lists_that_pairs_games() -> None:
+    """Thirty bots' pairs are one click each: a cell lists the pair's games (each one
+    for the review), marked as the one shown; a second press closes the list; a pair
+    that is no pair lists nothing."""
+    page = Driver()
+    page.send(Boot({"lab": "kabaleo"}))
+    page.send(Action("lab-new"))
+    page.send(Action("lab-new"))
+    out = page.send(Action("lab-tournament", form={"games": "10"}))
+    start = next(e for e in out if isinstance(e, LabStart))
+    texts: list[str] = []
+    run_here(start.request, texts.append, clock=lambda: 0.0)
+    kept = [json.loads(t) for t in texts if json.loads(t)["kind"] != "done"]
+    html = next(e for e in page.send(LabReport("done", json.dumps(kept)))
+                if isinstance(e, ShowLab)).html
+    assert html.count("data-lab-pair=") == 3 * 2 and 'data-result="' in html
+
+    def shown(value: str) -> str:
+        return next(e for e in page.send(Action("lab-tour-pair", value=value))
+                    if isinstance(e, ShowLab)).html
+
+    html = shown("2,0")
+    assert "The games of My bot 3 against My bot" in html
+    assert html.count('data-action="lab-tour-review"') == 10  # that pair's, not all 20
+    assert 'data-lab-pair="2,0"' in html and 'aria-current="true"' in html
+    assert 'id="lab-tour-games"' not in shown("2,0")  # pressed again: closed
+    for bad in ("1,1", "0,9", "x", ""):
+        assert 'id="lab-tour-games"' not in shown(bad)
 
 
 def test_a_tampered_game_is_refused_not_shown() -> None:

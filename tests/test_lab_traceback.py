@@ -11,7 +11,7 @@ import json
 import pytest
 
 from parlor.app.lab import wire
-from parlor.app.lab.here import run_here
+from parlor.app.lab.here import HERE_KEY, run_here
 from parlor.app.lab.student import (
     MAX_FRAME_TEXT,
     MAX_FRAMES,
@@ -113,7 +113,7 @@ def test_the_frames_cross_the_port_to_the_report() -> None:
     reports: list[dict[str, object]] = []
     request = json.dumps({"source": HELPER, "game": "kabaleo", "level": "random",
                           "players": 2, "games": 1, "first": 0, "seed": 5,
-                          "limit_ms": 1000, "options": {}})
+                          "limit_ms": 1000, "options": {}, "key": HERE_KEY.hex})
     run_here(request, lambda text: reports.append(json.loads(text)), lambda: 0.0)
     game = next(r["game"] for r in reports if r["kind"] == "game")
     assert isinstance(game, dict)

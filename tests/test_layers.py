@@ -12,6 +12,10 @@
 - No import cycle between modules, counting imports inside functions too (a lazy import
   hides a cycle from Python, not from a reader), and imports of the registry too.
 - No module over 400 lines.
+- The benchmarks (tools/bench/, a package run as ``python -m tools.bench``) keep the same
+  shape: no import cycle, no module over 400 lines, no ``sys.path`` edits (parlor comes
+  from ``PYTHONPATH=py``), and parlor reached only through its public modules and names
+  (none starting with ``_``).
 """
 
 from __future__ import annotations
@@ -133,6 +137,12 @@ def test_only_web_touches_the_browser() -> None:
 
 def test_no_import_cycles() -> None:
     edges = {n: {d for d in deps if d in MODULES} for n, deps in GRAPH.items()}
+    cycles = _cycles(edges)
+    assert not cycles, "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
+
+
+def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The import cycles of a graph (module -> modules it imports), each sorted."""
     # Tarjan's strongly connected components, iteratively (no deep recursion).
     index: dict[str, int] = {}
     low: dict[str, int] = {}
@@ -174,10 +184,77 @@ def test_no_import_cycles() -> None:
                         break
                 if len(component) > 1:
                     cycles.append(sorted(component))
-    assert not cycles, "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
+    return cycles
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_modules_stay_small(name: str) -> None:
     lines = MODULES[name].read_text().count("\n")
+    assert lines <= 400, f"{name} has {lines} lines: split it by concern"
+
+
+# --- tools/bench: the benchmarks' package ---------------------------------------------
+
+BENCH = PY.parent / "tools" / "bench"
+BENCH_MODULES = {("tools.bench" if p.stem == "__init__" else f"tools.bench.{p.stem}"): p
+                 for p in sorted(BENCH.glob("*.py"))}
+
+
+def _bench_imports(name: str) -> list[tuple[str, tuple[str, ...]]]:
+    """Every import of a module of tools/bench (at the top or in a function): the module
+    imported from and the names taken (none for ``import x``); ``from package import
+    submodule`` as the submodule."""
+    path = BENCH_MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    known = set(MODULES) | set(BENCH_MODULES)
+    found: list[tuple[str, tuple[str, ...]]] = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.extend((a.name, ()) for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            names = tuple(a.name for a in node.names if f"{base}.{a.name}" not in known)
+            found.extend((f"{base}.{a.name}", ()) for a in node.names
+                         if f"{base}.{a.name}" in known)
+            if names:
+                found.append((base, names))
+    return found
+
+
+def test_bench_has_no_import_cycles() -> None:
+    edges = {n: {m for m, _ in _bench_imports(n) if m in BENCH_MODULES}
+             for n in BENCH_MODULES}
+    cycles = _cycles(edges)
+    assert not cycles, "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
+
+
+def test_bench_reaches_parlor_only_through_public_modules() -> None:
+    bad = []
+    for name in BENCH_MODULES:
+        for module, names in _bench_imports(name):
+            if module.split(".")[0] != "parlor":
+                continue
+            if module not in MODULES:
+                bad.append(f"{name} imports {module}, not a module of parlor")
+            private = [part for part in (*module.split("."), *names) if part.startswith("_")]
+            if private:
+                bad.append(f"{name} imports {module} {names}: private {private}")
+    assert not bad, "\n".join(bad)
+
+
+def test_bench_never_edits_sys_path() -> None:
+    """The package is run from the root (``python -m tools.bench``) with PYTHONPATH=py."""
+    bad = [f"{name}:{node.lineno}" for name, path in BENCH_MODULES.items()
+           for node in ast.walk(ast.parse(path.read_text()))
+           if isinstance(node, ast.Attribute) and node.attr == "path"
+           and isinstance(node.value, ast.Name) and node.value.id == "sys"]
+    assert not bad, "sys.path used at " + ", ".join(bad)
+
+
+@pytest.mark.parametrize("name", sorted(BENCH_MODULES))
+def test_bench_modules_stay_small(name: str) -> None:
+    lines = BENCH_MODULES[name].read_text().count("\n")
     assert lines <= 400, f"{name} has {lines} lines: split it by concern"

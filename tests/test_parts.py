@@ -31,6 +31,7 @@ from parlor.app.events import (
     ShowGame,
     ShowLab,
 )
+from parlor.app.lab.dice import lab_key
 from parlor.app.lab.part import Lab, LabPage
 from parlor.app.lab.state import Settings, fixed_seed
 from parlor.app.menu import Menu, MenuPage
@@ -146,6 +147,11 @@ def _clock() -> float:
     return CLOCK_MS
 
 
+def _entropy(n: int) -> bytes:
+    """The stand-ins' cryptographic generator: fixed, so a test replays."""
+    return bytes(range(1, n + 1))
+
+
 @dataclass
 class TurnsStandIn:
     """``turns.TurnsPage``."""
@@ -154,7 +160,9 @@ class TurnsStandIn:
     table: TableRecord = field(default_factory=TableRecord)
     t: Translator = field(default_factory=Translator)
     asked: list[str] = field(default_factory=list)
+    store: DictStore = field(default_factory=DictStore)
     clock = staticmethod(_clock)
+    entropy = staticmethod(_entropy)
 
     def render(self, out: list[Effect]) -> None:
         self.asked.append("render")
@@ -374,6 +382,7 @@ class LabStandIn:
     t: Translator = field(default_factory=Translator)
     asked: list[str] = field(default_factory=list)
     games: list[Setup] = field(default_factory=list)
+    entropy = staticmethod(_entropy)
 
     def new_seed(self) -> int:
         return 7
@@ -401,7 +410,9 @@ def test_the_lab_part_asks_the_worker_for_a_match_of_the_code_on_lab_run() -> No
     [start] = [e for e in out if isinstance(e, LabStart)]
     request = json.loads(start.request)
     assert (request["kind"], request["game"], request["source"]) == ("match", "kabaleo", code)
-    fixed = fixed_seed("kabaleo", Settings("random", 2, 10, 1000))
+    key = lab_key(page.store, _entropy)  # this browser's, drawn at the first Run
+    assert request["key"] == key.hex
+    fixed = fixed_seed(key, "kabaleo", Settings("random", 2, 10, 1000))
     assert (request["seed"], request["games"], request["players"]) == (fixed, 10, 2)
     assert lab.run is not None and lab.run.running and isinstance(out[-1], ShowLab)
     out = []

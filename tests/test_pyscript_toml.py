@@ -25,7 +25,7 @@ site = load_tool("site")
 
 def test_config_uses_the_local_interpreter_and_the_package_zip() -> None:
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    # Pyodide through the snapshot wrapper (issue 36), which imports vendor/pyodide's.
+    # Pyodide through the snapshot wrapper, which imports vendor/pyodide's.
     assert config["interpreter"] == "./assets/pyodide-start.mjs"
     wrapper = (ROOT / "assets" / "pyodide-start.mjs").read_text()
     assert 'from "../vendor/pyodide/pyodide.mjs"' in wrapper

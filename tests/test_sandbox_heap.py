@@ -120,7 +120,7 @@ def run() -> dict[str, object]:
                        "sandbox": json.dumps(str(ROOT / "assets" / "lab-sandbox.js")),
                        "py": json.dumps(str(ROOT / "py"))}
     done = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     out: dict[str, object] = json.loads(done.stdout)
     return out

@@ -79,7 +79,7 @@ def run(cases: dict[str, bytes], script: str = SCRIPT,
     uri = json.dumps((ROOT / "assets" / module).as_uri())
     arg = json.dumps({k: base64.b64encode(v).decode() for k, v in cases.items()})
     done = subprocess.run([NODE, "--input-type=module", "-e", script % uri], input=arg,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     out: dict[str, dict[str, object] | None] = json.loads(done.stdout)
     return out

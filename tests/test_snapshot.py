@@ -1,4 +1,4 @@
-"""The page's Python snapshot (issue 36), built by tools/snapshot.mjs under Node from
+"""The page's Python snapshot, built by tools/snapshot.mjs under Node from
 the vendored Pyodide: the same inputs give the same bytes, a heap past what a restore
 can take fails the build naming the cause, each restore draws its own random numbers,
 and the snapshot's name changes with anything it is made from."""
@@ -142,7 +142,7 @@ def test_the_built_snapshot_is_current_and_precached() -> None:
 @needs_build
 def test_a_sandbox_restored_holds_what_a_normal_start_holds_and_draws_its_own(
         tmp_path: Path) -> None:
-    """The Lab's sandbox snapshot (issue 36, item 4) is deterministic too, and what a
+    """The Lab's sandbox snapshot is deterministic too, and what a
     student's code can find in a restored sandbox (sys.path, sys.modules, the
     environment, builtins, __main__, the Lab's files) is what a normal start gives it,
     on the same capped wasm; only `random` differs, and between two restores as well."""

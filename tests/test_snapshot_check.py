@@ -48,7 +48,7 @@ def run(cases: dict[str, object]) -> dict[str, object]:
     assert NODE is not None
     module = json.dumps((ROOT / "assets" / "snapshot-check.mjs").as_uri())
     done = subprocess.run([NODE, "--input-type=module", "-e", SCRIPT % (module, json.dumps(KEY)),
-                           json.dumps(cases)], capture_output=True, text=True, timeout=60)
+                           json.dumps(cases)], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     out: dict[str, object] = json.loads(done.stdout)
     return out

@@ -1,4 +1,4 @@
-"""The page's start after Pyodide is ready (issue 36, item 3), run under Node by
+"""The page's start after Pyodide is ready, run under Node by
 tools/start_check.mjs with assets/pyodide-start.mjs's own functions: a restored
 interpreter writes only what it still reads from disk (parlor.web's modules and the data
 files), a normal start writes the whole package, both then import parlor.web and read

@@ -13,7 +13,7 @@ and precache.js whenever the browser asks for them, so edits reach the page, and
 service worker sees them as a new version (with its "reload to update" prompt) instead
 of stale code.
 
-Standard library only. e2e/conftest.py and tools/bench.py reuse `start_server`.
+Standard library only. e2e/conftest.py and tools/bench/ reuse `start_server`.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from the start: assets/i18n.js carries the catalogs' ``shell.*`` and ``game.*`` 
 every language, generated here from py/parlor/i18n/catalogs (so the catalogs stay the
 one place words live), and assets/lang.js picks the language and fills the shell in.
 
-The page's Python starts from a memory snapshot on a repeat visit (issue 36):
+The page's Python starts from a memory snapshot on a repeat visit:
 py/snapshot-<key>.bin.gz, built here by tools/snapshot.mjs (Node, the vendored Pyodide)
 whenever what it is made from changes; <key> is a hash of those inputs, and
 py/snapshot.json tells assets/pyodide-start.mjs the name and what to check. The Bot
@@ -60,7 +60,7 @@ def _sibling(name: str) -> ModuleType:
     return module
 
 
-# The snapshots' kinds and builder (issue 36), and the helpers both files use: names
+# The snapshots' kinds and builder, and the helpers both files use: names
 # kept here too, for tools/serve.py and the tests that reach them through site.
 _snapshots = _sibling("site_snapshots")
 ZIP: str = _snapshots.ZIP

@@ -1,4 +1,4 @@
-"""The Python snapshots tools/site.py builds and lists (issue 36): the page's and the Bot
+"""The Python snapshots tools/site.py builds and lists: the page's and the Bot
 Lab sandbox's, each named by a hash of what it is made from.
 
 A module of its own so that tools/site.py stays about the app's file list. It is loaded
@@ -62,7 +62,7 @@ class Snapshot(NamedTuple):
 
 
 PAGE = Snapshot("page", SNAPSHOT_INPUTS, "snapshot-", SNAPSHOT_JSON, SNAPSHOT_STAMP)
-#: The Bot Lab's sandbox (issue 36, item 4; assets/lab-sandbox.js restores it): made
+#: The Bot Lab's sandbox (assets/lab-sandbox.js restores it): made
 #: from the page's inputs, the sandbox's loader, and lab-sandbox.js, whose function
 #: rewrites the wasm it runs (the snapshot is made on that wasm).
 LAB_SANDBOX = Snapshot("sandbox", (*SNAPSHOT_INPUTS, "vendor/pyodide/pyodide.js",

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Build the page's Pyodide memory snapshot (issue 36): the wasm heap of an interpreter
+// Build the page's Pyodide memory snapshot: the wasm heap of an interpreter
 // that has started and imported Parlor, so that a repeat visit restores it instead of
 // starting Python and importing ~300 modules again.
 //
@@ -9,7 +9,7 @@
 // (the wasm, its glue, the standard library, py/parlor.zip and this builder); it goes in
 // the file's name and header. --heap-limit is for the test that the limit is enforced.
 //
-// --kind sandbox (issue 36, item 4): the Bot Lab's sandbox (assets/lab-sandbox.js),
+// --kind sandbox: the Bot Lab's sandbox (assets/lab-sandbox.js),
 // made exactly as its worker starts one, so that a restore is that start without its
 // cost: parlor.zip unpacked in /home/pyodide/lab, which goes first on sys.path, and
 // parlor.app.lab.sandbox imported, nothing more (a student's code finds what a normal
@@ -52,6 +52,7 @@ const VENDOR = path.join(REPO, "vendor", "pyodide");
 /** What a restore can take: Pyodide's initial memory (see above). */
 const HEAP_LIMIT = 30 * 1024 * 1024;
 
+/** @returns {never} */
 function usage() {
   console.error("usage: node tools/snapshot.mjs OUT KEY [--heap-limit BYTES] "
     + "[--kind page|sandbox]  (KEY: 16 hex)");

@@ -52,6 +52,10 @@ PYODIDE_FILES = [
     "pyodide.asm.wasm",
     "pyodide-lock.json",
 ]
+#: Pyodide's types, beside the loader for `make lint`'s type check of the JavaScript that
+#: imports it (tsc looks for ``pyodide.d.mts`` next to ``pyodide.mjs``). Never served:
+#: tools/site.py lists the runtime files it ships by name.
+PYODIDE_TYPES = {"pyodide.d.mts": "pyodide.d.ts", "ffi.d.ts": "ffi.d.ts"}
 #: Not copied: built by tools/stdlib_cut.py (node_modules/pyodide keeps npm's whole one).
 STDLIB = "python_stdlib.zip"
 QRCODE_PKG = NODE_MODULES / "qrcode-generator"
@@ -84,7 +88,8 @@ def _plan() -> dict[str, dict[str, Path]]:
     if not dist.is_dir():
         sys.exit(f"vendor: {dist.relative_to(ROOT)} is missing; run `npm ci`")
     pyscript = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
-    missing = [f for f in [*PYODIDE_FILES, STDLIB] if not (PYODIDE_PKG / f).is_file()]
+    missing = [f for f in [*PYODIDE_FILES, *PYODIDE_TYPES.values(), STDLIB]
+               if not (PYODIDE_PKG / f).is_file()]
     if missing:
         sys.exit(f"vendor: node_modules/pyodide lacks {', '.join(missing)}")
     pyodide = list(PYODIDE_FILES)
@@ -93,7 +98,8 @@ def _plan() -> dict[str, dict[str, Path]]:
         sys.exit(f"vendor: {', '.join(missing)} missing; run `npm ci`")
     return {
         "pyscript": {rel: dist / rel for rel in pyscript},
-        "pyodide": {rel: PYODIDE_PKG / rel for rel in pyodide},
+        "pyodide": {**{rel: PYODIDE_PKG / rel for rel in pyodide},
+                    **{rel: PYODIDE_PKG / src for rel, src in PYODIDE_TYPES.items()}},
         "qr": dict(QR_FILES),
     }
 

@@ -1,10 +1,10 @@
 """What happens on a click, a bot's turn, a timed window or a reload, as pure code.
 
-The page (``web/app.py``) turns DOM events and timer ticks into ``Event`` values, hands
-them to ``Controller.handle`` and carries out the ``Effect`` values it gets back: draw
-this screen, set the URL, "after N ms send this event", download a file, ask to confirm.
-Nothing here touches the browser, so a CPython test can drive a whole game, bots and
-timed windows included, by feeding events and reading effects (tests/test_controller.py).
+The page (``web/app.py``) turns DOM events and timer ticks into ``Event`` values, hands them
+to ``Controller.handle`` and carries out the ``Effect`` values it gets back: draw this screen,
+set the URL, "after N ms send this event", download a file, ask to confirm. Nothing here
+touches the browser, so a CPython test can drive a whole game, bots and timed windows
+included, by feeding events and reading effects (tests/test_controller.py).
 
 Each event goes to a part that owns its state and sees the page through a protocol of
 its own; each is the attribute of its name (a package's part is its ``part.py``):
@@ -13,13 +13,14 @@ stale tab), ``menu`` (start, again, delete, download), ``classroom.part`` (revie
 transfer, watching bots), ``classroom.guiding``, ``pairing.hosting``/``guesting``, ``lab.part``.
 
 Saves go through the injected ``KeyValue`` store (local storage, or a ``DictStore`` in
-tests) and time through the injected clock. Timers never act on a game they were not
-started for: each carries the ``generation`` it was started in (``Turns``), and
-opening another game (or the menu, or an undo) starts a new one.
+tests), time through the injected clock and chance through the injected entropy. Timers
+never act on a game they were not started for: each carries the ``generation`` it was
+started in (``Turns``); opening another game (or the menu, or an undo) starts a new one.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
@@ -57,6 +58,7 @@ from parlor.app.room import make_room_for_watching
 from parlor.app.saves import KeyValue
 from parlor.app.saving import Saving
 from parlor.app.screens.game import game_screen
+from parlor.app.seeds import fresh_seed
 from parlor.app.session import Session
 from parlor.app.setup import Setup, parse_setup, setup_query
 from parlor.app.table import Table
@@ -76,10 +78,11 @@ class Controller:
 
     def __init__(self, store: KeyValue, clock: Callable[[], float],
                  fmt_time: Callable[[float], str], storage_note: Msg | None = None,
-                 lang: str = DEFAULT_LANG) -> None:
+                 lang: str = DEFAULT_LANG, entropy: Callable[[int], bytes] = os.urandom) -> None:
         self.store = store
         self.t = Translator(lang)  # the page's language: every word shown comes from it
         self.clock = clock
+        self.entropy = entropy  # the browser's cryptographic generator: seeds, the Lab's key
         self.fmt_time = fmt_time
         self.storage_note = storage_note
         self.shown: Shown = "menu"
@@ -218,7 +221,7 @@ class Controller:
             self.render(out)
 
     def new_seed(self) -> int:
-        return int(self.clock()) % 1_000_000_007
+        return fresh_seed(self.entropy)
 
     def new_conn(self) -> int:
         self.conns += 1
@@ -316,12 +319,9 @@ class Controller:
 
     def render(self, out: list[Effect]) -> None:
         """Draw what is shown again (the menu and the Lab draw themselves)."""
-        if self.shown == "guest":
-            self.guesting.render(out, self.message)
-            self.message = None
-            return
-        if self.shown == "review":
-            self.classroom.render_review(out, self.message)
+        if self.shown in ("guest", "review"):
+            draw = self.guesting.render if self.shown == "guest" else self.classroom.render_review
+            draw(out, self.message)
             self.message = None
             return
         if self.shown != "game" or self.session is None:

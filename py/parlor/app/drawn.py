@@ -5,7 +5,7 @@ then the next turn starts and draws it again with its bot thinking (``Turns.sche
 Both drawings reach the page in the same task, so the first is never painted: it only
 becomes garbage, a whole board of DOM nodes (a one-round Saboteur duel of bots drew
 ~100 boards). A tab that plays all day settles on a plateau set by that garbage
-(docs/decisions.md, issue 35), so the page draws only the last of them.
+(docs/decisions/memory.md), so the page draws only the last of them.
 
 Only a ``ShowGame`` with a later ``ShowGame`` in the same batch is left out: the later
 one is drawn from the newer state, and the live region hears the moves since the last

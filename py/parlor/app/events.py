@@ -255,7 +255,7 @@ class LabWarm:
 class LabEnd:
     """End the Lab's workers (the referee, every sandbox and their frame): the Lab was
     left for something that does not need them, and they hold a second and third
-    interpreter (issue 35). The next run starts them again."""
+    interpreter. The next run starts them again."""
 
 
 @dataclass(frozen=True)

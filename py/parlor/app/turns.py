@@ -21,6 +21,7 @@ from parlor.app.events import (
     WindowAnswer,
     WindowDecide,
 )
+from parlor.app.lab.dice import lab_key
 from parlor.app.lab.playing import LabSeats
 from parlor.app.lab.student import Problem
 from parlor.app.page import Handler
@@ -35,6 +36,7 @@ from parlor.render.contract import ActionName
 
 if TYPE_CHECKING:
     from parlor.app.classroom.part import Classroom
+    from parlor.app.saves import KeyValue
     from parlor.app.saving import Saving
     from parlor.app.session import Session
     from parlor.app.table import Table
@@ -52,6 +54,10 @@ class TurnsPage(Protocol):
     def table(self) -> Table: ...
     @property
     def clock(self) -> Callable[[], float]: ...
+    @property
+    def entropy(self) -> Callable[[int], bytes]: ...
+    @property
+    def store(self) -> KeyValue: ...
     @property
     def t(self) -> Translator: ...
     def render(self, out: list[Effect]) -> None: ...
@@ -175,7 +181,8 @@ class Turns:
         delay has passed."""
         move = self.lab_seats.ready(self.generation, len(session.match.moves))
         if move is None:  # asked once per turn: a turn that got no move waits for a retry
-            ask = self.lab_seats.ask(session.match, seat, self.generation, self.page.clock())
+            ask = self.lab_seats.ask(session.match, seat, self.generation, self.page.clock(),
+                                     lab_key(self.page.store, self.page.entropy))
             if ask is not None:
                 out.append(ask)
             return

@@ -44,12 +44,14 @@ OUTSIDE = Outside()
 class Turn:
     """An outside seat's turn: its view, its legal moves (from the true state: the same
     list its view gives, ``core.protocol.legal_moves_of_view``, without dealing the
-    hidden cards again) and the generator a bot there gets."""
+    hidden cards again) and the move's number. No generator: the seat's is drawn from
+    the match seed by a public formula, which a student's bot could walk back to the
+    seed, so the Lab gives its bots dice of its own (``app/lab/dice.py``)."""
 
     seat: int
     view: object
     moves: tuple[str, ...]
-    rng: Rng
+    ply: int
 
 
 def steps(
@@ -71,7 +73,7 @@ def steps(
     levels = tuple(bot.level for bot in bots)
     state = game.new(len(bots), seed, options or {})
     master = Rng(seed ^ 0x5EED_B075)
-    rngs = [master.fork() for _ in bots]
+    rngs = [master.fork() for _ in bots]  # an outside seat's too: table_rng stays put
     table_rng = master.fork()
     moves: list[str] = [] if record is None else record
     while (seat := game.to_act(state)) is not None:
@@ -84,7 +86,7 @@ def steps(
             bot = bots[seat]
             if isinstance(bot, Outside):
                 move = yield Turn(seat, game.view(state, seat),
-                                  tuple(game.legal_moves_for(state, seat)), rngs[seat])
+                                  tuple(game.legal_moves_for(state, seat)), len(moves))
             else:
                 observe = getattr(bot, "observe", None)
                 if observe is not None:  # the bench's oracle only (bots/oracle.py)

@@ -1,4 +1,4 @@
-"""Every game Parlor plays: one line per game (see README, "How to add a game").
+"""Every game Parlor plays: one line per game (see docs/developing.md, "How to add a game").
 
 Each game's package registers itself next to its definition as ``ENTRY`` (the rules,
 its computer players and levels, its screen, its timed windows if any)."""

@@ -2,7 +2,8 @@
 
 A game's render module defines ``Screen`` (this class, or a subclass), and
 ``render_play(view, screen, outcome)``, ``log_lines(view, names, t)``, ``hint(view,
-screen)`` and ``next_picks(picks, token)``; ``render.screen`` calls them.
+screen)`` and ``next_picks(picks, token)``; the app's screens (``app/screens/game.py``,
+``review.py``) call them.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class Screen:
 
 
 class Renderer(Protocol):
-    """A game's screen module (its registry entry's ``ui``) as ``render.screen`` calls
+    """A game's screen module (its registry entry's ``ui``) as the app's screens call
     it. Views and screens are the game's own types: only its module looks inside."""
 
     @property

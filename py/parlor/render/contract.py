@@ -39,9 +39,9 @@ ActionName = Literal[
     # the Bot Lab (app/lab/part.py), and a Lab bot that gave no move in a game (app/turns.py)
     "lab-run", "lab-run-new", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
     "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-tour-csv", "lab-lesson",
-    "lab-play", "lab-retry", "lab-paste", "lab-author", "lab-rename", "lab-delete",
-    "lab-undo", "lab-duplicate", "lab-enter", "lab-take-newer",
-    "lab-tour-bot", "lab-tour-review",
+    "lab-play", "lab-retry", "lab-paste", "lab-author", "lab-class-word", "lab-rename",
+    "lab-delete", "lab-undo", "lab-duplicate", "lab-enter", "lab-take-newer",
+    "lab-tour-bot", "lab-tour-pair", "lab-tour-review",
     # pairing devices: host (app/pairing/hosting.py), guest (app/pairing/guesting.py)
     "connect", "link-retry", "link-ice", "join",
     # a tab whose game went on in another tab (app/saving.py)

@@ -3,7 +3,7 @@
 ``run`` is called twice on a page. First by py/main.py, which the Pyodide wrapper
 (assets/pyodide-start.mjs) runs as soon as Python is up and the package is on disk: the
 first screen is drawn there, before PyScript writes and imports its own Python package
-and prepares its script runner, which the app does not use (issue 36, item 3). Then by
+and prepares its script runner, which the app does not use. Then by
 index.html's ``<script type="py">`` (inline, so PyScript fetches nothing once the app is
 up), which PyScript runs; by then the app is up, so this
 only reports, through PyScript's error display (div.py-error), a failure of the first

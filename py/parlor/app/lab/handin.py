@@ -31,6 +31,7 @@ from parlor.app.lab.carried import (
     read_file_text,
     share_fragment,
 )
+from parlor.app.lab.dice import set_class_word
 from parlor.app.lab.keep import Shelf
 from parlor.core.errors import BadSave
 from parlor.games import GAMES as GAMES_BY_ID
@@ -204,7 +205,8 @@ def author_of(store: KeyValue) -> str:
 # ---- the Lab's actions ------------------------------------------------------------
 
 #: The Lab's actions answered here (``act``).
-CARRY_ACTIONS = ("lab-share", "lab-export", "lab-import", "lab-paste", "lab-author")
+CARRY_ACTIONS = ("lab-share", "lab-export", "lab-import", "lab-paste", "lab-author",
+                 "lab-class-word")
 
 
 class HandinPage(Protocol):
@@ -238,7 +240,8 @@ class HandinLab(Protocol):
 
 def act(lab: HandinLab, event: Action, out: list[Effect]) -> None:
     """A share link or a file of the bot shown (named, with its author), the author's
-    name changed, or bots handed in (files read by the page, or pasted links)."""
+    name or the class word changed, or bots handed in (files read by the page, or
+    pasted links)."""
     if lab.game is None or lab.shelf is None:
         return
     store, t, shelf = lab.page.store, lab.page.t, lab.shelf
@@ -253,6 +256,10 @@ def act(lab: HandinLab, event: Action, out: list[Effect]) -> None:
         return
     if name == "lab-author":
         store.set(AUTHOR_KEY, clean_name(event.value or ""))
+        return
+    if name == "lab-class-word":  # a teacher's: the same games on every device of a class
+        set_class_word(store, event.value or "")
+        lab.draw(out, whole=True)  # its status is drawn beside the hand-in box
         return
     if name == "lab-paste":
         if event.value is not None:

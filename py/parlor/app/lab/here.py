@@ -10,11 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from parlor.app.lab.dice import LabKey
 from parlor.app.lab.matches import LabGame, lab_game
 from parlor.app.lab.referee import Referee
 from parlor.app.lab.sandbox import Sandbox
 from parlor.app.lab.student import StudentBot, Turn
 from parlor.core.protocol import Game
+
+#: The Lab's key in these tests and benches: fixed, so their games and dice replay (a
+#: browser draws its own, ``dice.own_key``).
+HERE_KEY = LabKey(bytes(range(32)))
 
 
 class _Here:
@@ -56,7 +61,7 @@ def run_here(request: str, post: Callable[[str], None], clock: Callable[[], floa
 
 def lab_match(game: Game[Any, Any], bot: StudentBot, level: str, players: int, games: int,
               seed: int, *, clock: Callable[[], float], limit_ms: float = 1000.0,
-              options: Mapping[str, object] | None = None,
+              options: Mapping[str, object] | None = None, key: LabKey = HERE_KEY,
               progress: Callable[[Sequence[LabGame]], None] | None = None) -> list[LabGame]:
     """``games`` seeded games of a compiled ``bot`` against ``level`` (the student's seat
     is ``g % players`` in game ``g``), the bot called directly: the lessons' proof and
@@ -64,7 +69,7 @@ def lab_match(game: Game[Any, Any], bot: StudentBot, level: str, players: int, g
     after each game."""
     out: list[LabGame] = []
     for number in range(games):
-        steps = lab_game(game, level, players, number, seed, options)
+        steps = lab_game(game, level, players, number, seed, key, options)
         try:
             call = next(steps)
             while True:

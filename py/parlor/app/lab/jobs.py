@@ -24,28 +24,32 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from parlor.app.lab.dice import LabKey
 from parlor.app.lab.matches import lab_game
 from parlor.app.lab.messages import ReportKind
 from parlor.app.lab.seating import DUEL, Seating
 from parlor.app.lab.steps import LIVE, Call, Free, Games, Job, Load, Say
 from parlor.app.lab.student import Problem, Turn
 from parlor.app.lab.tournament import MAX_LANES, forfeit, play_plan, table_game
-from parlor.app.seeds import turn_rng
 from parlor.core.match import match_from_dict, replay
-from parlor.core.protocol import legal_moves_of_view
 from parlor.games import GAMES
 
 
 @dataclass(frozen=True)
 class Plan:
     """A job and what the referee needs to run it: the game, each bot's source (bot
-    ``i`` is ``sources[i]``) and the time a move may take."""
+    ``i`` is ``sources[i]``) and the time a move may take. ``game_tag`` names the game
+    a move is asked in (a game at the table): its bot's interpreter is kept for that
+    game's next move, never carried into another game. A match or a tournament (no
+    tag) starts every bot afresh: Run plays the same deals each time, and a bot that
+    remembered the last Run's would know their hidden cards."""
 
     game: str
     sources: tuple[str, ...]
     limit_ms: float
     job: Job
     live: int = LIVE  # sandboxes alive at once (a table needs one per bot)
+    game_tag: str | None = None
     ahead: int = 0  # sandboxes the page starts ahead while the job plays (for new bots)
     #: Its bots' sandboxes kept once it is over: a match's bot is run again, a Lab bot at
     #: the table asked its next move; a class's thirty are let go (their memory).
@@ -54,20 +58,23 @@ class Plan:
 
 def plan(request: str, room: int = LIVE) -> Plan:
     """The job the page asked for (``LabStart``'s or ``LabChoose``'s request); a
-    tournament keeps up to ``room`` sandboxes alive (more if its tables need them)."""
+    tournament keeps up to ``room`` sandboxes alive (more if its tables need them).
+    Every request carries the Lab's key (``dice.py``): a job without one is refused."""
     req: Mapping[str, Any] = json.loads(request)
     kind = req.get("kind", "match")  # none: a match (as the tests and the bench ask)
     limit = float(req["limit_ms"])
+    key = LabKey.of_hex(req.get("key"))
     if kind == "tournament":
         sources = tuple(str(s) for s in req["sources"])
         live = live_for(seating_of(req, len(sources)).seats, room)
         return Plan(str(req["game"]), sources, limit,
-                    tournament_job(req, len(sources), live), live, ahead=1, keep=False)
+                    tournament_job(req, len(sources), key, live), live, ahead=1, keep=False)
     if kind == "choose":
         match = match_from_dict(req["match"], GAMES)
         seat = int(req["seat"])
-        return Plan(match.game, (match.lab[seat],), limit, choose_job(req))
-    return Plan(str(req["game"]), (str(req["source"]),), limit, match_job(req))
+        return Plan(match.game, (match.lab[seat],), limit, choose_job(req, key),
+                    game_tag=f"{match.seed}/{seat}")
+    return Plan(str(req["game"]), (str(req["source"]),), limit, match_job(req, key))
 
 
 def problem_data(problem: Problem | None) -> dict[str, Any] | None:
@@ -79,9 +86,9 @@ def say(kind: ReportKind, **data: Any) -> Say:
     return Say(json.dumps({"kind": kind, **data}))
 
 
-def match_job(req: Mapping[str, Any]) -> Job:
+def match_job(req: Mapping[str, Any], key: LabKey) -> Job:
     """``{"source", "game", "level", "players", "games", "first", "seed", "limit_ms",
-    "options"}``: the student's bot against ``level`` at every other seat."""
+    "options", "key"}``: the student's bot against ``level`` at every other seat."""
     game = GAMES[str(req["game"])]
     problem = yield Load(0)
     yield say("compiled", problem=problem_data(problem))
@@ -90,13 +97,14 @@ def match_job(req: Mapping[str, Any]) -> Job:
     level, players, seed = str(req["level"]), int(req["players"]), int(req["seed"])
     options = req.get("options") or {}
     numbers = range(int(req.get("first", 0)), int(req["games"]))
-    yield Games(((n, lab_game(game, level, players, n, seed, options)) for n in numbers),
+    yield Games(((n, lab_game(game, level, players, n, seed, key, options)) for n in numbers),
                 lambda n, played: say("game", number=n, game=played.to_dict()).text)
 
 
-def tournament_job(req: Mapping[str, Any], entrants: int, live: int = LIVE) -> Job:
+def tournament_job(req: Mapping[str, Any], entrants: int, key: LabKey,
+                   live: int = LIVE) -> Job:
     """``{"kind": "tournament", "game", "sources", "games" (per pair), "seats" (2:
-    duels, the default), "seed", "limit_ms", "first", "options"}``: game ``k`` is game
+    duels, the default), "seed", "limit_ms", "first", "options", "key"}``: game ``k`` is game
     ``k % per`` of sitting ``k // per`` (``seating.Seating``). An entrant whose file
     does not run loses every game it would have played, with that problem. Sittings
     are played in windows (``tournament.play_plan``), a window's games side by side,
@@ -132,7 +140,7 @@ def tournament_job(req: Mapping[str, Any], entrants: int, live: int = LIVE) -> J
         # side by side are of different sittings: other sandboxes think meanwhile.
         order = [k for ks in itertools.zip_longest(*played) for k in ks if k is not None]
         if order:
-            yield Games(((k, table_game(game, seating, k, options)) for k in order),
+            yield Games(((k, table_game(game, seating, k, key, options)) for k in order),
                         lambda k, done: say("duel", number=k, duel=done.to_dict()).text,
                         width=min(MAX_LANES, 2 * len(played)))
 
@@ -153,11 +161,12 @@ def live_for(seats: int, room: int = LIVE) -> int:
     return max(LIVE, seats + 1, room if seats == DUEL else 0)
 
 
-def choose_job(req: Mapping[str, Any]) -> Job:
-    """``{"kind": "choose", "match", "seat", "limit_ms"}``: a Lab bot's move in a game
-    at the table (app/lab/playing.py). The match is replayed here, in trusted code, to
-    its last move; the bot gets its seat's view and the generator a built-in bot would
-    get there."""
+def choose_job(req: Mapping[str, Any], key: LabKey) -> Job:
+    """``{"kind": "choose", "match", "seat", "limit_ms", "key"}``: a Lab bot's move in
+    a game at the table (app/lab/playing.py). The match is replayed here, in trusted
+    code, to its last move; the bot gets its seat's view, the moves that seat may make
+    (the list its view gives) and dice from the Lab's key, which say nothing of the
+    game's seed (a seed typed in a link included)."""
     match = match_from_dict(req["match"], GAMES)
     game = GAMES[match.game]
     seat, ply = int(req["seat"]), len(match.moves)
@@ -165,9 +174,8 @@ def choose_job(req: Mapping[str, Any]) -> Job:
     if problem is not None:
         yield say("chose", ply=ply, move=None, problem=problem_data(problem), printed="")
         return
-    rng = turn_rng(match.seed, ply, "bot")
-    view = game.view(replay(match, game), seat)
-    moves = tuple(legal_moves_of_view(game, view, rng.fork()))
-    turn: Turn = yield Call(0, view, moves, rng)
+    state = replay(match, game)
+    moves = tuple(game.legal_moves_for(state, seat))
+    turn: Turn = yield Call(0, game.view(state, seat), moves, key.dice(match.seed, seat, ply))
     yield say("chose", ply=ply, move=turn.move, problem=problem_data(turn.problem),
               printed=turn.printed)

@@ -1,8 +1,9 @@
 """The Bot Lab's lessons: three per game, from a bot that picks at random, through a
 greedy one that reads its view with the game's helpers, to one that looks ahead with
-the simulator (``game.deal`` then ``game.play``); a fourth, "beat medium", where a
-solution a student can write beats that level (Kabaleo: search the last moves to the
-end; docs/decisions.md says why the other games have none yet).
+the simulator (``game.deal`` then ``game.play``); and a "beat medium" goal, where a
+solution a student can write beats that level: Kabaleo's fourth lesson (search the
+last moves to the end), Saboteur's third (its look-ahead already beats medium);
+one-round Ciao! has none yet (docs/decisions/beat-medium-lessons.md says why).
 
 A lesson is a starter the student begins from (short, commented, runnable as it is: it
 compiles and plays legal moves, so the first press of "Run" already shows a match) and
@@ -42,8 +43,9 @@ PLAYERS = 2
 @dataclass(frozen=True)
 class Lesson:
     """One lesson of one game. ``target`` is the win share to reach (0..1) in a match
-    of ``games`` games against ``level`` (``PLAYERS`` seats, ``options``, first game
-    seeded ``seed``, so a bot's result replays); ``hints`` counts the hint keys."""
+    of ``games`` games against ``level`` (``PLAYERS`` seats, ``options``; the games are
+    the lesson's own, dealt from the Lab's key, so a bot's result replays in that
+    browser: ``dice.py``); ``hints`` counts the hint keys."""
 
     game: str
     number: int
@@ -52,7 +54,6 @@ class Lesson:
     target: float
     starter: str
     hints: int
-    seed: int = 1
     options: Mapping[str, object] = field(default_factory=dict, hash=False)
 
     @property
@@ -103,7 +104,7 @@ def _lesson(game_id: str, number: int, raw: Mapping[str, Any],
     return Lesson(game=game_id, number=number, level=str(raw["level"]),
                   games=int(raw["games"]), target=float(raw["target"]),
                   starter="\n".join(raw["starter"]) + "\n", hints=int(raw["hints"]),
-                  seed=int(raw.get("seed", 1)), options=dict(options))
+                  options=dict(options))
 
 
 @cache

@@ -18,6 +18,7 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from parlor.app.lab.dice import LabKey
 from parlor.app.lab.steps import Call
 from parlor.app.lab.student import Problem, Turn
 from parlor.bots import Bot, make_bot
@@ -45,8 +46,9 @@ class LabGame:
         """Plain JSON data (the worker sends finished games to the page as JSON). The
         moves a turn was offered travel only with the turn that stopped the game (the
         page lists them beside a refused value): a match's thousands of other lists
-        would cost the page's thread its smoothness for nothing."""
-        return {"seat": self.seat, "seed": self.seed, "share": self.share,
+        would cost the page's thread its smoothness for nothing. The seed is a decimal
+        string: 64 bits do not survive JavaScript's numbers on the way."""
+        return {"seat": self.seat, "seed": str(self.seed), "share": self.share,
                 "moves": list(self.moves), "plies": list(self.plies),
                 "turns": [_turn_dict(t, offered=False) for t in self.turns],
                 "stopped": None if self.stopped is None else _turn_dict(self.stopped)}
@@ -105,11 +107,12 @@ Z = 1.96
 
 
 def lab_game(game: Game[Any, Any], level: str, players: int, number: int, seed: int,
-             options: Mapping[str, object] | None = None) -> Generator[Call, Turn, LabGame]:
+             key: LabKey, options: Mapping[str, object] | None = None
+             ) -> Generator[Call, Turn, LabGame]:
     """Game ``number`` of a match (seeded ``seed + number``): the student's bot (bot 0)
     sits at seat ``number % players``, ``level`` plays every other seat. Each of the
-    bot's moves is a ``Call`` the referee answers with a ``Turn``; a turn with no move
-    stops the game there."""
+    bot's moves is a ``Call`` the referee answers with a ``Turn``, with dice from
+    ``key``; a turn with no move stops the game there."""
     opts = game.options_for(players, options or {})
     seat = number % players
     played: list[str] = []
@@ -121,7 +124,7 @@ def lab_game(game: Game[Any, Any], level: str, players: int, number: int, seed: 
     try:
         asked = next(loop)
         while True:
-            turn = yield call(0, asked)
+            turn = yield call(0, asked, key, seed + number)
             turns.append(turn)
             plies.append(len(played))
             if turn.move is None:
@@ -134,10 +137,11 @@ def lab_game(game: Game[Any, Any], level: str, players: int, number: int, seed: 
                    tuple(plies))
 
 
-def call(bot: int, asked: ArenaTurn) -> Call:
-    """The call for an outside seat's turn, with a generator of its own (forked: what
-    the bot draws is its business and never shifts the next turn's draws)."""
-    return Call(bot, asked.view, asked.moves, asked.rng.fork())
+def call(bot: int, asked: ArenaTurn, key: LabKey, seed: int) -> Call:
+    """The call for an outside seat's turn in the game dealt from ``seed``, with dice
+    of its own for this move (what the bot draws is its business and never shifts
+    another turn's draws), which tell it nothing of the seed (``dice.py``)."""
+    return Call(bot, asked.view, asked.moves, key.dice(seed, asked.seat, asked.ply))
 
 
 def said_by_ply(played: LabGame) -> tuple[str, ...]:

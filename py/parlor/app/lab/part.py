@@ -35,6 +35,7 @@ from parlor.app.events import (
 )
 from parlor.app.lab import handin
 from parlor.app.lab.carried import Carried, bot_from_link
+from parlor.app.lab.dice import class_word, lab_key
 from parlor.app.lab.handin import CARRY_ACTIONS, HandIn, author_of, bot_name
 from parlor.app.lab.keep import Shelf
 from parlor.app.lab.lessons import Lesson, lab_options, lessons
@@ -57,7 +58,6 @@ from parlor.app.lab.state import (
     whole,
 )
 from parlor.app.lab.tour_games import tour_action
-from parlor.app.lab.tournament import tournament_seed
 from parlor.app.page import Shown
 from parlor.app.screens.lab import lab_results, lab_screen, lab_status
 from parlor.app.screens.lab_tournament import tournament_csv
@@ -76,7 +76,8 @@ if TYPE_CHECKING:
 LAB_ACTIONS: tuple[ActionName, ...] = (
     "lab-run", "lab-run-new", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
     "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-tour-csv", "lab-lesson",
-    "lab-play", "lab-paste", "lab-author", "lab-tour-bot", "lab-tour-review",
+    "lab-play", "lab-paste", "lab-author", "lab-class-word", "lab-tour-bot", "lab-tour-pair",
+    "lab-tour-review",
     *SHELF_ACTIONS)
 #: What a tab whose bot changed in another tab does not do until it takes the newer text.
 STALE_WAITS = frozenset({"lab-run", "lab-run-new", "lab-tournament", "lab-lesson", "lab-play",
@@ -92,6 +93,8 @@ class LabPage(Protocol):
     def store(self) -> KeyValue: ...
     @property
     def t(self) -> Translator: ...
+    @property
+    def entropy(self) -> Callable[[int], bytes]: ...
     def new_seed(self) -> int: ...
     def new_game(self, setup: Setup, out: list[Effect]) -> None: ...
     def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
@@ -224,7 +227,7 @@ class Lab:
         elif name == "lab-said":
             self.said = whole(event.value)
             self.draw(out)
-        elif name in ("lab-tour-bot", "lab-tour-review") and self.tour is not None:
+        elif name in ("lab-tour-bot", "lab-tour-pair", "lab-tour-review") and self.tour:
             tour_action(self.tour, self.game, event, out, review=self.review, draw=self.draw)
         elif name == "lab-review" and self.run is not None:
             played = self.run.played.get(whole(event.value) or 0)
@@ -243,10 +246,11 @@ class Lab:
         self.settings = Settings.read(self.game, form, self.settings)
         s, bot = self.settings, self.shelf.current
         lesson = self._lesson()
-        # A lesson's goal is checked on its own seeded games, so a result replays.
+        # A lesson's goal is checked on games of its own, the same at every Run.
         goal = lesson if lesson is not None and fits(lesson, s) else None
-        seed = (goal.seed if goal is not None else self.page.new_seed() if new_games
-                else fixed_seed(self.game, s))
+        key = lab_key(self.page.store, self.page.entropy)
+        seed = (key.deal("lesson", self.game, goal.number) if goal is not None
+                else self.page.new_seed() if new_games else fixed_seed(key, self.game, s))
         options = lab_options(self.game)
         match = None if new_games and goal is None else match_key(s, seed, options)
         self.run = LabRun(s, seed, self.shelf.source,
@@ -258,7 +262,7 @@ class Lab:
         out.append(LabStart(job_request(
             "match", source=self.run.source, game=self.game, level=s.level,
             players=s.players, games=s.games, first=0, seed=self.run.seed,
-            limit_ms=s.limit_ms, options=self.run.options, total=s.games)))
+            limit_ms=s.limit_ms, options=self.run.options, total=s.games, key=key.hex)))
         self.draw(out)
 
     def play_against(self, source: str | None, form: Mapping[str, str],
@@ -305,7 +309,7 @@ class Lab:
                    out: list[Effect]) -> None:
         """The bots chosen for it (all but those left out; the class's come in as new
         bots, from their links or files) play in duels or at tables (``seating.py``),
-        the same games at each run (``tournament_seed``)."""
+        the same games at each run (dealt from the Lab's key: ``dice.py``)."""
         assert self.game is not None and self.shelf is not None and self.settings is not None
         if source is not None:
             self.shelves.code(source, out)
@@ -316,14 +320,15 @@ class Lab:
             self.note = too_few(self.shelf, names, s.seats, self.page.t)
             self.draw(out)
             return
+        key = lab_key(self.page.store, self.page.entropy)
         self.tour = LabTour(names, fitting(len(names), s.seats, s.games),
-                            tournament_seed(self.game), s.limit_ms, seats=s.seats, asked=s.games,
-                            options=lab_options(self.game))
+                            key.deal("tournament", self.game), s.limit_ms, seats=s.seats,
+                            asked=s.games, options=lab_options(self.game))
         self.run, self.said, self.note = None, None, None
         out.append(LabStart(job_request(
             "tournament", game=self.game, sources=[self.shelf.bots[n] for n in names],
             games=self.tour.games, seats=s.seats, seed=self.tour.seed, limit_ms=s.limit_ms,
-            first=0, total=self.tour.total, options=self.tour.options)))
+            first=0, total=self.tour.total, options=self.tour.options, key=key.hex)))
         self.draw(out)
 
     # ---- the worker's reports -------------------------------------------------------
@@ -388,7 +393,7 @@ class Lab:
                            self.version, self.note, levels_of(self.game),
                            players_of(self.game), self.tour, lessons(self.game),
                            author_of(self.page.store), self.handin,
-                           self.shelves.stale)
+                           self.shelves.stale, class_word(self.page.store) is not None)
         draw = lab_screen if whole else lab_results
         out.append(ShowLab(self.game, draw(screen, t), whole=whole,
                            status=lab_status(screen, t)))

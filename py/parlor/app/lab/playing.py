@@ -16,6 +16,7 @@ import json
 from dataclasses import dataclass
 
 from parlor.app.events import LabChoose
+from parlor.app.lab.dice import LabKey
 from parlor.app.lab.messages import WorkerNews, job_request, report_kind
 from parlor.app.lab.reports import BadReport
 from parlor.app.lab.state import LIMIT_MS
@@ -36,14 +37,16 @@ class LabSeats:
     def reset(self) -> None:
         self.asked, self.move, self.problem = None, None, None
 
-    def ask(self, match: Match, seat: int, generation: int, now: float) -> LabChoose | None:
-        """The question for the seat to act, once per turn (None: already asked)."""
-        key = (generation, len(match.moves))
-        if self.asked == key:
+    def ask(self, match: Match, seat: int, generation: int, now: float,
+            key: LabKey) -> LabChoose | None:
+        """The question for the seat to act, once per turn (None: already asked); the
+        bot's dice come from ``key`` (``dice.py``)."""
+        turn = (generation, len(match.moves))
+        if self.asked == turn:
             return None
-        self.asked, self.started, self.move, self.problem = key, now, None, None
+        self.asked, self.started, self.move, self.problem = turn, now, None, None
         return LabChoose(job_request("choose", match=match.to_dict(), seat=seat,
-                                     limit_ms=LIMIT_MS, total=1))
+                                     limit_ms=LIMIT_MS, total=1, key=key.hex))
 
     def answer(self, kind: WorkerNews, text: str) -> bool:
         """Take the worker's answer; True when it is news for the turn asked. A report

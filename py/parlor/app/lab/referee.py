@@ -103,6 +103,9 @@ class Referee:
         self.out_to: dict[str, deque[Question]] = {}  # questions out, by sandbox, in order
         self.waiting: dict[str, list[tuple[Load | Call, Lane | None]]] = {}  # on a load
         self.asked = 0  # the last question's id
+        #: Each bot's questions are numbered on their own: one count for all would tell
+        #: a bot how many questions the others were asked between its own.
+        self.numbered: dict[str, int] = {}
         self.sent: dict[str, deque[int]] = {}  # by sandbox, its last views' questions
 
     # ---- what the worker tells the referee ------------------------------------------
@@ -113,8 +116,8 @@ class Referee:
         self.plan = plan(request, self.room)
         self.out.ahead(self.plan.ahead)
         wanted = {self.key(i) for i in range(len(self.plan.sources))}
-        for key in [k for k in self.alive if k not in wanted]:
-            self._kill(key)  # the sandboxes of an earlier job's bots
+        for key in [k for k in self.alive if k not in wanted or self.plan.game_tag is None]:
+            self._kill(key)  # an earlier job's bots; every bot of a match or tournament
         self.loaded = set()
         self._go(None)
 
@@ -171,11 +174,13 @@ class Referee:
     # ---- the job --------------------------------------------------------------------
 
     def key(self, bot: int) -> str:
-        """The sandbox of bot ``bot`` of this job: its place and its code, so a bot is
-        never run in an interpreter another bot's code ran in, and the same bot asked
-        again (the next move of a game at the table) finds its interpreter warm."""
+        """The sandbox of bot ``bot`` of this job: its place, its game at the table and
+        its code, so a bot is never run in an interpreter another bot's code or another
+        game ran in, and the same bot asked again (the next move of that game) finds its
+        interpreter warm."""
         assert self.plan is not None
-        return f"{bot}:{self.plan.sources[bot]}"
+        tag = "" if self.plan.game_tag is None else f"{self.plan.game_tag}:"
+        return f"{tag}{bot}:{self.plan.sources[bot]}"
 
     def _go(self, value: object) -> None:
         """Run the job until it waits on sandboxes, or ends."""
@@ -269,7 +274,7 @@ class Referee:
 
     def _id(self, key: str) -> int:
         self._use(key)
-        self.asked += 1
+        self.asked = self.numbered[key] = self.numbered.get(key, 0) + 1
         return self.asked
 
     def _answered(self, q: Question, move: str | None, problem: Problem | None,

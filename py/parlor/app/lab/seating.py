@@ -20,7 +20,8 @@ Neighbouring windows share ``k - 1`` bots, so one new sandbox a sitting is start
 (the slow part of a tournament).
 
 All of it follows from the seed and the number of bots: a rerun with the same bots
-plays the same tables.
+plays the same tables. Every game is dealt anew (``Seating.deal``): a bot that met a
+deal twice would remember its hidden cards.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ DUEL = 2
 
 
 #: The most games a tournament plays when the class is big: about what fits in a few
-#: minutes of a lesson (30 bots of lesson 2 in Kabaleo: see docs/decisions.md).
+#: minutes of a lesson (30 bots of lesson 2 in Kabaleo: see docs/decisions/tournaments.md).
 LESSON_GAMES = 2000
 
 
@@ -119,13 +120,11 @@ class Seating:
         return sitting[turn:] + sitting[:turn]
 
     def deal(self, k: int) -> int:
-        """Game ``k``'s seed. A duel's game ``i`` is dealt the same in every pair, as
-        before; a table's, the same for every sitting of its round (every bot plays the
-        round's deals, from each seat)."""
-        number = k % self.per
-        if self.duels:
-            return self.seed + number
-        return self.seed + (k // self.per) // self.entrants * self.per + number
+        """Game ``k``'s seed: a deal of its own. No deal is played twice in a
+        tournament: a bot's interpreter lives through all its games, so a bot that met
+        a deal again (the same duel in every pair, as tournaments once played) would
+        know the hands it saw played there."""
+        return self.seed + k
 
     def sittings_of(self, entrant: int) -> list[int]:
         """The sittings ``entrant`` plays in, in order."""

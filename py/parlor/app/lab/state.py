@@ -4,11 +4,11 @@ so ``app/screens/lab.py`` never reaches into the part)."""
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from parlor.app.lab.dice import LabKey
 from parlor.app.lab.handin import HandIn
 from parlor.app.lab.keep import Shelf
 from parlor.app.lab.lessons import Lesson
@@ -78,11 +78,12 @@ def players_of(game_id: str) -> tuple[int, ...]:
     return tuple(range(max(2, game.min_players), game.max_players + 1))
 
 
-def fixed_seed(game: str, s: Settings) -> int:
-    """The seed of the games Run plays for these settings: the same every Run (and on
-    every device), so an unchanged bot scores the same and a changed one can be
-    compared; "Run on new games" draws a fresh one instead."""
-    return zlib.crc32(f"{game}/{s.level}/{s.players}/{s.games}".encode()) % 1_000_000_007
+def fixed_seed(key: LabKey, game: str, s: Settings) -> int:
+    """The seed of the games Run plays for these settings: the same every Run in this
+    browser (on every device of a class that typed the same class word), so an
+    unchanged bot scores the same and a changed one can be compared, and given by no
+    formula a student can read (``dice.py``); "Run on new games" draws a fresh one."""
+    return key.deal("run", game, s.level, s.players, s.games)
 
 
 def match_key(s: Settings, seed: int, options: Mapping[str, object] | None = None) -> str:
@@ -185,6 +186,7 @@ class LabTour:
     failed: str | None = None
     seats: int = DUEL
     shown: int | None = None
+    pair: tuple[int, int] | None = None  # the pair whose games are listed (duels)
     options: dict[str, object] = field(default_factory=dict)  # the games' (``lab_options``)
     asked: int = 0  # the games a pair the Lab asked for (``games`` is fewer for a big class)
 
@@ -234,6 +236,7 @@ class LabScreen:
     author: str = ""  # the name the student signs links and files with
     handin: HandIn | None = None  # what a class's links or files last brought
     stale: LabStale | None = None  # the bot in the editor changed in another tab
+    class_word: bool = False  # a teacher's class word keys this device's games (dice.py)
 
 
 def too_few(shelf: Shelf, names: tuple[str, ...], seats: int, t: Translator) -> str:

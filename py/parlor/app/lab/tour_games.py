@@ -45,13 +45,31 @@ def shown_entrant(tour: LabTour, value: str | None) -> int | None:
     return e if e is not None and 0 <= e < len(tour.names) and e != tour.shown else None
 
 
+def shown_pair(tour: LabTour, value: str | None) -> tuple[int, int] | None:
+    """The pair of entrants ("a,b") whose games the page asks to list (None: close)."""
+    try:
+        a, b = (int(x) for x in (value or "").split(","))
+    except ValueError:
+        return None
+    n = len(tour.names)
+    if a == b or not (0 <= a < n and 0 <= b < n) or tour.pair == (a, b):
+        return None
+    return a, b
+
+
 def tour_action(tour: LabTour, game: str, event: Action, out: list[Effect], *,
                 review: Callable[[Match, tuple[str, ...], list[Effect]], None],
                 draw: Callable[[list[Effect]], None]) -> None:
-    """``lab-tour-bot``: list an entrant's games (or close the list); ``lab-tour-review``:
-    one of them in the review (the controller's, through ``review``)."""
+    """``lab-tour-bot``: list an entrant's games (or close the list); ``lab-tour-pair``:
+    a pair's; ``lab-tour-review``: one of them in the review (the controller's, through
+    ``review``)."""
     if event.name == "lab-tour-bot":
-        tour.shown = shown_entrant(tour, event.value)
+        tour.shown, tour.pair = shown_entrant(tour, event.value), None
+        draw(out)
+        return
+    if event.name == "lab-tour-pair":
+        tour.pair = shown_pair(tour, event.value)
+        tour.shown = None if tour.pair is None else tour.pair[0]
         draw(out)
         return
     match = tour_match(tour, game, event.value)

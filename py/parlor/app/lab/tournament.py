@@ -11,26 +11,18 @@ does not compile loses all its games the same way, and the table says why.
 
 from __future__ import annotations
 
-import zlib
 from collections import Counter
 from collections.abc import Collection, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from parlor.app.lab.dice import LabKey
 from parlor.app.lab.matches import call
 from parlor.app.lab.seating import Seating, pairs
 from parlor.app.lab.steps import Call
 from parlor.app.lab.student import Problem, Turn
 from parlor.bots.arena import OUTSIDE, steps, win_share
 from parlor.core.protocol import Game
-
-
-def tournament_seed(game: str) -> int:
-    """A tournament's seed: the same at every run of a game's tournaments, so a rerun
-    plays the same games and its table is the same (bots choosing alike). Not drawn from
-    the entrants: a bot added or changed leaves the other pairs' games as they were, and
-    a pair meets the same deals whoever else is entered."""
-    return zlib.crc32(f"parlor-tournament:{game}".encode())
 
 
 #: Games played side by side at most (``steps.Games.width``): enough that the referee
@@ -146,7 +138,7 @@ class TableGame:
         p = self.problem
         return {"seats": list(self.seats), "number": self.number,
                 "shares": list(self.shares), "failed": self.failed,
-                "problem": None if p is None else p.to_dict(), "seed": self.seed,
+                "problem": None if p is None else p.to_dict(), "seed": str(self.seed),
                 "moves": self.move_list}
 
     @staticmethod
@@ -182,13 +174,13 @@ def forfeit(seats: tuple[int, ...], number: int, failed: int, problem: Problem,
     return TableGame(seats, number, shares, failed, problem, seed, SEP.join(moves))
 
 
-def table_game(game: Game[Any, Any], seating: Seating, k: int,
+def table_game(game: Game[Any, Any], seating: Seating, k: int, key: LabKey,
                options: Mapping[str, object] | None = None
                ) -> Generator[Call, Turn, TableGame]:
     """Game ``k`` of the tournament (``seating`` says who sits where and its seed),
     played with ``options`` (the Lab's, ``lessons.lab_options``). Each move is a
-    ``Call`` of the entrant to act; a turn with no move loses the game for that
-    entrant."""
+    ``Call`` of the entrant to act, with dice from ``key``; a turn with no move loses
+    the game for that entrant."""
     order = seating.order(k)
     number, seed = k % seating.per, seating.deal(k)
     played: list[str] = []
@@ -198,7 +190,7 @@ def table_game(game: Game[Any, Any], seating: Seating, k: int,
         asked = next(loop)
         while True:
             entrant = order[asked.seat]
-            turn = yield call(entrant, asked)
+            turn = yield call(entrant, asked, key, seed)
             if turn.move is None:
                 assert turn.problem is not None
                 return forfeit(order, number, entrant, turn.problem, seed, played)

@@ -2,7 +2,9 @@
 with, and the hand-in box where a teacher pastes a class's share links (or opens or drops
 their files), with the summary of what came in.
 
-Page contract: ``input[data-change="lab-author"]``; ``textarea[data-lab-field="links"]``
+Page contract: ``input[data-change="lab-author"]``; ``input[data-change="lab-class-word"]``
+and ``[data-lab-class-word]`` (``data-lab-class-word`` true when one is set, with a
+``data-action="lab-class-word"`` button to forget it); ``textarea[data-lab-field="links"]``
 and ``data-action="lab-paste"``; ``input[data-lab-import]`` (several files at once);
 ``[data-lab-handin]`` (the summary, with ``data-added``, ``data-duplicates``,
 ``data-elsewhere``, ``data-refused`` and ``data-left`` counts).
@@ -11,6 +13,7 @@ and ``data-action="lab-paste"``; ``input[data-lab-import]`` (several files at on
 from __future__ import annotations
 
 from parlor.app.lab.carried import MAX_NAME
+from parlor.app.lab.dice import MAX_WORD
 from parlor.app.lab.handin import MAX_BOTS, MAX_PASTE, HandIn, Label
 from parlor.app.lab.state import LabScreen
 from parlor.app.screens.lab_prose import prose
@@ -45,7 +48,22 @@ def handin_html(lab: LabScreen, t: Translator) -> str:
             f'<label class="lab-field lab-links">{esc(t("lab.handin.paste"))}'
             f"<textarea{links}></textarea></label>"
             + button(t("lab.handin.add"), action="lab-paste", cls="btn", carry="lab")
-            + summary + "</details>")
+            + summary + class_word_html(lab, t) + "</details>")
+
+
+def class_word_html(lab: LabScreen, t: Translator) -> str:
+    """The class word a teacher types on each device for the same games on all: a
+    password field (the room may be watching the projector), never filled in, and
+    whether this device has one."""
+    field = attrs(type="password", autocomplete="off", maxlength=MAX_WORD, dir="auto",
+                  data_change="lab-class-word", spellcheck="false")
+    state = t("lab.class_word.set" if lab.class_word else "lab.class_word.none")
+    forget = (button(t("lab.class_word.forget"), action="lab-class-word", cls="btn subtle",
+                     data_value="") if lab.class_word else "")
+    return (f'<div class="lab-class-word"{attrs(data_lab_class_word=lab.class_word)}>'
+            f'<label class="lab-field">{esc(t("lab.class_word"))} <input{field}></label>'
+            f'<p class="help">{prose(t, t("lab.class_word.help"))}</p>'
+            f'<p role="status">{esc(state)}</p>{forget}</div>')
 
 
 def _label(label: Label, t: Translator) -> str:

@@ -1,7 +1,8 @@
-"""The games of one bot of a class tournament, listed under the table when its name is
-pressed: a line a sitting (who it met), a button a game that opens it in the review
-(``lab-tour-review``, its number in the tournament). One bot's at a time: thirty
-bots' thousands of games would make every report's redraw slow."""
+"""The games of one bot of a class tournament (or of one pair: a cell of the grid),
+listed under the table when its name (the cell) is pressed: a line a sitting (who it
+met), a button a game that opens it in the review (``lab-tour-review``, its number in
+the tournament). One bot's at a time: thirty bots' thousands of games would make every
+report's redraw slow."""
 
 from __future__ import annotations
 
@@ -16,8 +17,12 @@ def games_of_html(tour: LabTour, t: Translator) -> str:
         return ""
     seating = tour.seating
     title = t("lab.tour.games_of", name=tour.names[e])
+    sittings = seating.sittings_of(e)
+    if tour.pair is not None and tour.pair[0] == e:  # a cell of the grid: that pair's
+        title = t("lab.tour.pair_games", bot=tour.names[e], other=tour.names[tour.pair[1]])
+        sittings = [s for s in sittings if tour.pair[1] in seating.sittings[s]]
     lines = []
-    for s in seating.sittings_of(e):
+    for s in sittings:
         others = t.join([tour.names[o] for o in seating.sittings[s] if o != e])
         games = []
         for k in range(s * seating.per, (s + 1) * seating.per):

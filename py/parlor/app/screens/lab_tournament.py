@@ -1,17 +1,17 @@
-"""A class tournament's table, fit for a projector: one row per bot, best first, its
-rank (shared when its share of wins equals another's, the rule said under the table),
-its wins against each other bot (in duels) and in all, and why a bot gave no move
-(its first problem); a bot's name lists its games, each opening in the review.
-``data-lab-tournament`` carries ``data-done``, ``data-total`` and ``data-seats``; each row
-``data-lab-entrant`` (the bot's name), ``data-wins``, ``data-rank`` and ``data-tied``."""
+"""A class tournament on the page: its progress, its table (``lab_tour_grid.py``: one row
+per bot, best first, its rank, shared when its share of wins equals another's, the rule
+said under the table; in duels a grid of every pair), why a bot gave no move (its first
+problem), the games of a bot or a pair, each opening in the review, and the table as a
+spreadsheet's file."""
 
 from __future__ import annotations
 
 from parlor.app.lab.state import LabTour
 from parlor.app.lab.tournament import head_to_head, ranked, standings
-from parlor.app.screens.lab_problems import problem_text, wins_text
+from parlor.app.screens.lab_problems import problem_text
 from parlor.app.screens.lab_prose import prose
 from parlor.app.screens.lab_tour_games import games_of_html
+from parlor.app.screens.lab_tour_grid import grid_html
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, button, esc
 
@@ -49,55 +49,10 @@ def tournament_html(tour: LabTour, t: Translator) -> str:
                 max=tour.total, value=done, aria_label=t("lab.progress"))
     parts.append(f'<p class="lab-progress-line">{esc(t(state, done=done, n=tour.total))} '
                  f"<progress{bar}></progress></p>")
-    table = ranked(tally.wins, tally.games)
-    duel = tour.seating.duels  # at tables, no column a pair: bots meet several at once
-    # The leaderboard first (place, bot, in all), then each pair's games: the three
-    # columns a room reads stay on screen when many bots make the table scroll.
-    head = (f'<th scope="col">{esc(t("lab.tour.col.rank"))}</th>'
-            f'<th scope="col">{esc(t("lab.tour.col.bot"))}</th>'
-            f'<th scope="col">{esc(t("lab.tour.col.total"))}</th>'
-            + "".join(f'<th scope="col" class="vs">{esc(tour.names[s.entrant])}</th>'
-                      for s in table if duel))
-    met = tally.met
-    said: dict[tuple[float, int], str] = {}  # a cell's words, by its numbers
-
-    def cell_of(wins: float, games: int) -> str:
-        text = said.get((wins, games))
-        if text is None:
-            text = said[wins, games] = esc(t("lab.tour.cell", wins=wins_text(wins, t),
-                                               n=games))
-        return text
-
-    rows = []
-    for s in table:
-        cells = []
-        for other in table if duel else ():
-            if other.entrant == s.entrant:
-                cells.append('<td class="vs self">—</td>')
-                continue
-            wins, games = met.get((s.entrant, other.entrant), (0.0, 0))
-            cells.append(f'<td class="vs">{cell_of(wins, games)}</td>')
-        total = cell_of(s.wins, s.games)
-        row = attrs(data_lab_entrant=tour.names[s.entrant],
-                    data_wins=format(round(s.wins, 3), "g"), data_rank=s.rank,
-                    data_tied=s.tied)
-        rank = t("lab.tour.rank.tied" if s.tied else "lab.tour.rank", rank=s.rank)
-        # The bot's name opens its games under the table, each one click from the review.
-        name = button(tour.names[s.entrant], action="lab-tour-bot", cls="linkish",
-                      data_value=s.entrant,
-                      aria_expanded="true" if tour.shown == s.entrant else "false")
-        rows.append(f'<tr{row}><td class="rank">{esc(rank)}</td>'
-                    f'<th scope="row">{name}</th>'
-                    f'<td class="total">{total}</td>{"".join(cells)}</tr>')
-    hooks = attrs(data_done=done, data_total=tour.total, data_seats=tour.seats)
-    # The box scrolls sideways when many bots make the table wide: focusable, so the
-    # keyboard scrolls it too.
-    box = attrs(class_="lab-tour-box", tabindex=0, role="region",
-                aria_label=t("lab.tour.caption"))
-    parts.append(f'<div{box}><table class="lab-tour" data-lab-tournament{hooks}>'
-                 f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
+    parts.append(grid_html(tour, ranked(tally.wins, tally.games), tally.met, t))
+    hint = t("lab.tour.grid_hint") + " " if tour.seating.duels else ""
     parts.append(f'<p class="help lab-tour-rule">{esc(t("lab.tour.rule"))} '
-                 f'{esc(t("lab.tour.games_hint"))}</p>')
+                 f'{esc(hint + t("lab.tour.games_hint"))}</p>')
     if done:
         parts.append('<div class="lab-actions lab-tour-actions">'
                      + button(t("lab.tour.csv"), action="lab-tour-csv", cls="btn subtle")

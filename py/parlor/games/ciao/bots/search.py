@@ -90,7 +90,7 @@ class CiaoKnowledge(RandomKnowledge):
 
 
 #: 800 iterations: stronger than 400 against medium, still well under the page's cap
-#: (docs/decisions.md, "Budgets are iterations").
+#: (docs/decisions/budgets-are-iterations.md).
 HARD = SearchSpec(GAME, CiaoKnowledge, iterations=800, depth=40)
 
 

@@ -26,7 +26,7 @@ How it plays (rules page, "Facts a bot should use"):
   one assignment, so the same search (every later move a best reply) runs whenever it
   fits its budget, which is nearly the whole game.
 
-Budget: a few ms a move in CPython (tools/bench.py). The search is capped by work
+Budget: a few ms a move in CPython (`make bench SUITE=moves`). The search is capped by work
 (``Params.search_budget``), never by a clock: seeded matches replay identically anywhere.
 """
 
@@ -55,7 +55,7 @@ from parlor.games.kabaleo.state import KabaleoView
 
 @dataclass(frozen=True)
 class Params:
-    """Weights of the heuristic (tuned with seeded bot-vs-bot matches, tools/bench.py)."""
+    """Weights of the heuristic (tuned in seeded bot-vs-bot matches, the bench's `strength`)."""
 
     # Board change weights grow to 1 at the last move: early tops get covered, but an
     # opponent rarely covers their own colour, so a gift to them lasts longer than ours.
