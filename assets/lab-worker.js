@@ -167,7 +167,8 @@ const out = {
 // 30 bots start 226 sandboxes with 3 alive, 100 with 6; each is ~45 MB), by the device's
 // memory as the browser tells it (GB, rounded, at most 8; unknown: the least).
 function room() {
-  const gb = Number(self.navigator?.deviceMemory) || 0;
+  // Not in every browser (nor in TypeScript's WorkerNavigator): read as any property.
+  const gb = Number(Reflect.get(self.navigator, "deviceMemory")) || 0;
   return gb >= 8 ? 6 : gb >= 4 ? 4 : 3;
 }
 

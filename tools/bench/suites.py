@@ -17,6 +17,7 @@ from typing import Any
 from tools.bench import (
     games,
     lab,
+    lab_class,
     lab_starts,
     lab_watch,
     memory,
@@ -79,6 +80,9 @@ SUITES = (
           startup_pair.run, default=False, browser=True, options=startup_pair.options),
     Suite("tournament", "a class's tournament in the Lab: time, sandboxes, memory peak",
           tournament.run, default=False, browser=True, options=tournament.options),
+    Suite("lab-class", "a class's tournament beside another tree (--other): time, long "
+          "tasks, redraws, memory", lab_class.run, default=False, browser=True,
+          options=lab_class.options),
 )
 BY_NAME = {s.name: s for s in SUITES}
 #: Names that stand for several suites (`browser`: what `make bench`'s one browser

@@ -24,7 +24,6 @@ from parlor.app.lab.student import Problem, Turn
 from parlor.bots.arena import OUTSIDE, steps, win_share
 from parlor.core.protocol import Game
 
-
 #: Games played side by side at most (``steps.Games.width``): enough that the referee
 #: has another game to play while the sandboxes think, few enough that each sandbox
 #: still holds the last view of each of its games (``sandbox.KEPT_VIEWS``).

@@ -36,6 +36,19 @@ def result_of(wins: float, games: int) -> str:
     return "won" if 2 * wins > games else "lost" if 2 * wins < games else "even"
 
 
+def pair_cell(tour: LabTour, row: int, col: int, wins: float, games: int, shown: bool,
+              t: Translator) -> str:
+    """The cell of ``row``'s games against ``col``: its wins, coloured by who won more."""
+    result = result_of(wins, games)
+    label = t("lab.tour.pair", bot=tour.names[row], other=tour.names[col],
+              wins=wins_text(wins, t), n=games)
+    pair = f"{row},{col}"
+    cell = attrs(class_=f"vs {result}", data_lab_pair=pair, data_result=result,
+                 data_action="lab-tour-pair", data_value=pair, title=label,
+                 aria_label=label, aria_current="true" if shown else None)
+    return f"<td{cell}>{esc(wins_text(wins, t)) if games else ''}</td>"
+
+
 def grid_html(tour: LabTour, table: Sequence[Standing],
               met: Mapping[tuple[int, int], tuple[float, int]], t: Translator) -> str:
     duel = tour.seating.duels
@@ -61,6 +74,8 @@ def grid_html(tour: LabTour, table: Sequence[Standing],
             f'<th scope="col" class="vs"{attrs(title=tour.names[s.entrant])}>'
             f'<abbr{attrs(title=tour.names[s.entrant])}>{esc(t.number(i + 1))}</abbr></th>'
             for i, s in enumerate(table))
+    if len(tour.cells) > 4 * len(table) ** 2:
+        tour.cells.clear()  # cells of counts long passed: built again as needed
     rows = []
     for i, s in enumerate(table):
         name = tour.names[s.entrant]
@@ -70,15 +85,13 @@ def grid_html(tour: LabTour, table: Sequence[Standing],
                 cells.append('<td class="vs self" aria-hidden="true"></td>')
                 continue
             wins, games = met.get((s.entrant, other.entrant), (0.0, 0))
-            result = result_of(wins, games)
-            label = t("lab.tour.pair", bot=name, other=tour.names[other.entrant],
-                      wins=wins_text(wins, t), n=games)
-            pair = f"{s.entrant},{other.entrant}"
             shown = tour.pair == (s.entrant, other.entrant)
-            cell = attrs(class_=f"vs {result}", data_lab_pair=pair, data_result=result,
-                         data_action="lab-tour-pair", data_value=pair, title=label,
-                         aria_label=label, aria_current="true" if shown else None)
-            cells.append(f"<td{cell}>{esc(wins_text(wins, t)) if games else ''}</td>")
+            key = (t.lang, s.entrant, other.entrant, wins, games, shown)
+            cell = tour.cells.get(key)
+            if cell is None:
+                cell = tour.cells[key] = pair_cell(tour, s.entrant, other.entrant, wins,
+                                                   games, shown, t)
+            cells.append(cell)
         row = attrs(data_lab_entrant=name, data_wins=format(round(s.wins, 3), "g"),
                     data_rank=s.rank, data_tied=s.tied)
         # The bot's name opens its games under the table, each one click from the review.
