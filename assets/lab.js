@@ -16,6 +16,12 @@
   "use strict";
   const WORKER = new URL("./lab-worker.js", /** @type {HTMLScriptElement} */ (document.currentScript).src).href;
   const BATCH_MS = 200; // at most five redraws a second while games pour in
+  // A redraw waits at least this many times what the last one cost the main thread
+  // (Python's report and the nodes' changes): a class's big table on a slow machine is
+  // redrawn less often, at a steady pace, and the page keeps most of its time for the
+  // student's clicks and scrolls.
+  const PACE = 4;
+  let drawMs = 0; // what the last redraw cost, in ms
   const IDLE_MS = 60_000; // the sandboxes let go once no job has run for this long
 
   let referee = null;
@@ -26,7 +32,7 @@
   // many as the referee asks for ("ahead": a tournament's next bots find theirs ready).
   const spares = [];
   let ahead = 0;
-  let run = null; // {job, request, report, queue, flushAt, startedAt, timer}
+  let run = null; // {job, request, report, queue, flushAt, startedAt, timer, class}
   let jobs = 0; // each run's number: a report of a job stopped before is not this run's
   const sandboxes = new Map(); // the referee's key -> the sandbox's id
   let pending = null; // the results' next redraw: {node, html} (drawSoon)
@@ -107,8 +113,15 @@
     if (!run || !run.queue.length) return;
     const items = run.queue;
     run.queue = [];
-    run.flushAt = performance.now();
+    const begun = performance.now();
     run.report("batch", JSON.stringify(items));
+    drawMs = performance.now() - begun;
+    if (run) run.flushAt = performance.now();
+  }
+
+  // Whether the reports waiting are due to be drawn (see PACE).
+  function due() {
+    return !!run && performance.now() - run.flushAt >= Math.max(BATCH_MS, PACE * drawMs);
   }
 
   // The end of a job: "done" carries the last reports itself (one redraw, not two in one
@@ -124,6 +137,12 @@
     run = null;
     r.report(kind, kind === "done" ? last : text || "");
     ahead = 0;
+    if (r.class && kind === "done") {
+      // A class's tournament is run once a lesson, not again at once: its frame and
+      // sandboxes (200 MB and more) are let go now rather than after a minute idle.
+      letGo();
+      return;
+    }
     keepOne(); // for the next Run
     idle();
   }
@@ -202,7 +221,7 @@
       case "game":
       case "duel":
         run.queue.push(item);
-        if (performance.now() - run.flushAt >= BATCH_MS) flush();
+        if (due()) flush();
         return;
       case "done":
         finish("done");
@@ -291,7 +310,10 @@
         setTimeout(() => {
           const { node: into, html: last } = pending;
           pending = null;
+          const begun = performance.now();
           this.draw(into, last);
+          drawMs += performance.now() - begun; // Python's part, then the nodes'
+          if (run) run.flushAt = performance.now();
         }, 0);
       }
     },
@@ -321,9 +343,11 @@
       if (run) this.stop();
       const now = performance.now();
       run = { job: ++jobs, request: requestJson, report, queue: [], flushAt: now,
-              startedAt: now, timer: 0 };
+              startedAt: now, timer: 0,
+              class: JSON.parse(requestJson).kind === "tournament" };
+      drawMs = 0;
       run.timer = setInterval(() => {
-        if (run && run.queue.length && performance.now() - run.flushAt >= BATCH_MS) flush();
+        if (run && run.queue.length && due()) flush();
       }, BATCH_MS);
       clearTimeout(idleTimer);
       if (!referee) spawn();

@@ -17,7 +17,8 @@ import pytest
 from fakes import LabWorker as Worker
 from parlor.app.lab import wire
 from parlor.app.lab.here import HERE_KEY
-from parlor.app.lab.referee import LOAD_LIMIT_MS
+from parlor.app.lab.jobs import live_for
+from parlor.app.lab.referee import LOAD_LIMIT_MS, Referee
 from parlor.app.lab.steps import LIVE
 from parlor.games import GAMES
 from parlor.games.kabaleo.state import KabaleoView
@@ -278,6 +279,23 @@ def test_a_class_plays_in_windows_that_start_few_sandboxes_and_fit_the_room(room
         alive |= need
         assert len(alive) <= live
     assert starts == {LIVE: 226, 4: 156, 6: 100}[room]
+
+
+@pytest.mark.parametrize("room", [LIVE, 6])
+def test_a_class_never_has_more_sandboxes_alive_than_its_room_and_lets_them_all_go(
+        room: int) -> None:
+    """A tournament's bots are not asked again once it is over (a match's bot is, by
+    the next Run): its sandboxes are all stopped at its end, their memory given back;
+    while it plays, no more are alive than the room the device has."""
+    sources = [MOVES0 + f"# bot {i}\n" for i in range(8)]
+    w = Worker()
+    w.referee = Referee(w, room)
+    reports = w.run(tournament(sources, games=1))
+    assert reports[-1]["kind"] == "done"
+    assert sorted(int(str(r["number"])) for r in reports if r["kind"] == "duel") == list(
+        range(28))
+    assert w.most_alive <= live_for(2, room)
+    assert w.referee.alive == {} and w.sandboxes == {}
 
 
 def test_two_entrants_with_the_same_code_do_not_share_a_sandbox() -> None:
