@@ -270,11 +270,32 @@
     }
   }
 
+  // A row of the table (its bot) or a cell of the grid (its pair): the node that shows
+  // it is moved where the new markup has it, not rewritten in the place of another
+  // (the ranking changes at most redraws: rows and columns change places).
+  function keyOf(node) {
+    if (node.nodeType !== 1) return null;
+    return node.getAttribute("data-lab-entrant") ?? node.getAttribute("data-lab-pair");
+  }
+
   function morph(into, from) {
     let o = into.firstChild;
     let n = from.firstChild;
+    const keyed = new Map(); // the keyed nodes there not yet used, by key
+    for (let c = o; c; c = c.nextSibling) {
+      const k = keyOf(c);
+      if (k !== null && !keyed.has(k)) keyed.set(k, c);
+    }
     while (n) {
       const next = n.nextSibling;
+      const k = keyOf(n);
+      if (k !== null && (!o || keyOf(o) !== k) && keyed.has(k)) {
+        const found = keyed.get(k);
+        into.insertBefore(found, o); // o null: at the end
+        o = found;
+      }
+      const ok = o ? keyOf(o) : null;
+      if (ok !== null && keyed.get(ok) === o) keyed.delete(ok); // used here
       if (!o) {
         into.appendChild(n);
       } else if (!sameKind(o, n)) {
