@@ -170,12 +170,18 @@
         return false;
       }
       const data = new Uint8Array(bytes);
+      const made = new Set(); // each folder made once, not once a file (a tenth of a start)
       paths.forEach((path, i) => {
         const file = `/home/pyodide/lab/${path}`;
-        py.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
-        py.FS.writeFile(file, data.subarray(i ? ends[i - 1] : 0, ends[i]));
+        const folder = file.slice(0, file.lastIndexOf("/"));
+        if (!made.has(folder)) {
+          py.FS.mkdirTree(folder);
+          made.add(folder);
+        }
+        // Each file is its slice of the package's bytes, not a copy (canOwn): the one
+        // buffer is the files' storage from now on.
+        py.FS.writeFile(file, data.subarray(i ? ends[i - 1] : 0, ends[i]), { canOwn: true });
       });
-      bytes.transfer?.(0); // copied into the file system: let it go now
       return true;
     }
     self.onmessage = async (event) => {
@@ -640,9 +646,22 @@
     restoreHeap,
     // How the sandboxes started: {snapshot: n, normal: n, last: {mode, reason, ms}}.
     starts,
-    // Fetch the files and make the iframe now (the Lab opened).
+    // Fetch the files and make the iframe now.
     warm() {
       return start();
+    },
+    // The Lab opened: the service worker is asked to cache the sandboxes' snapshot (it
+    // precaches it only once the Lab is opened), so the first Run's sandboxes, which
+    // make the frame, find it there. Nothing is started.
+    prepare() {
+      const sw = navigator.serviceWorker;
+      if (sw?.controller) {
+        askToCache(sw.controller);
+      } else if (sw) {
+        sw.ready.then((registration) => {
+          if (registration.active) askToCache(registration.active);
+        }, () => {});
+      }
     },
     // A new student's worker; returns {id, port}: the port (to hand to the Lab's worker)
     // is the only way in or out of it. onDied(why) is called if it crashes.

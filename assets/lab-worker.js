@@ -18,11 +18,13 @@
 // first visit, no service worker), and for anything in doubt, it starts normally, as
 // before; its "ready" says how it started ({mode, reason, ms}).
 //
-// From the page (assets/lab.js): {kind: "run", job, request}, {kind: "stop"},
+// From the page (assets/lab.js): {kind: "run", job, request}, {kind: "stop"}, {kind: "idle"}
+// (every sandbox was let go),
 // {kind: "sandbox", key, port, ready} (the sandbox asked for with "need"; ready: the
 // page, which started it ahead, has heard it say so), {kind: "died", key}.
 // To the page: {kind: "ready"}, {kind: "failed", detail}, {kind: "report", job, text},
 // {kind: "need", key} (a sandbox for this bot, please), {kind: "kill", key},
+// {kind: "ahead", count} (sandboxes to keep starting ahead while this job plays),
 // {kind: "measure", name, ms} (for `make bench`: a sandbox's start, a loop stopped, the
 // first answers of each job as this worker timed them).
 // These are JavaScript's alone; the words this file shares with Python (the sandbox's
@@ -156,7 +158,19 @@ const out = {
   kill(key) {
     drop(key);
   },
+  ahead(count) {
+    post({ kind: "ahead", count });
+  },
 };
+
+// Sandboxes a tournament's duels may keep alive at once (each one more saves starts:
+// 30 bots start 226 sandboxes with 3 alive, 100 with 6; each is ~45 MB), by the device's
+// memory as the browser tells it (GB, rounded, at most 8; unknown: the least).
+function room() {
+  // Not in every browser (nor in TypeScript's WorkerNavigator): read as any property.
+  const gb = Number(Reflect.get(self.navigator, "deviceMemory")) || 0;
+  return gb >= 8 ? 6 : gb >= 4 ? 4 : 3;
+}
 
 /** Python from the page's snapshot ({py}), or why not ({reason}); `step(name)` marks
  * the start's steps. */
@@ -216,11 +230,11 @@ async function boot() {
     py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/lab" });
     py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lab')");
   }
-  const made = py.pyimport("parlor.app.lab.referee.referee").Referee(out);
+  const made = py.pyimport("parlor.app.lab.referee.referee").Referee(out, room());
   // Its methods looked up once: each lookup through the proxy would make (and leave to
   // the garbage collector) a new proxy, at every move of every game.
   referee = { heard: made.heard, expired: made.expired, died: made.died, start: made.start,
-              stop: made.stop };
+              stop: made.stop, forget: made.forget };
   step("ready");
   return { mode: found.py ? "snapshot" : "normal", reason: found.py ? "" : String(found.reason),
            ms: performance.now() - started, steps };
@@ -257,6 +271,10 @@ self.onmessage = async (event) => {
         measure("parlor:lab-sandbox-handed", box.bornAt);
         ready(m.key, box); // the page heard its first word for us
       }
+    } else if (m.kind === "idle") {
+      // The page let every sandbox go (the Lab was idle): none is asked again.
+      for (const key of [...sandboxes.keys()]) drop(key);
+      referee.forget();
     } else if (m.kind === "died") {
       if (sandboxes.has(m.key)) {
         drop(m.key);

@@ -16,14 +16,27 @@
   "use strict";
   const WORKER = new URL("./lab-worker.js", /** @type {HTMLScriptElement} */ (document.currentScript).src).href;
   const BATCH_MS = 200; // at most five redraws a second while games pour in
+  // A redraw waits at least this many times what the last one cost the main thread
+  // (Python's report and the nodes' changes): a class's big table on a slow machine is
+  // redrawn less often, at a steady pace, and the page keeps most of its time for the
+  // student's clicks and scrolls.
+  const PACE = 4;
+  let drawMs = 0; // what the last redraw cost, in ms
+  const IDLE_MS = 60_000; // the sandboxes let go once no job has run for this long
 
   let referee = null;
   let ready = false;
   let bornAt = 0;
-  let spare = null; // a sandbox started ahead, for the next bot: {id, port, owner, ready}
-  let run = null; // {job, request, report, queue, flushAt, startedAt, timer}
+  // Sandboxes started ahead, for the next bots: {id, port, owner, ready}, oldest first.
+  // One after each job (so the next Run does not wait for its Python); during a job, as
+  // many as the referee asks for ("ahead": a tournament's next bots find theirs ready).
+  const spares = [];
+  let ahead = 0;
+  let run = null; // {job, request, report, queue, flushAt, startedAt, timer, class}
   let jobs = 0; // each run's number: a report of a job stopped before is not this run's
   const sandboxes = new Map(); // the referee's key -> the sandbox's id
+  let pending = null; // the results' next redraw: {node, html} (drawSoon)
+  let idleTimer = 0; // lets the sandboxes go (letGo) once the Lab has been idle
 
   function spawn() {
     ready = false;
@@ -32,7 +45,26 @@
     referee = new Worker(WORKER, { type: "module" });
     referee.onmessage = (event) => heard(event.data);
     referee.onerror = (event) => fail(String(event.message || event));
-    startSpare(); // the runtime files fetched once, the iframe made, a sandbox booted
+  }
+
+  // The sandboxes (their frame is a renderer process of its own, ~150 MB, and each
+  // sandbox ~45 MB more) are started by the first Run, not when the Lab opens, and let
+  // go once the Lab has been idle a while: the spare kept for the next Run, a match's
+  // sandbox kept warm, the frame itself. The referee (~45 MB, in the page's process)
+  // stays while the Lab is open: Run then waits only for the sandboxes' start.
+  function idle() {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(letGo, IDLE_MS);
+  }
+
+  function letGo() {
+    idleTimer = 0;
+    if (run) return;
+    spares.length = 0;
+    ahead = 0;
+    sandboxes.clear();
+    if (referee && ready) referee.postMessage({ kind: "idle" }); // it forgets them all
+    window.parlorSandbox.end();
   }
 
   // A sandbox booted before any bot needs it, so Run does not wait for its Python. The
@@ -41,27 +73,34 @@
   function startSpare() {
     const owner = { key: null };
     const { id, port } = window.parlorSandbox.make((why) => {
-      if (spare && spare.id === id) {
-        spare = null; // it never started: the next bot gets a new one
+      const at = spares.findIndex((s) => s.id === id);
+      if (at >= 0) {
+        spares.splice(at, 1); // it never started: the next bot gets a new one
       } else if (owner.key !== null && sandboxes.get(owner.key) === id) {
         sandboxes.delete(owner.key);
         if (referee) referee.postMessage({ kind: "died", key: owner.key, why });
       }
     });
     const born = performance.now();
-    spare = { id, port, owner, ready: false };
-    const mine = spare;
+    const mine = { id, port, owner, ready: false };
+    spares.push(mine);
     port.onmessage = (event) => {
       port.onmessage = null;
       if (event.data === "ready") {
         mine.ready = true;
         // For `make bench`: a sandbox's start, from asked for to its Python ready.
         performance.measure("parlor:lab-sandbox-start", { start: born, end: performance.now() });
-      } else if (spare === mine) {
+      } else if (spares.includes(mine)) {
         window.parlorSandbox.kill(id);
-        spare = null;
+        spares.splice(spares.indexOf(mine), 1);
       }
     };
+  }
+
+  // Once a job is over: one spare, for the next Run (the others let go).
+  function keepOne() {
+    while (spares.length > 1) window.parlorSandbox.kill(spares.pop().id);
+    if (!spares.length && referee) startSpare();
   }
 
   function post() {
@@ -74,8 +113,15 @@
     if (!run || !run.queue.length) return;
     const items = run.queue;
     run.queue = [];
-    run.flushAt = performance.now();
+    const begun = performance.now();
     run.report("batch", JSON.stringify(items));
+    drawMs = performance.now() - begun;
+    if (run) run.flushAt = performance.now();
+  }
+
+  // Whether the reports waiting are due to be drawn (see PACE).
+  function due() {
+    return !!run && performance.now() - run.flushAt >= Math.max(BATCH_MS, PACE * drawMs);
   }
 
   // The end of a job: "done" carries the last reports itself (one redraw, not two in one
@@ -90,7 +136,15 @@
     const last = JSON.stringify(r.queue);
     run = null;
     r.report(kind, kind === "done" ? last : text || "");
-    if (!spare && referee) startSpare(); // for the next Run
+    ahead = 0;
+    if (r.class && kind === "done") {
+      // A class's tournament is run once a lesson, not again at once: its frame and
+      // sandboxes (200 MB and more) are let go now rather than after a minute idle.
+      letGo();
+      return;
+    }
+    keepOne(); // for the next Run
+    idle();
   }
 
   function fail(detail) {
@@ -99,6 +153,7 @@
     ready = false;
     for (const id of sandboxes.values()) window.parlorSandbox.kill(id);
     sandboxes.clear();
+    for (const s of spares.splice(0)) window.parlorSandbox.kill(s.id);
     finish("failed", detail);
   }
 
@@ -129,18 +184,23 @@
         fail(m.detail);
         return;
       case "need": {
-        // A sandbox for one bot (the spare): its port goes to the referee, and nowhere
-        // else. The next spare starts once the job is over: booting one beside a match
-        // would take a core from it.
-        if (!spare) startSpare();
-        const { id, port, owner, ready } = spare;
-        spare = null;
+        // A sandbox for one bot (the oldest spare): its port goes to the referee, and
+        // nowhere else. Another spare starts now only if the job asked for some ahead
+        // (a tournament's next bots); else once the job is over: booting one beside a
+        // match would take a core from it.
+        if (!spares.length) startSpare();
+        const { id, port, owner, ready } = spares.shift();
         port.onmessage = null;
         owner.key = m.key;
         sandboxes.set(m.key, id);
         referee.postMessage({ kind: "sandbox", key: m.key, port, ready }, [port]);
+        while (spares.length < ahead) startSpare();
         return;
       }
+      case "ahead": // the sandboxes to keep starting ahead while this job plays
+        ahead = Math.max(0, Math.min(4, Number(m.count) || 0));
+        while (spares.length < ahead) startSpare();
+        return;
       case "kill": {
         const id = sandboxes.get(m.key);
         sandboxes.delete(m.key);
@@ -161,7 +221,7 @@
       case "game":
       case "duel":
         run.queue.push(item);
-        if (performance.now() - run.flushAt >= BATCH_MS) flush();
+        if (due()) flush();
         return;
       case "done":
         finish("done");
@@ -172,26 +232,148 @@
     }
   }
 
+  // ---- the results' redraw ------------------------------------------------------------
+  // The results (a tournament's table: 30 bots are ~1,000 cells) are redrawn as reports
+  // come, a few times a second. Replaced whole (innerHTML), every cell was a new box: the
+  // page's main thread spent 100s of ms a redraw building and laying them out (and a
+  // button the keyboard was on lost its focus). Instead the new markup is read into a
+  // template and the nodes already there are kept, their words and attributes changed
+  // where they differ; a node of another kind takes the old one's place. The result is
+  // the markup given, but for what the student set: a details[data-keep] they opened
+  // stays open (as web/dom.py's redraw keeps it).
+  function sameKind(a, b) {
+    return a.nodeType === b.nodeType && a.nodeName === b.nodeName
+      && (a.nodeType !== 1 || (a.id === b.id
+                               && a.getAttribute("data-keep") === b.getAttribute("data-keep")));
+  }
+
+  function sameAttributes(into, from) {
+    const have = into.attributes;
+    const want = from.attributes;
+    const keepOpen = into.nodeName === "DETAILS" && into.open && into.hasAttribute("data-keep");
+    for (let i = have.length - 1; i >= 0; i--) {
+      const a = have[i];
+      if (a.namespaceURI === null && !from.hasAttribute(a.name)
+          && !(keepOpen && a.name === "open")) {
+        into.removeAttribute(a.name);
+      } else if (a.namespaceURI !== null && !from.hasAttributeNS(a.namespaceURI, a.localName)) {
+        into.removeAttributeNS(a.namespaceURI, a.localName);
+      }
+    }
+    for (let i = 0; i < want.length; i++) {
+      const a = want[i];
+      if (a.namespaceURI === null) {
+        if (into.getAttribute(a.name) !== a.value) into.setAttribute(a.name, a.value);
+      } else if (into.getAttributeNS(a.namespaceURI, a.localName) !== a.value) {
+        into.setAttributeNS(a.namespaceURI, a.name, a.value);
+      }
+    }
+  }
+
+  // A row of the table (its bot) or a cell of the grid (its pair): the node that shows
+  // it is moved where the new markup has it, not rewritten in the place of another
+  // (the ranking changes at most redraws: rows and columns change places).
+  function keyOf(node) {
+    if (node.nodeType !== 1) return null;
+    return node.getAttribute("data-lab-entrant") ?? node.getAttribute("data-lab-pair");
+  }
+
+  function morph(into, from) {
+    let o = into.firstChild;
+    let n = from.firstChild;
+    const keyed = new Map(); // the keyed nodes there not yet used, by key
+    for (let c = o; c; c = c.nextSibling) {
+      const k = keyOf(c);
+      if (k !== null && !keyed.has(k)) keyed.set(k, c);
+    }
+    while (n) {
+      const next = n.nextSibling;
+      const k = keyOf(n);
+      if (k !== null && (!o || keyOf(o) !== k) && keyed.has(k)) {
+        const found = keyed.get(k);
+        into.insertBefore(found, o); // o null: at the end
+        o = found;
+      }
+      const ok = o ? keyOf(o) : null;
+      if (ok !== null && keyed.get(ok) === o) keyed.delete(ok); // used here
+      if (!o) {
+        into.appendChild(n);
+      } else if (!sameKind(o, n)) {
+        const after = o.nextSibling;
+        into.replaceChild(n, o);
+        o = after;
+        n = next;
+        continue;
+      } else if (o.nodeType === 1) {
+        sameAttributes(o, n);
+        morph(o, n);
+      } else if (o.nodeValue !== n.nodeValue) {
+        o.nodeValue = n.nodeValue;
+      }
+      o = o && o.nextSibling;
+      n = next;
+    }
+    while (o) {
+      const after = o.nextSibling;
+      o.remove();
+      o = after;
+    }
+  }
+
   window.parlorLab = {
+    // `node`'s content made `html` in a task of its own, soon: Python's work for a
+    // report and the page's to show it are then two shorter tasks, not one long one;
+    // and of redraws asked for before it runs, only the last is drawn.
+    drawSoon(node, html) {
+      const first = pending === null;
+      pending = { node, html };
+      if (first) {
+        setTimeout(() => {
+          const { node: into, html: last } = pending;
+          pending = null;
+          const begun = performance.now();
+          this.draw(into, last);
+          drawMs += performance.now() - begun; // Python's part, then the nodes'
+          if (run) run.flushAt = performance.now();
+        }, 0);
+      }
+    },
+    // `node`'s content made `html`, keeping the nodes that are there (see morph).
+    draw(node, html) {
+      const kept = Array.from(node.querySelectorAll("details[data-keep][open]"),
+                              (d) => d.dataset.keep);
+      const template = document.createElement("template");
+      template.innerHTML = html;
+      morph(node, template.content);
+      for (const key of kept) {
+        const found = node.querySelector(`details[data-keep="${CSS.escape(key)}"]`);
+        if (found) found.open = true;
+      }
+    },
     // How the referee started, once it is ready: {mode: "snapshot"|"normal", reason, ms,
     // steps} (ms: its worker's own start, from its first line to its Python ready; steps:
     // when each step ended, ms since its worker was made, assets/lab-worker.js's boot).
     refereeStart: null,
-    // Start the referee and the sandbox's files now (the Lab opened), so Run does not
-    // wait for Python to boot.
+    // Start the referee now (the Lab opened), so Run does not wait for its Python; the
+    // sandboxes wait for the first Run (see idle).
     warm() {
       if (!referee) spawn();
+      window.parlorSandbox.prepare();
     },
     run(requestJson, report) {
       if (run) this.stop();
       const now = performance.now();
       run = { job: ++jobs, request: requestJson, report, queue: [], flushAt: now,
-              startedAt: now, timer: 0 };
+              startedAt: now, timer: 0,
+              class: JSON.parse(requestJson).kind === "tournament" };
+      drawMs = 0;
       run.timer = setInterval(() => {
-        if (run && run.queue.length && performance.now() - run.flushAt >= BATCH_MS) flush();
+        if (run && run.queue.length && due()) flush();
       }, BATCH_MS);
+      clearTimeout(idleTimer);
       if (!referee) spawn();
       else post();
+      if (!spares.length) startSpare(); // its first sandbox, beside the referee's start
     },
     // The Lab was left (or the page is going away): the referee, every sandbox and the
     // sandboxes' frame end, so their interpreters' memory is given back (a second and a
@@ -201,10 +383,12 @@
         clearInterval(run.timer);
         run = null;
       }
+      clearTimeout(idleTimer);
       if (referee) referee.terminate();
       referee = null;
       ready = false;
-      spare = null;
+      spares.length = 0;
+      ahead = 0;
       sandboxes.clear();
       window.parlorSandbox.end();
     },
@@ -215,7 +399,9 @@
       // The referee drops the job and stops the sandbox of a question still out (it may
       // be an endless loop); the other sandboxes stay warm for the next Run.
       if (referee && ready) referee.postMessage({ kind: "stop" });
-      if (!spare && referee) startSpare();
+      ahead = 0;
+      keepOne();
+      idle();
     },
   };
   // A reload or a closed tab: nothing of the Lab outlives the page.

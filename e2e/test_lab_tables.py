@@ -89,3 +89,59 @@ def the_tournament_screen_is_worked_by_tab_with_a_visible_focus(page: Page) -> N
     assert compact == ["menu", "lab-run", "lab-tournament", "region", "lab-tour-bot",
                        "lab-tour-csv", "print", "lab-tour-review"], seen
     assert order.count("lab-tour-bot") == 3
+
+
+#: Random markup like the results' (a table, buttons, a progress bar, an opened
+#: details), drawn into one node after another by ``parlorLab.draw``.
+MORPHS = """() => {
+  let seed = 7;
+  const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const cell = () => ["td", "th", "td"][rnd(3)];
+  const markup = () => {
+    const rows = [];
+    for (let r = 0; r < 2 + rnd(6); r++) {
+      const cells = [];
+      for (let c = 0; c < 1 + rnd(5); c++) {
+        const tag = cell();
+        cells.push(`<${tag} class="c${rnd(3)}"${rnd(2) ? ` data-v="${rnd(4)}"` : ""}>` +
+                   `${rnd(10)} of ${rnd(4)}${rnd(4) ? "" : "<b>!</b>"}</${tag}>`);
+      }
+      rows.push(`<tr data-lab-entrant="b${rnd(5)}">${cells.join("")}</tr>`);
+    }
+    const extra = ["", "<p>note</p>", '<ul><li>a</li><li>b</li></ul>',
+                   '<button data-action="x" disabled>go</button>'][rnd(4)];
+    return `<p class="line">${rnd(100)} <progress max="9" value="${rnd(9)}"></progress></p>` +
+      `<details data-keep="k"><summary>s</summary>d</details>${extra}` +
+      `<table><tbody>${rows.join("")}</tbody></table>` +
+      (rnd(2) ? '<svg><rect width="3"/></svg>' : "");
+  };
+  const node = document.createElement("section");
+  document.body.append(node);
+  const wrong = [];
+  let kept = 0;
+  for (let i = 0; i < 200; i++) {
+    const html = markup();
+    const before = node.querySelector("table");
+    window.parlorLab.draw(node, html);
+    const expected = document.createElement("section");
+    expected.innerHTML = html;
+    expected.querySelector("details").open = i > 0; // opened by the student below
+    if (node.innerHTML !== expected.innerHTML) wrong.push([html, node.innerHTML]);
+    if (before && node.querySelector("table") === before) kept += 1;
+    node.querySelector("details").open = true;
+  }
+  node.remove();
+  return { wrong: wrong.slice(0, 2), kept };
+}"""
+
+
+def test_the_results_redraw_keeps_the_nodes_and_draws_the_markup_given(
+        app, page: Page, base_url: str) -> None:
+    """A redraw of the results (a tournament's table a few times a second) changes the
+    nodes there into the new markup, rather than building every cell anew: the page
+    then shows exactly the markup given, but for a details[data-keep] the student
+    opened, which stays open."""
+    open_lab(page, base_url, "kabaleo")
+    result = page.evaluate(MORPHS)
+    assert result["wrong"] == []
+    assert result["kept"] >= 190  # the table's node kept, its words changed

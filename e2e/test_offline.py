@@ -152,9 +152,12 @@ def test_offline_reload_resumes_the_saved_game(served, dist: Path) -> None:
     # Most visitors never open the Lab: its sandboxes' snapshot is not precached ...
     assert not lab_snapshot_cached(page)
     # ... until the Lab is first opened: the service worker caches it then, and until it
-    # holds it the Lab's sandboxes start normally, saying why (this server is quick: the
-    # first sandbox may already find it).
+    # holds it the Lab's sandboxes (started by the first Run) start normally, saying why
+    # (this server is quick: the first sandbox may already find it).
     page.goto(f"{app_url}index.html?lab=kabaleo")
+    page.wait_for_function(READY)
+    page.select_option("[data-lab-field=games]", "10")
+    page.click("[data-action=lab-run]")
     page.wait_for_function("window.parlorSandbox.starts.last !== null", timeout=WORKER_BOOT_MS)
     first = page.evaluate("window.parlorSandbox.starts.last")
     assert first["mode"] == "snapshot" or first["reason"].endswith(

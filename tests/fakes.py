@@ -123,6 +123,9 @@ class LabWorker:
     def send(self, key: str, text: str, limit_ms: float) -> None:
         self.questions.append((key, text, limit_ms))
 
+    def ahead(self, count: int) -> None:
+        """No sandbox to start ahead here: each is made when first asked."""
+
     def kill(self, key: str) -> None:
         """Its questions not yet answered go with it, as in the worker."""
         self.killed.append(key)

@@ -17,6 +17,8 @@ import pytest
 from fakes import LabWorker as Worker
 from parlor.app.lab.contest.steps import LIVE
 from parlor.app.lab.referee.here import HERE_KEY
+from parlor.app.lab.referee.jobs import live_for
+from parlor.app.lab.referee.referee import Referee
 from parlor.app.lab.wire import wire
 from parlor.app.lab.wire.wire import LOAD_LIMIT_MS
 from parlor.games import GAMES
@@ -244,7 +246,7 @@ def test_a_tournament_starts_few_sandboxes_and_numbers_its_duels_as_ever() -> No
     w = Worker()
     w.run(tournament(sources, games=1))
     loads = [key for key, data in w.asked if data["kind"] == "load"]
-    assert len(loads) == 12  # in the numbering's order: 16
+    assert len(loads) == 10  # least recently used first: 12; in the numbering's order: 16
     numbers = [r["number"] for r in w.reports if r["kind"] == "duel"]
     assert sorted(numbers) == list(range(15))
     for r in w.reports:
@@ -253,6 +255,48 @@ def test_a_tournament_starts_few_sandboxes_and_numbers_its_duels_as_ever() -> No
             assert isinstance(duel, dict)
             assert tuple(duel["seats"]) in (pairs(6)[int(str(r["number"]))],
                                              pairs(6)[int(str(r["number"]))][::-1])
+
+
+@pytest.mark.parametrize("room", [LIVE, 4, 6])
+def test_a_class_plays_in_windows_that_start_few_sandboxes_and_fit_the_room(room: int) -> None:
+    """30 bots: every pair once, each window's bots alive together and never more than
+    the room; a block of bots stays alive while every later bot meets it, so far fewer
+    sandboxes start than pairs are played (the least recently used order: 408)."""
+    from parlor.app.lab.contest.seating import Seating, pairs
+    from parlor.app.lab.contest.tournament import play_plan
+    from parlor.app.lab.referee.jobs import live_for
+
+    seating = Seating(30, 2, 4, 9)
+    live = live_for(2, room)
+    plan = play_plan(seating, live)
+    played = [s for w in plan for s in w.sittings]
+    assert sorted(played) == list(range(len(pairs(30))))
+    alive: set[int] = set()
+    starts = 0
+    for w in plan:
+        alive -= set(w.free)
+        need = {e for s in w.sittings for e in seating.sittings[s]}
+        starts += len(need - alive)
+        alive |= need
+        assert len(alive) <= live
+    assert starts == {LIVE: 226, 4: 156, 6: 100}[room]
+
+
+@pytest.mark.parametrize("room", [LIVE, 6])
+def test_a_class_never_has_more_sandboxes_alive_than_its_room_and_lets_them_all_go(
+        room: int) -> None:
+    """A tournament's bots are not asked again once it is over (a match's bot is, by
+    the next Run): its sandboxes are all stopped at its end, their memory given back;
+    while it plays, no more are alive than the room the device has."""
+    sources = [MOVES0 + f"# bot {i}\n" for i in range(8)]
+    w = Worker()
+    w.referee = Referee(w, room)
+    reports = w.run(tournament(sources, games=1))
+    assert reports[-1]["kind"] == "done"
+    assert sorted(int(str(r["number"])) for r in reports if r["kind"] == "duel") == list(
+        range(28))
+    assert w.most_alive <= live_for(2, room)
+    assert w.referee.alive == {} and w.sandboxes == {}
 
 
 def test_two_entrants_with_the_same_code_do_not_share_a_sandbox() -> None:

@@ -127,6 +127,39 @@ def test_a_shared_win_counts_as_its_share_in_the_ranking() -> None:
     assert lost.shares == (0.5, 0.5, 0.0, 0.0)
 
 
+def test_the_pages_running_tally_ranks_as_the_games_read_afresh() -> None:
+    """The page adds each game up as its report comes (``LabTour.tally``), so a redraw
+    reads no game again: its ranking, each pair's wins and each bot's first problem are
+    what reading every game gives, in any order the games came, a game replaced too."""
+    from parlor.app.lab.contest.tournament import head_to_head, ranked
+    from parlor.app.lab.page.state import LabTour
+    from parlor.app.lab.wire.problems import Problem
+
+    texts: list[str] = []
+    run_here(request(7, 2, games=4), texts.append, clock=lambda: 0.0)
+    played = {int(r["number"]): TableGame.from_dict(r["duel"])
+              for r in map(json.loads, texts) if r["kind"] == "duel"}
+    failed = played[3].seats[1]  # gave no move in game 3, and in a later game of its own
+    later = max(k for k, g in played.items() if failed in g.seats)
+    played[3] = forfeit(played[3].seats, 3, failed, Problem("crash", 2))
+    played[later] = forfeit(played[later].seats, later, failed, Problem("syntax", 1))
+    tour = LabTour(tuple(f"bot {i}" for i in range(7)), 4, 77, 1000)
+    for k in sorted(played, key=lambda k: (k * 7919) % 101):  # out of order
+        tour.take(k, played[k])
+    games = [played[k] for k in sorted(played)]
+    tally = tour.tally
+    assert ranked(tally.wins, tally.games) == standings(7, games)
+    assert {k: (round(w, 9), g) for k, (w, g) in tally.met.items()} == {
+        k: (round(w, 9), g) for k, (w, g) in head_to_head(games).items()}
+    assert tally.failed == {failed: (3, Problem("crash", 2))}
+    tour.take(3, games[4])  # a game replaced: added up afresh
+    assert ranked(tour.tally.wins, tour.tally.games) == standings(
+        7, [games[4] if k == 3 else played[k] for k in sorted(played)])
+    ties = [0.5, 1.0, 0.5, 0.0, 1.0]
+    assert [(s.entrant, s.rank, s.tied) for s in ranked(ties, [1] * 5)] == [
+        (1, 1, True), (4, 1, True), (0, 3, True), (2, 3, True), (3, 5, False)]
+
+
 def test_a_table_tournament_plays_each_bot_as_often_and_its_games_replay() -> None:
     texts: list[str] = []
     run_here(request(4, 3), texts.append, clock=lambda: 0.0)

@@ -274,6 +274,12 @@ class Session:
                                                              args=ARGS)
         return self._browser
 
+    def launch(self) -> Any:
+        """A browser of its own (closed by the caller), from the run's Playwright: a
+        suite that sums a browser's processes' memory wants no other page's beside."""
+        _ = self.browser  # Playwright started
+        return self._playwright.chromium.launch(executable_path=chromium(), args=ARGS)
+
     @property
     def browser_version(self) -> str:
         return f"Chromium {self._browser.version}" if self._browser is not None else ""

@@ -32,8 +32,8 @@ def options(group: argparse._ArgumentGroup) -> None:
                        help="openings of each kind, median taken (lab, lab-starts, "
                             "lab-versus, referee: default 5; --quick 1)")
     group.add_argument("--other", metavar="DIR", default="",
-                       help="another tree of the app (main's, say) for lab-versus and "
-                            "referee, served at another origin")
+                       help="another tree of the app (main's, say) for lab-versus, "
+                            "referee and lab-class, served at another origin")
 
 
 def rounds(ctx: Context) -> int:

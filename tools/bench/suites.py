@@ -18,6 +18,7 @@ from tools.bench import (
     endless,
     games,
     lab,
+    lab_class,
     lab_starts,
     lab_watch,
     lengths,
@@ -85,6 +86,9 @@ SUITES = (
           lengths.run, default=False, options=lengths.options),
     Suite("endless", "a bot that never ends its game: a match cut at the Lab's move limit",
           endless.run, default=False, browser=True, options=endless.options),
+    Suite("lab-class", "a class's tournament beside another tree (--other): time, long "
+          "tasks, redraws, memory", lab_class.run, default=False, browser=True,
+          options=lab_class.options),
 )
 BY_NAME = {s.name: s for s in SUITES}
 #: Names that stand for several suites (`browser`: what `make bench`'s one browser

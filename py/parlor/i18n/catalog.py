@@ -71,6 +71,10 @@ def placeholders(message: Message) -> frozenset[str]:
     return frozenset(name for form in forms for name in PLACEHOLDER.findall(form))
 
 
+#: Each language's digits as ``str.translate``'s table, by language code.
+_DIGIT_TABLES: dict[str, dict[int, int]] = {}
+
+
 @dataclass
 class Translator:
     """Says ``Msg`` values in one language; ``missing`` collects keys it fell back on."""
@@ -83,8 +87,11 @@ class Translator:
         return BY_CODE[self.lang].dir
 
     def number(self, n: int) -> str:
-        digits = BY_CODE[self.lang].digits
-        return str(n).translate(str.maketrans("0123456789", digits))
+        table = _DIGIT_TABLES.get(self.lang)
+        if table is None:  # made once a language: a class's table says 1,000s of numbers
+            table = _DIGIT_TABLES[self.lang] = str.maketrans("0123456789",
+                                                             BY_CODE[self.lang].digits)
+        return str(n).translate(table)
 
     def isolate(self, text: str) -> str:
         """``text`` wrapped in isolates when it could scramble the sentence: always in a

@@ -68,7 +68,7 @@ class LabPage:
         if not effect.whole:
             slot = el("lab-results")
             if not absent(slot) and attr(root, "data-phase") == "lab":
-                redraw(slot, effect.html)
+                js.parlorLab.drawSoon(slot, effect.html)  # nodes kept, next task (lab.js)
             return
         el("menu").hidden = True
         root.hidden = False

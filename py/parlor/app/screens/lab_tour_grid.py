@@ -40,6 +40,24 @@ def result_of(wins: float, games: int) -> str:
     return "won" if 2 * wins > games else "lost" if 2 * wins < games else "even"
 
 
+def pair_cell(tour: LabTour, row: int, col: int, wins: float, games: int, shown: bool,
+              ended: int, t: Translator) -> str:
+    """The cell of ``row``'s games against ``col``: its wins, coloured by who won more,
+    marked when ``ended`` of them were ended at the Lab's move limit."""
+    result = result_of(wins, games)
+    label = t("lab.tour.pair", bot=tour.names[row], other=tour.names[col],
+              wins=wins_text(wins, t), n=games)
+    if ended:  # some of the pair's games ended at the Lab's move limit
+        label = t("lab.tour.pair.cut", pair=label, n=ended)
+    pair = f"{row},{col}"
+    cell = attrs(class_=f"vs {result}" + (" cut" if ended else ""), data_lab_pair=pair,
+                 data_result=result, data_lab_cut=ended or None,
+                 data_action="lab-tour-pair", data_value=pair, title=label,
+                 aria_label=label, aria_current="true" if shown else None)
+    text = esc(wins_text(wins, t)) + (MARK if ended else "") if games else ""
+    return f"<td{cell}>{text}</td>"
+
+
 def cut_pairs(tour: LabTour) -> Counter[tuple[int, int]]:
     """Each pair's games ended at the Lab's move limit, both ways round (duels)."""
     cut: Counter[tuple[int, int]] = Counter()
@@ -77,6 +95,8 @@ def grid_html(tour: LabTour, table: Sequence[Standing],
             f'<th scope="col" class="vs"{attrs(title=t.isolate(tour.names[s.entrant]))}>'
             f'<abbr{attrs(title=t.isolate(tour.names[s.entrant]))}>{esc(t.number(i + 1))}'
             "</abbr></th>" for i, s in enumerate(table))
+    if len(tour.cells) > 4 * len(table) ** 2:
+        tour.cells.clear()  # cells of counts long passed: built again as needed
     rows = []
     for i, s in enumerate(table):
         name = tour.names[s.entrant]
@@ -86,20 +106,14 @@ def grid_html(tour: LabTour, table: Sequence[Standing],
                 cells.append('<td class="vs self" aria-hidden="true"></td>')
                 continue
             wins, games = met.get((s.entrant, other.entrant), (0.0, 0))
-            result = result_of(wins, games)
-            label = t("lab.tour.pair", bot=name, other=tour.names[other.entrant],
-                      wins=wins_text(wins, t), n=games)
-            ended = cut[s.entrant, other.entrant]
-            if ended:  # some of the pair's games ended at the Lab's move limit
-                label = t("lab.tour.pair.cut", pair=label, n=ended)
-            pair = f"{s.entrant},{other.entrant}"
             shown = tour.pair == (s.entrant, other.entrant)
-            cell = attrs(class_=f"vs {result}" + (" cut" if ended else ""), data_lab_pair=pair,
-                         data_result=result, data_lab_cut=ended or None,
-                         data_action="lab-tour-pair", data_value=pair, title=label,
-                         aria_label=label, aria_current="true" if shown else None)
-            text = esc(wins_text(wins, t)) + (MARK if ended else "") if games else ""
-            cells.append(f"<td{cell}>{text}</td>")
+            ended = cut[s.entrant, other.entrant]
+            key = (t.lang, s.entrant, other.entrant, wins, games, shown, ended)
+            cell = tour.cells.get(key)
+            if cell is None:
+                cell = tour.cells[key] = pair_cell(tour, s.entrant, other.entrant, wins,
+                                                   games, shown, ended, t)
+            cells.append(cell)
         row = attrs(data_lab_entrant=name, data_wins=format(round(s.wins, 3), "g"),
                     data_rank=s.rank, data_tied=s.tied)
         # The bot's name opens its games under the table, each one click from the review.

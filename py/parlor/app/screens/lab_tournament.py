@@ -6,7 +6,7 @@ spreadsheet's file."""
 
 from __future__ import annotations
 
-from parlor.app.lab.contest.tournament import head_to_head, standings
+from parlor.app.lab.contest.tournament import head_to_head, ranked, standings
 from parlor.app.lab.page.state import LabTour
 from parlor.app.screens.lab_cut import MARK, limit_words
 from parlor.app.screens.lab_problems import problem_text
@@ -22,7 +22,8 @@ def tournament_status(tour: LabTour, t: Translator) -> str:
         return t("lab.failed", reason=tour.failed)
     if tour.running:
         return t("lab.tour.status.running", n=tour.total)
-    table = standings(len(tour.names), list(tour.duels.values()))
+    tally = tour.tally
+    table = ranked(tally.wins, tally.games)
     if not tour.duels:
         return t("lab.stopped", done=0, n=tour.total)
     first = [tour.names[s.entrant] for s in table if s.rank == 1]
@@ -32,9 +33,9 @@ def tournament_status(tour: LabTour, t: Translator) -> str:
 
 
 def tournament_html(tour: LabTour, t: Translator, game: str) -> str:
-    duels = [tour.duels[k] for k in sorted(tour.duels)]
+    tally = tour.tally  # the games added up as they came: a redraw reads no game
     n = len(tour.names)
-    done = len(duels)
+    done = len(tour.duels)
     help_ = (t("lab.tour.help", n=tour.games) if tour.seating.duels
              else t("lab.tour.help.tables", n=tour.seats))
     if tour.asked > tour.games:  # a big class: fewer games, said
@@ -49,16 +50,16 @@ def tournament_html(tour: LabTour, t: Translator, game: str) -> str:
                 max=tour.total, value=done, aria_label=t("lab.progress"))
     parts.append(f'<p class="lab-progress-line">{esc(t(state, done=done, n=tour.total))} '
                  f"<progress{bar}></progress></p>")
-    parts.append(grid_html(tour, standings(n, duels), head_to_head(duels), t))
+    parts.append(grid_html(tour, ranked(tally.wins, tally.games), tally.met, t))
     hint = t("lab.tour.grid_hint") + " " if tour.seating.duels else ""
     parts.append(f'<p class="help lab-tour-rule">{esc(t("lab.tour.rule"))} '
                  f'{esc(hint + t("lab.tour.games_hint"))}</p>')
-    cut = [len(d.move_list) for d in duels if d.cut]
+    cut = [len(d.move_list) for d in tour.duels.values() if d.cut]
     if cut:  # games ended at the Lab's move limit: marked in the grid and the lists, said here
         words = limit_words(game, cut, t, "lab.tour.cut")
         parts.append(f'<p class="help lab-tour-cut"{attrs(data_lab_cut=len(cut))}>'
                      f'{esc(MARK)} {esc(words)}</p>')
-    if duels:
+    if done:
         parts.append('<div class="lab-actions lab-tour-actions">'
                      + button(t("lab.tour.csv"), action="lab-tour-csv", cls="btn subtle")
                      + button(t("lab.tour.print"), action="print", cls="btn subtle")
@@ -66,8 +67,8 @@ def tournament_html(tour: LabTour, t: Translator, game: str) -> str:
     problems = []
     for e, name in enumerate(tour.names):
         problem = tour.problems.get(e)
-        if problem is None:
-            problem = next((d.problem for d in duels if d.failed == e), None)
+        if problem is None and e in tally.failed:
+            problem = tally.failed[e][1]  # its first game without a move
         if problem is not None:
             # Not data-lab-error: that names a line of the code in the editor.
             text = t("lab.tour.problem", name=name,

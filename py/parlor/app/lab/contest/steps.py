@@ -19,7 +19,8 @@ from typing import Any
 from parlor.core.rng import Rng
 
 #: Sandboxes kept alive at once: a duel needs two; one more lets a tournament's next
-#: pair keep the bot it shares with this one (each is an interpreter: ~60 MB).
+#: pair keep the bot it shares with this one (each is an interpreter: ~45 MB). A
+#: device with memory to spare keeps more (``Referee``'s ``room``): fewer are started.
 LIVE = 3
 
 
@@ -39,6 +40,14 @@ class Call:
     view: object
     moves: tuple[str, ...]
     rng: Rng
+
+
+@dataclass(frozen=True)
+class Free:
+    """Bot ``bot``'s sandbox is not needed for a while: stop it (if it is idle), making
+    room for the next. The job goes on at once; the bot is started again if asked."""
+
+    bot: int
 
 
 @dataclass(frozen=True)
@@ -63,6 +72,6 @@ class Games:
     width: int = 2
 
 
-Step = Load | Call | Say | Games
+Step = Load | Call | Say | Games | Free
 #: A job as the referee drives it.
 Job = Generator[Step, Any, None]

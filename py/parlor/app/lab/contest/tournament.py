@@ -11,6 +11,7 @@ does not compile loses all its games the same way, and the table says why.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,42 +25,84 @@ from parlor.app.lab.wire.problems import Problem, Turn
 from parlor.bots.arena import OUTSIDE, steps, win_share
 from parlor.core.protocol import Game
 
+#: Games played side by side at most (``steps.Games.width``): enough that the referee
+#: has another game to play while the sandboxes think, few enough that each sandbox
+#: still holds the last view of each of its games (``sandbox.KEPT_VIEWS``).
+MAX_LANES = 6
 
-def play_order(seating: Seating, live: int) -> list[int]:
-    """The order to play the sittings in: duels as ``schedule`` says; tables in their
-    own order, where neighbouring sittings share all but one bot."""
+
+@dataclass(frozen=True)
+class Window:
+    """Sittings whose games are played side by side, their bots all alive at once; and
+    the entrants whose sandboxes are stopped before this window's bots are started: of
+    the bots alive, those needed again last (so the fewest starts are made)."""
+
+    sittings: tuple[int, ...]
+    free: tuple[int, ...] = ()
+
+
+def play_plan(seating: Seating, live: int) -> list[Window]:
+    """The tournament's sittings in windows, in the order to play them, with at most
+    ``live`` entrants' sandboxes alive at once. Starting a sandbox is the slow part of
+    a tournament: duels play blocks of ``live - 1`` bots that stay alive against every
+    later bot in turn (``schedule``: 30 bots with 3 alive start 226 sandboxes, where
+    the least recently used order started 408); tables play their own order, two
+    neighbouring sittings (which share all but one bot) at a time when they fit."""
     if seating.duels:
-        return schedule(seating.entrants, live)
-    return list(range(len(seating.sittings)))
+        groups = _duel_windows(seating.entrants, live)
+    else:
+        groups = []
+        for s in range(len(seating.sittings)):
+            if groups and len(groups[-1]) < 2 and len(
+                    {*seating.sittings[s], *(e for t in groups[-1] for e in seating.sittings[t])}
+            ) <= live:
+                groups[-1] += (s,)
+            else:
+                groups.append((s,))
+    bots = [sorted({e for s in group for e in seating.sittings[s]}) for group in groups]
+    out = []
+    alive: set[int] = set()
+    for i, need in enumerate(bots):
+        free = []
+        for e in need:
+            if e in alive:
+                continue
+            idle = [x for x in alive if x not in need]
+            if len(alive) >= live and idle:
+                victim = max(idle, key=lambda x: (_next_use(bots, i, x), x))
+                alive.remove(victim)
+                free.append(victim)
+            alive.add(e)
+        out.append(Window(groups[i], tuple(free)))
+    return out
+
+
+def _next_use(bots: list[list[int]], at: int, entrant: int) -> int:
+    return next((j for j in range(at, len(bots)) if entrant in bots[j]), len(bots))
+
+
+def _duel_windows(entrants: int, live: int) -> list[tuple[int, ...]]:
+    """Duels (indices into ``pairs``) in windows: the bots in blocks of ``live - 1``;
+    a block's own pairs, then each later bot against the whole block (the next block's
+    bots last, so they are still alive when it begins)."""
+    index = {p: i for i, p in enumerate(pairs(entrants))}
+    g = max(1, live - 1)
+    out: list[tuple[int, ...]] = []
+    for start in range(0, entrants, g):
+        block = range(start, min(start + g, entrants))
+        inner = tuple(index[a, b] for a in block for b in block if a < b)
+        if inner:
+            out.append(inner)
+        later = list(range(start + g, entrants))
+        for s in later[g:] + later[:g]:
+            out.append(tuple(index[r, s] for r in block))
+    return out
 
 
 def schedule(entrants: int, live: int) -> list[int]:
-    """The order to play the pairs in (indices into ``pairs``) when at most ``live``
-    entrants' sandboxes are alive at once, the least recently used stopped first: next
-    the pair with most entrants already alive, most recently used first. Starting a
-    sandbox is the slow part of a tournament (10 entrants: 38 starts instead of 50 in
-    the numbering's order)."""
-    table = pairs(entrants)
-    left = set(range(len(table)))
-    alive: list[int] = []  # least recently used first
-    out: list[int] = []
-    while left:
-        def rank(i: int) -> tuple[int, int, int]:
-            pair = table[i]
-            return (sum(e in alive for e in pair),
-                    sum(alive.index(e) for e in pair if e in alive), -i)
-
-        best = max(left, key=rank)
-        left.remove(best)
-        out.append(best)
-        for e in table[best]:
-            if e in alive:
-                alive.remove(e)
-            else:
-                while len(alive) >= live:
-                    alive.remove(next(x for x in alive if x not in table[best]))
-            alive.append(e)
-    return out
+    """The order the pairs are played in (indices into ``pairs``) with at most ``live``
+    sandboxes alive (``play_plan``)."""
+    return [i for window in _duel_windows(entrants, live) for i in window]
 
 
 #: Between the moves of a game kept for the review (no game's move holds it).
@@ -191,13 +234,21 @@ def standings(entrants: int, duels: Sequence[TableGame]) -> list[Standing]:
         for e in d.seats:
             wins[e] += d.share_of(e)
             games[e] += 1
-    table = sorted((Standing(e, wins[e], games[e]) for e in range(entrants)),
-                   key=lambda s: (-s.share, s.entrant))
+    return ranked(wins, games)
+
+
+def ranked(wins: Sequence[float], games: Sequence[int]) -> list[Standing]:
+    """``standings`` from each entrant's wins and games added up already (the page's
+    running tally, ``state.Tally``)."""
+    shares = [Standing(e, wins[e], games[e]).share for e in range(len(wins))]
+    order = sorted(range(len(wins)), key=lambda e: (-shares[e], e))
+    alike = Counter(shares)
     out = []
-    for s in table:
-        rank = next(j for j, o in enumerate(table) if o.share == s.share) + 1
-        tied = sum(o.share == s.share for o in table) > 1
-        out.append(Standing(s.entrant, s.wins, s.games, rank, tied))
+    rank, last = 0, None
+    for j, e in enumerate(order):
+        if shares[e] != last:  # equal shares are neighbours: they share the first's rank
+            rank, last = j + 1, shares[e]
+        out.append(Standing(e, wins[e], games[e], rank, alike[shares[e]] > 1))
     return out
 
 

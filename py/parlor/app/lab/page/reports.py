@@ -52,6 +52,6 @@ def take_duel_report(tour: LabTour, item: Mapping[str, Any]) -> None:
             number = int(item["number"])
             if not 0 <= number < tour.total or duel.seats != tour.seating.order(number):
                 raise BadReport(f"game {number}")
-            tour.duels[number] = duel
+            tour.take(number, duel)
     except (KeyError, TypeError, ValueError, IndexError) as err:
         raise BadReport(str(err)) from err

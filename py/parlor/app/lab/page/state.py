@@ -130,6 +130,44 @@ class LabRun:
 
 
 @dataclass
+class Tally:
+    """A tournament's games added up as they come (``LabTour.tally``): each entrant's
+    wins and games, each pair's in duels (``row, col``: the row's wins against the col
+    and their games), and the first game (lowest number) each entrant gave no move in,
+    with why. A redraw reads these, not every game again (30 bots: 1,740 games read
+    four times over at each of hundreds of redraws kept the page busy for 100s of ms).
+    """
+
+    wins: list[float]
+    games: list[int]
+    met: dict[tuple[int, int], tuple[float, int]] = field(default_factory=dict)
+    failed: dict[int, tuple[int, Problem]] = field(default_factory=dict)
+    counted: dict[int, TableGame] = field(default_factory=dict)
+
+    @staticmethod
+    def of(entrants: int, duels: Mapping[int, TableGame]) -> Tally:
+        tally = Tally([0.0] * entrants, [0] * entrants)
+        for k in sorted(duels):
+            tally.add(k, duels[k])
+        return tally
+
+    def add(self, number: int, duel: TableGame) -> None:
+        self.counted[number] = duel
+        for i, e in enumerate(duel.seats):
+            self.wins[e] += duel.shares[i]
+            self.games[e] += 1
+        if len(duel.seats) == 2:
+            a, b = duel.seats
+            for row, col, share in ((a, b, duel.shares[0]), (b, a, duel.shares[1])):
+                wins, games = self.met.get((row, col), (0.0, 0))
+                self.met[row, col] = (wins + share, games + 1)
+        if duel.failed is not None and duel.problem is not None:
+            first = self.failed.get(duel.failed)
+            if first is None or number < first[0]:
+                self.failed[duel.failed] = (number, duel.problem)
+
+
+@dataclass
 class LabTour:
     """A class tournament asked of the worker: the bots entered (by name, in order),
     games per pair, the seats at a table (2: duels), and the games come back so far
@@ -152,9 +190,35 @@ class LabTour:
     options: dict[str, object] = field(default_factory=dict)  # the games' (``lab_options``)
     asked: int = 0  # the games a pair the Lab asked for (``games`` is fewer for a big class)
 
+    _tally: Tally | None = field(default=None, init=False, repr=False, compare=False)
+    #: The grid's cells as markup, by what they show (``lab_tour_grid.py``): a redraw
+    #: of 30 bots builds only the cells whose games changed, not 870 (the page's main
+    #: thread runs it, several times a second).
+    cells: dict[tuple[object, ...], str] = field(default_factory=dict, init=False,
+                                                 repr=False, compare=False)
+
     @cached_property
     def seating(self) -> Seating:
         return Seating(len(self.names), self.seats, self.games, self.seed)
+
+    def take(self, number: int, duel: TableGame) -> None:
+        """Game ``number`` played (a report read): kept, and added to the tally."""
+        again = number in self.duels
+        self.duels[number] = duel
+        if self._tally is not None and not again:
+            self._tally.add(number, duel)
+        else:
+            self._tally = None  # a game replaced: added up afresh when next asked
+
+    @property
+    def tally(self) -> Tally:
+        """The games so far, added up (afresh if ``duels`` was changed but by
+        ``take``)."""
+        t = self._tally
+        if (t is None or len(t.counted) != len(self.duels)
+                or len(t.wins) != len(self.names)):
+            t = self._tally = Tally.of(len(self.names), self.duels)
+        return t
 
     @property
     def total(self) -> int:

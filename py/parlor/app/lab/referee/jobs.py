@@ -20,6 +20,7 @@ tournament's request may ask for a lower one (``"moves"``), never a higher.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -29,8 +30,8 @@ from parlor.app.lab.contest.dice import LabKey
 from parlor.app.lab.contest.limits import asked_limit
 from parlor.app.lab.contest.matches import lab_game
 from parlor.app.lab.contest.seating import DUEL, Seating
-from parlor.app.lab.contest.steps import LIVE, Call, Games, Job, Load, Say
-from parlor.app.lab.contest.tournament import forfeit, play_order, table_game
+from parlor.app.lab.contest.steps import LIVE, Call, Free, Games, Job, Load, Say
+from parlor.app.lab.contest.tournament import MAX_LANES, forfeit, play_plan, table_game
 from parlor.app.lab.wire.messages import ReportKind
 from parlor.app.lab.wire.problems import Problem, Turn
 from parlor.core.match import match_from_dict, replay
@@ -52,20 +53,25 @@ class Plan:
     job: Job
     live: int = LIVE  # sandboxes alive at once (a table needs one per bot)
     game_tag: str | None = None
+    ahead: int = 0  # sandboxes the page starts ahead while the job plays (for new bots)
+    #: Its bots' sandboxes kept once it is over: a match's bot is run again, a Lab bot at
+    #: the table asked its next move; a class's thirty are let go (their memory).
+    keep: bool = True
 
 
-def plan(request: str) -> Plan:
-    """The job the page asked for (``LabStart``'s or ``LabChoose``'s request). Every
-    request carries the Lab's key (``dice.py``): a job without one is refused."""
+def plan(request: str, room: int = LIVE) -> Plan:
+    """The job the page asked for (``LabStart``'s or ``LabChoose``'s request); a
+    tournament keeps up to ``room`` sandboxes alive (more if its tables need them).
+    Every request carries the Lab's key (``dice.py``): a job without one is refused."""
     req: Mapping[str, Any] = json.loads(request)
     kind = req.get("kind", "match")  # none: a match (as the tests and the bench ask)
     limit = float(req["limit_ms"])
     key = LabKey.of_hex(req.get("key"))
     if kind == "tournament":
         sources = tuple(str(s) for s in req["sources"])
-        seats = seating_of(req, len(sources)).seats
-        return Plan(str(req["game"]), sources, limit, tournament_job(req, len(sources), key),
-                    live_for(seats))
+        live = live_for(seating_of(req, len(sources)).seats, room)
+        return Plan(str(req["game"]), sources, limit,
+                    tournament_job(req, len(sources), key, live), live, ahead=1, keep=False)
     if kind == "choose":
         match = match_from_dict(req["match"], GAMES)
         seat = int(req["seat"])
@@ -101,39 +107,50 @@ def match_job(req: Mapping[str, Any], key: LabKey) -> Job:
                 lambda n, played: say("game", number=n, game=played.to_dict()).text)
 
 
-def tournament_job(req: Mapping[str, Any], entrants: int, key: LabKey) -> Job:
+def tournament_job(req: Mapping[str, Any], entrants: int, key: LabKey,
+                   live: int = LIVE) -> Job:
     """``{"kind": "tournament", "game", "sources", "games" (per pair), "seats" (2:
     duels, the default), "seed", "limit_ms", "first", "options", "key"}`` (and ``"moves"``,
     a lower move limit): game ``k`` is game
     ``k % per`` of sitting ``k // per`` (``seating.Seating``). An entrant whose file
-    does not run loses every game it would have played, with that problem."""
+    does not run loses every game it would have played, with that problem. Sittings
+    are played in windows (``tournament.play_plan``), a window's games side by side,
+    with at most ``live`` sandboxes alive."""
     game = GAMES[str(req["game"])]
     seating = seating_of(req, entrants)
     first, per = int(req.get("first", 0)), seating.per
     options = req.get("options") or {}
     limit = asked_limit(game.id, seating.seats, req.get("moves"))
     problems: dict[int, Problem | None] = {}
-    for s in play_order(seating, live_for(seating.seats)):  # few sandboxes started
-        sitting = seating.sittings[s]
-        numbers = range(max(first, s * per), (s + 1) * per)
-        if not numbers:
-            continue
-        for entrant in sitting:
-            if entrant not in problems:
-                problems[entrant] = yield Load(entrant)
-                yield say("entrant", index=entrant, problem=problem_data(problems[entrant]))
-        failed = [e for e in sitting if problems[e] is not None]
-        if failed:
+    for window in play_plan(seating, live):
+        for entrant in window.free:
+            yield Free(entrant)
+        numbers = {s: range(max(first, s * per), (s + 1) * per) for s in window.sittings}
+        playing = [s for s in window.sittings if numbers[s]]
+        for s in playing:
+            for entrant in seating.sittings[s]:
+                if entrant not in problems:
+                    problems[entrant] = yield Load(entrant)
+                    yield say("entrant", index=entrant, problem=problem_data(problems[entrant]))
+        played = []
+        for s in playing:
+            failed = [e for e in seating.sittings[s] if problems[e] is not None]
+            if not failed:
+                played.append(numbers[s])
+                continue
             problem = problems[failed[0]]
             assert problem is not None
-            for k in numbers:
-                played = forfeit(seating.order(k), k % per, failed[0], problem,
-                                 seating.deal(k), lost=failed)
-                yield say("duel", number=k, duel=played.to_dict())
-            continue
-        yield Games(((k, table_game(game, seating, k, key, options, limit))
-                     for k in numbers),
-                    lambda k, played: say("duel", number=k, duel=played.to_dict()).text)
+            for k in numbers[s]:
+                lost = forfeit(seating.order(k), k % per, failed[0], problem, seating.deal(k),
+                               lost=failed)
+                yield say("duel", number=k, duel=lost.to_dict())
+        # The sittings' games in turn (one of each, then the next of each), so the games
+        # side by side are of different sittings: other sandboxes think meanwhile.
+        order = [k for ks in itertools.zip_longest(*played) for k in ks if k is not None]
+        if order:
+            yield Games(((k, table_game(game, seating, k, key, options, limit)) for k in order),
+                        lambda k, done: say("duel", number=k, duel=done.to_dict()).text,
+                        width=min(MAX_LANES, 2 * len(played)))
 
 
 def seating_of(req: Mapping[str, Any], entrants: int) -> Seating:
@@ -145,10 +162,11 @@ def seating_of(req: Mapping[str, Any], entrants: int) -> Seating:
     return Seating(entrants, seats, int(req["games"]), int(req["seed"]))
 
 
-def live_for(seats: int) -> int:
+def live_for(seats: int, room: int = LIVE) -> int:
     """Sandboxes kept alive in a job with tables of ``seats``: every bot at the table,
-    and one more, so the next sitting keeps the bots it shares with this one."""
-    return max(LIVE, seats + 1)
+    and one more, so the next sitting keeps the bots it shares with this one; duels as
+    many as there is ``room`` for (each one more saves starts)."""
+    return max(LIVE, seats + 1, room if seats == DUEL else 0)
 
 
 def choose_job(req: Mapping[str, Any], key: LabKey) -> Job:

@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from parlor.app.lab.contest.steps import LIVE, Call, Games, GameSteps, Load, Say, Step
+from parlor.app.lab.contest.steps import LIVE, Call, Free, Games, GameSteps, Load, Say, Step
 from parlor.app.lab.referee.jobs import Plan, plan, say
 from parlor.app.lab.wire import wire
 from parlor.app.lab.wire.problems import Problem, Turn
@@ -47,6 +47,10 @@ class Out(Protocol):
 
     def kill(self, key: str) -> None:
         """Stop bot ``key``'s sandbox: the next ``send`` to it starts a fresh one."""
+
+    def ahead(self, count: int) -> None:
+        """Keep ``count`` sandboxes starting ahead while this job plays, so a bot it has
+        not asked yet finds one ready (a tournament's next bots); 0: none."""
 
 
 @dataclass
@@ -85,8 +89,9 @@ class Batch:
 class Referee:
     """One per worker, across jobs: it knows which sandboxes are alive."""
 
-    def __init__(self, out: Out) -> None:
+    def __init__(self, out: Out, room: int = LIVE) -> None:
         self.out = out
+        self.room = room  # sandboxes a tournament may keep alive (the device's memory)
         self.alive: dict[str, None] = {}  # live sandboxes, least recently used first
         self.plan: Plan | None = None
         self.batch: Batch | None = None
@@ -104,7 +109,8 @@ class Referee:
     def start(self, request: str) -> None:
         """A new job (the page's request); a job still running is dropped."""
         self.stop()
-        self.plan = plan(request)
+        self.plan = plan(request, self.room)
+        self.out.ahead(self.plan.ahead)
         wanted = {self.key(i) for i in range(len(self.plan.sources))}
         for key in [k for k in self.alive if k not in wanted or self.plan.game_tag is None]:
             self._kill(key)  # an earlier job's bots; every bot of a match or tournament
@@ -116,8 +122,18 @@ class Referee:
         loop), so its sandbox goes with it."""
         for key in [k for k, q in self.out_to.items() if q]:
             self._kill(key)
+        if self.plan is not None:
+            self.out.ahead(0)
         self.plan, self.batch = None, None
         self.out_to, self.waiting = {}, {}
+
+    def forget(self) -> None:
+        """Every sandbox is gone (the page let them go while the Lab was idle): the next
+        job starts the ones it needs."""
+        self.stop()
+        self.alive.clear()
+        self.loaded.clear()
+        self.sent.clear()
 
     def heard(self, key: str, text: str, ms: float) -> None:
         """A sandbox's answer to its oldest question out, ``ms`` after it could start
@@ -168,12 +184,20 @@ class Referee:
             try:
                 step: Step = self.plan.job.send(value)
             except StopIteration:
+                if not self.plan.keep:
+                    for key in list(self.alive):
+                        self._kill(key)
                 self.plan = None
+                self.out.ahead(0)
                 self.out.report(say("done").text)
                 return
             value = None
             if isinstance(step, Say):
                 self.out.report(step.text)
+            elif isinstance(step, Free):
+                key = self.key(step.bot)
+                if key in self.alive and not self.out_to.get(key) and key not in self.waiting:
+                    self._kill(key)
             elif isinstance(step, Games):
                 self.batch = Batch(step.games, step.said, step.width)
                 self._fill()

@@ -46,10 +46,10 @@ from parlor.core.values import decode, encode, field_codecs
 MAX_ANSWER = 64 * 1024
 #: The longest problem detail kept (a Python message, a value's repr).
 MAX_DETAIL = 500
-#: Views a sandbox keeps for the next questions' changes: a few games' worth (two play
-#: at once). The referee sends a question as changes to one of these, so both ends
-#: count the same.
-KEPT_VIEWS = 8
+#: Views a sandbox keeps for the next questions' changes: a few games' worth (a
+#: tournament plays up to six at once, ``tournament.MAX_LANES``). The referee sends a
+#: question as changes to one of these, so both ends count the same.
+KEPT_VIEWS = 12
 #: How long a student's file may run before its first move (imports, tables, a loop):
 #: the referee's limit on a load request, which the page's problem text names.
 LOAD_LIMIT_MS = 5000.0
