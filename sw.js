@@ -23,11 +23,11 @@
 // Until the rest is fetched, the cache is partial: a file it lacks comes from the
 // network, and the page's Python starts from its snapshot only when the snapshot and
 // the very files it was made from are all in the cache (assets/pyodide-start.mjs).
-importScripts("./precache.js", "./assets/sha16.js");
+importScripts("./precache.js");
 
 /** This file's global scope, as the checker should see it: a service worker's, which
  * precache.js gave the manifest. */
-const sw = /** @type {ServiceWorkerGlobalScope & {PARLOR_PRECACHE: any, parlorSha16: (bytes: ArrayBuffer | ArrayBufferView) => Promise<string>}} */ (
+const sw = /** @type {ServiceWorkerGlobalScope & {PARLOR_PRECACHE: any}} */ (
   /** @type {unknown} */ (self));
 const MANIFEST = sw.PARLOR_PRECACHE;
 const CACHE = "parlor-" + MANIFEST.version;
@@ -53,8 +53,12 @@ function stored(bytes, from) {
   return new Response(bytes, type ? { headers: { "Content-Type": type } } : {});
 }
 
-// The hash the manifest gives each file (assets/sha16.js, shared with the modules).
-const sha16 = sw.parlorSha16;
+// assets/snapshot-check.mjs's sha16 (tools/site.py's _sha16): a classic worker cannot
+// import a module, and this one is registered as a classic script.
+async function sha16(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 /** `bytes` unpacked if gzipped (a host that unpacked them on the way, Content-Encoding:
  * gzip for .gz, hands over the plain bytes: kept as they are); null if they cannot be. */

@@ -2,8 +2,8 @@
 // everything that reads or writes one: the page's start (assets/pyodide-start.mjs), the
 // Lab's finder (assets/lab-snapshot.mjs, for its sandboxes) and the builder
 // (tools/snapshot.mjs writes the header checked here). sw.js hashes the precache's files
-// with the same function (assets/sha16.js): it is a classic worker (importScripts), and
-// a module service worker is not what every browser Parlor serves registers.
+// the same way but cannot import this: it is a classic worker (importScripts), and a
+// module service worker is not what every browser Parlor serves registers.
 //
 // A snapshot file is a 32-byte header "PARLORSNAP1 <key>" (padded with spaces and a
 // newline; 32: Pyodide reads the heap through a Uint32Array, so it must stay aligned),
@@ -11,8 +11,6 @@
 // tools/site.py) names the file by the key, a hash of everything it was made from, and
 // gives the SHA-256 of the package zip and standard library it was made with. Anything
 // that does not match is refused, with the reason the caller says and records.
-
-import "./sha16.js";
 
 /** The header's size: the heap starts here. */
 export const HEADER_BYTES = 32;
@@ -22,9 +20,11 @@ export function header(key) {
   return `PARLORSNAP1 ${key}`.padEnd(HEADER_BYTES - 1) + "\n";
 }
 
-/** The first 16 hex digits of the SHA-256 of `bytes` (assets/sha16.js, the service
- * worker's too). */
-export const sha16 = globalThis.parlorSha16;
+/** The first 16 hex digits of the SHA-256 of `bytes` (tools/site.py's `_sha16`). */
+export async function sha16(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 /** @typedef {{key: string, zip: string, stdlib: string, file: string}} Manifest */
 

@@ -42,7 +42,7 @@ def write_if_changed(path: Path, text: str) -> bool:
 #: writes), so any change gives a new name.
 SNAPSHOT_INPUTS = ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs",
                    "vendor/pyodide/pyodide.mjs", "vendor/pyodide/python_stdlib.zip", ZIP,
-                   "tools/snapshot.mjs", "assets/snapshot-check.mjs", "assets/sha16.js")
+                   "tools/snapshot.mjs", "assets/snapshot-check.mjs")
 SNAPSHOT_JSON = "py/snapshot.json"
 #: Not served: the inputs' sizes and times when the key was last computed, so that an
 #: unchanged tree is checked without hashing ~13 MB on every request of `make run`.

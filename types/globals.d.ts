@@ -21,9 +21,6 @@ interface Window {
 }
 
 declare var parlorShell: ParlorShell;
-/** The first 16 hex digits of a SHA-256 (assets/sha16.js): the service worker's and
- * the modules' one copy. */
-declare var parlorSha16: (bytes: ArrayBuffer | ArrayBufferView) => Promise<string>;
 /** qrcode-generator (vendor/qrcode.js), a classic script. */
 declare var qrcode: any;
 /** jsQR (vendor/jsQR.js), a classic script. */
