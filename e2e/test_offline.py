@@ -277,7 +277,7 @@ def test_a_new_version_offers_a_reload(served, dist: Path) -> None:
         channel.port1.onmessage = (event) => resolve(event.data);
         navigator.serviceWorker.controller.postMessage('parlor:precache-lab', [channel.port2]);
     })""") is True
-    assert lab_snapshot_cached(page)
+    poll(page, lambda: lab_snapshot_cached(page), "the Lab's snapshot held in one cache")
     for gz in (dist / "py").glob("lab-sandbox-*.bin.gz"):
         gz.unlink()
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
