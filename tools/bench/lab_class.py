@@ -194,7 +194,8 @@ def trial(ctx: Context, tree: Served, game: str, bots: int, seats: int,
         page.wait_for_function(READY, timeout=300_000)
         menu = settle(pid0, 6)
         page.click(f".lab-start[data-action=lab][data-game={game}]")
-        page.wait_for_selector("textarea[data-lab-code]")
+        # Attached, not visible: the editor (CodeMirror) may hide the textarea it keeps.
+        page.wait_for_selector("textarea[data-lab-code]", state="attached")
         for i in range(bots):
             if i:
                 page.click("[data-action=lab-new]")
