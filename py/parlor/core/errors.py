@@ -15,7 +15,14 @@ class ParlorError(Exception):
 
     def __init__(self, reason: str | Msg) -> None:
         self.msg = reason if isinstance(reason, Msg) else None
-        super().__init__(Translator("en").say(reason) if isinstance(reason, Msg) else reason)
+        super().__init__(reason)
+
+    def __str__(self) -> str:
+        # Said in English when asked, not when raised: most of these are caught and never
+        # read (the contract suite alone refuses some 30,000 moves a run), and saying a
+        # catalog message costs more than raising it.
+        reason = self.args[0]
+        return Translator("en").say(reason) if isinstance(reason, Msg) else str(reason)
 
     @property
     def message(self) -> str | Msg:
@@ -38,7 +45,11 @@ class IllegalMove(ParlorError):
             super().__init__(f"{move!r} is not allowed: {reason}")
         self.move = move
         self.reason_msg = reason  # the reason as data, to quote in another sentence
-        self.reason = Translator("en").text(reason)  # in English, for logs and tests
+
+    @property
+    def reason(self) -> str:
+        """The reason alone, in English, for logs and tests (said when asked)."""
+        return Translator("en").text(self.reason_msg)
 
 
 class InvalidMove(IllegalMove):
