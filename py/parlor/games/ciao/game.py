@@ -26,12 +26,15 @@ class Ciao(Game[CiaoState, CiaoView]):
     migrations: Mapping[int, Migration] = MappingProxyType(MIGRATIONS)
     option_specs: tuple[OptionSpec, ...] = SPECS
     #: Contract suite knobs (tests/test_contract.py). A round played by uniformly random
-    #: legal moves lasts 200-600 moves (random play draws a lot), and every step checks
-    #: a view and a sampled world for each seat, so the sweeps play one round per match
-    #: (about 0.1 s a seed: the 200-seed sweep over 2-6 players takes ~90 s in CPython);
-    #: option variants use fewer seeds, and tests/test_ciao_contract.py runs whole
-    #: matches (``pytest -m slow``) plus a fast sample in the default run.
+    #: legal moves is long (random play draws a lot: some 800 moves at two players), and
+    #: every step checks a view and a sampled world for each seat, so the sweeps play one
+    #: round per match, and 40 seeds (at 2 players 0.55 s a seed in CPython: all 200
+    #: seeds of 2-6 players took ~210 s, a third of the CPython suite's time). The slow
+    #: run (``pytest -m slow``, tests/test_ciao_contract.py) plays every seed the generic
+    #: suite would have used, as whole matches; option variants use fewer seeds, and the
+    #: default run also plays whole matches and the strict table for a sample.
     contract_options: dict[str, object] = {"rounds": 1}
+    contract_seeds = 40
     contract_variant_seeds = 5
     #: Not swept by the generic suite: the two clock settings (the engine never reads
     #: them), ``rounds`` (whole matches are tests/test_ciao_contract.py's) and
