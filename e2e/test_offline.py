@@ -39,8 +39,8 @@ def dist(tmp_path: Path) -> Path:
 def test_dist_holds_exactly_the_app(dist: Path) -> None:
     """The app and its runtime; no tests, no node_modules, no tools."""
     top = {p.name for p in dist.iterdir()}
-    assert top == {"index.html", "favicon.ico", "pyscript.toml", "sw.js", "precache.js", "py",
-                   "assets", "vendor"}
+    assert top == {"index.html", "pyscript.toml", "sw.js", "precache.js", "py", "assets",
+                   "vendor"}
     names = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
     assert not any(n.endswith(".map") or "node_modules" in n or "/tests/" in n for n in names)
     assert "vendor/pyodide/pyodide.asm.wasm" in names

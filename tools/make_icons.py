@@ -1,12 +1,9 @@
 #!/usr/bin/env python3
 """Draw the app icon (three stacked cones, as assets/icon.svg) into PNGs for the web
 manifest, with the standard library only: browsers want 192 and 512 px PNGs to offer
-"install", and no image library is needed for a few polygons. Also /favicon.ico (16, 32
-and 48 px PNGs in an ICO): the page names its SVG icon, yet a browser may still ask for
-/favicon.ico on its own (Chromium did, now and then, on a first visit), and a static host
-should answer that with the icon, not a 404 in its logs.
+"install", and no image library is needed for a few polygons.
 
-    python3 tools/make_icons.py      # writes assets/icon-{192,512}.png and favicon.ico
+    python3 tools/make_icons.py      # writes assets/icon-192.png and assets/icon-512.png
 """
 
 from __future__ import annotations
@@ -15,9 +12,7 @@ import struct
 import zlib
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-ASSETS = ROOT / "assets"
-FAVICON_SIZES = (16, 32, 48)
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
 BG = (0x22, 0x31, 0x3F)
 WHITE = (255, 255, 255)
 #: (polygon in a 64x64 design space, fill), bottom cone first, as in icon.svg.
@@ -75,22 +70,9 @@ def png(size: int) -> bytes:
             + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
 
 
-def ico(sizes: tuple[int, ...] = FAVICON_SIZES) -> bytes:
-    """An ICO holding one PNG per size (PNG entries: every browser of the last decade)."""
-    images = [png(size) for size in sizes]
-    offset = 6 + 16 * len(images)
-    out = struct.pack("<HHH", 0, 1, len(images))
-    for size, image in zip(sizes, images, strict=True):
-        # Width and height 0 mean 256; 24 bits a pixel, as png() draws.
-        out += struct.pack("<BBBBHHII", size % 256, size % 256, 0, 0, 1, 24, len(image), offset)
-        offset += len(image)
-    return out + b"".join(images)
-
-
 def main() -> None:
     for size in (192, 512):
         (ASSETS / f"icon-{size}.png").write_bytes(png(size))
-    (ROOT / "favicon.ico").write_bytes(ico())
 
 
 if __name__ == "__main__":

@@ -234,8 +234,7 @@ def build_generated(root: Path = ROOT) -> None:
 def app_files(root: Path = ROOT) -> list[str]:
     """Every file the browser may load, relative to the app folder, sorted."""
     # The package zip: assets/pyodide-start.mjs unpacks it (pyscript.toml has no [files]).
-    # favicon.ico: for a browser that asks for it though the page names its icon.
-    files = {"index.html", "favicon.ico", "pyscript.toml", "py/main.py", ZIP}
+    files = {"index.html", "pyscript.toml", "py/main.py", ZIP}
     files.update(p.relative_to(root).as_posix() for p in (root / "assets").rglob("*")
                  if p.is_file())
     pyscript = root / "vendor" / "pyscript"
