@@ -40,7 +40,7 @@ FONTS_STAMP := vendor/fonts/stamp.json
 LINT_PATHS := $(wildcard py tests e2e tools)
 
 .PHONY: help setup setup-core precache chromium engines run test lint test-py test-pyodide \
-	test-e2e test-engines test-lint-then-e2e test-py-niced test-pyodide-then-engines bench \
+	test-e2e test-engines test-py-niced test-lint-pyodide-engines bench \
 	dist clean golden
 
 help:
@@ -130,26 +130,23 @@ run: setup-core
 	$(PYTHON) tools/serve.py
 
 # --- checks ---
-# `make test` runs three chains side by side: lint and then the browser tests (the long
-# pole, ~1 + ~10 min on an idle 2-core machine), and under `nice`, so that they take only
-# the CPU the browser tests leave, the CPython suite (~7 min) and the tests tagged for
-# Pyodide then the smoke suite in three engines (~3.5 + ~1 min). The browser tests use
-# about one core and leave the other, often more; the niced work is two single-threaded
-# processes at a time, so that together they can use all of it (one chain of them could
-# use one core only, and ended after the browser tests). Any failure fails the run;
-# each target's output is kept together.
+# `make test` runs three chains side by side: the browser tests (the long pole) at once,
+# and under `nice`, so that they take only the CPU the browser tests leave, the CPython
+# suite and lint, the tests tagged for Pyodide, then the smoke suite in three engines
+# (each phase's time and CPU: docs/developing.md, "Tests"). The browser
+# tests use about one core and leave the other, often more; the niced work is two
+# single-threaded processes at a time, so that together they can use all of it. Lint
+# is niced with the rest, not before the browser tests: they start a minute sooner.
+# Any failure fails the run; each target's output is kept together.
 test: setup
-	$(MAKE) --no-print-directory -j3 --output-sync=target test-lint-then-e2e test-py-niced \
-	    test-pyodide-then-engines
-
-test-lint-then-e2e:
-	$(MAKE) --no-print-directory lint
-	$(MAKE) --no-print-directory test-e2e
+	$(MAKE) --no-print-directory -j3 --output-sync=target test-e2e test-py-niced \
+	    test-lint-pyodide-engines
 
 test-py-niced:
 	$(NICE) $(MAKE) --no-print-directory test-py
 
-test-pyodide-then-engines:
+test-lint-pyodide-engines:
+	$(NICE) $(MAKE) --no-print-directory lint
 	$(NICE) $(MAKE) --no-print-directory test-pyodide
 	$(NICE) $(MAKE) --no-print-directory test-engines
 
