@@ -29,9 +29,17 @@
 // is taken from its cache only, which fetches it the first time the Lab opens (most
 // visitors never open the Lab): until it holds it, sandboxes start normally ("not in the
 // service worker's cache yet").
+//
+// The kinds of the messages between the page and the frame, and a sandbox's first word,
+// are words of the Lab's protocol, P (assets/lab-protocol.js, generated from
+// py/parlor/app/lab/wire/messages.py, loaded by the page before this file): none is spelt
+// here. The frame and the workers cannot load it (no fetch, no script but their own), so
+// they are handed the words with their code, as text (like STEPS), and nothing else.
 (function () {
   "use strict";
   const HERE = /** @type {HTMLScriptElement} */ (document.currentScript).src;
+  // Read when used, not now: tools/snapshot.mjs runs this file without the page's scripts.
+  const protocol = () => self.PARLOR_LAB_PROTOCOL;
   const FILES = {
     "pyodide.js": "../vendor/pyodide/pyodide.js",
     "pyodide.asm.mjs": "../vendor/pyodide/pyodide.asm.mjs",
@@ -60,7 +68,7 @@
   const STEPS = ["begun", "evaluated", "received", "read", "loaded", "unpacked", "ready"];
 
   // ---- inside the iframe: an opaque origin, nothing to reach -------------------------
-  function insideFrame(STEPS) {
+  function insideFrame(STEPS, P) {
     let files = null;
     let snapshot = null; // a Blob: read by each worker in its own thread, not copied here
     let unpacked = null; // the package's files, for restored workers (its data a Blob)
@@ -71,7 +79,7 @@
     addEventListener("message", (event) => {
       if (event.source !== parent) return; // a worker cannot post here; nobody else may
       const m = event.data;
-      if (m.kind === "files") {
+      if (m.kind === P.toFrame.files) {
         files = m.files;
         snapshot = m.snapshot instanceof Blob ? m.snapshot : null;
         unpacked = snapshot ? m.unpacked : null;
@@ -80,10 +88,10 @@
         // sandbox starts sooner and costs less memory. Where a browser will not hand a
         // module to a worker, each worker compiles the bytes itself.
         compiled = WebAssembly.compile(files["pyodide.asm.wasm"]).catch(() => null);
-      } else if (m.kind === "snapshot" && files && m.snapshot instanceof Blob) {
+      } else if (m.kind === P.toFrame.cached && files && m.snapshot instanceof Blob) {
         snapshot = m.snapshot; // cached since the files came: the next workers restore it
         unpacked = m.unpacked;
-      } else if (m.kind === "make" && files && event.ports.length === 1) {
+      } else if (m.kind === P.toFrame.make && files && event.ports.length === 1) {
         const made = performance.timeOrigin + performance.now();
         const url = URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" }));
         const worker = new Worker(url);
@@ -100,14 +108,15 @@
           const s = d.steps !== null && typeof d.steps === "object" ? d.steps : {};
           const steps = { made };
           for (const k of STEPS) steps[k] = Number(s[k]) || 0;
-          tell({ kind: "start", id: m.id, mode: String(d.mode).slice(0, 20),
+          tell({ kind: P.fromFrame.start, id: m.id, mode: String(d.mode).slice(0, 20),
                  reason: String(d.reason ?? "").slice(0, 300), ms: Number(d.ms) || 0,
                  loaded: Number(d.loaded) || 0, steps,
                  package: d.package === "written" ? "written" : "unzipped" });
         };
         worker.onerror = (e) => {
           e.preventDefault();
-          tell({ kind: "died", id: m.id, why: String(e.message || "the sandbox stopped") });
+          tell({ kind: P.fromFrame.died, id: m.id,
+                 why: String(e.message || "the sandbox stopped") });
         };
         const port = event.ports[0];
         compiled.then((module) => {
@@ -122,17 +131,17 @@
             worker.postMessage({ files, module: null, snapshot, unpacked }, [port]);
           }
         });
-      } else if (m.kind === "kill") {
+      } else if (m.kind === P.toFrame.kill) {
         const worker = workers.get(m.id);
         if (worker) worker.terminate();
         workers.delete(m.id);
       }
     });
-    tell({ kind: "frame" });
+    tell({ kind: P.fromFrame.frame });
   }
 
   // ---- inside each worker: one student's interpreter ----------------------------------
-  function insideWorker(RESTORED, SAFE_PATH) {
+  function insideWorker(RESTORED, SAFE_PATH, READY) {
     // Times of this worker's start (ms since 1970, comparable with the page's), for the
     // page's `starts` and `make bench`: its thread begun (its timeOrigin), its script
     // evaluated (Pyodide's loader and glue before this), its files received, the
@@ -303,7 +312,7 @@
         }
         port.postMessage(text);
       };
-      port.postMessage("ready"); // messages.READY (py/parlor/app/lab/wire/messages.py)
+      port.postMessage(READY);
     };
   }
 
@@ -391,12 +400,13 @@
 
   // A sandbox worker's whole script, one classic script: Pyodide's loader (its classic
   // build, which sets globalThis.loadPyodide), its glue, then insideWorker, given
-  // RESTORED and SAFE_PATH's source (see DEFINED). Each part in a function of its own,
-  // so their names do not meet.
+  // RESTORED and SAFE_PATH's source (see DEFINED) and its first word (the protocol's
+  // ready). Each part in a function of its own, so their names do not meet.
   function workerScript(loader, glue, { RESTORED }, { SAFE_PATH }) {
     return `(function () {\n${loader}\n})();\n(function () {\n"use strict";\n` +
       `${restoreHeap}\n${sparseGlue(classicGlue(glue))}\n})();\n` +
-      `(${insideWorker})(${JSON.stringify(RESTORED)}, ${JSON.stringify(SAFE_PATH.source)});\n`;
+      `(${insideWorker})(${JSON.stringify(RESTORED)}, ${JSON.stringify(SAFE_PATH.source)}, ` +
+      `${JSON.stringify(protocol().ready)});\n`;
   }
 
   // The wasm module's memory maximum, rewritten in place (the same number of LEB128
@@ -567,6 +577,7 @@
 
   function start() {
     if (frameReady) return frameReady;
+    const P = protocol();
     const key = nonce();
     // No connection of any kind; scripts only this one (its nonce) and the blob it makes
     // (each worker's script, Pyodide inside); wasm compiled from bytes.
@@ -587,16 +598,17 @@
     mine.setAttribute("data-lab-sandbox", "");
     mine.hidden = true;
     mine.srcdoc = `<!doctype html><meta http-equiv="Content-Security-Policy" content="${policy}">` +
-      `<script nonce="${key}">(${insideFrame})(${JSON.stringify(STEPS)})<\/script>`;
+      `<script nonce="${key}">(${insideFrame})(${JSON.stringify(STEPS)}, ` +
+      `${JSON.stringify(P)})<\/script>`;
     const ready = Promise.all([
       loadFiles(),
       new Promise((resolve, reject) => {
         const listen = (event) => {
           if (event.source !== mine.contentWindow || typeof event.data !== "object") return;
           const m = event.data;
-          if (m.kind === "frame") resolve();
-          else if (m.kind === "start" && ids.has(m.id)) started(m);
-          else if (m.kind === "died" && ids.has(m.id)) {
+          if (m.kind === P.fromFrame.frame) resolve();
+          else if (m.kind === P.fromFrame.start && ids.has(m.id)) started(m);
+          else if (m.kind === P.fromFrame.died && ids.has(m.id)) {
             const onDied = ids.get(m.id);
             ids.delete(m.id);
             onDied(String(m.why).slice(0, 200));
@@ -612,8 +624,8 @@
       if (frame !== mine) throw new Error("the Lab was left");
       filesReason = reason;
       // Moved, not copied: the iframe keeps the one copy its workers are given from.
-      mine.contentWindow.postMessage({ kind: "files", files, source, snapshot, unpacked }, "*",
-                                     Object.values(files));
+      mine.contentWindow.postMessage({ kind: P.toFrame.files, files, source, snapshot, unpacked },
+                                     "*", Object.values(files));
       if (later) {
         later.then((found) => {
           if (frame !== mine || !(found.snapshot instanceof Blob)) {
@@ -623,7 +635,7 @@
           console.info(`Parlor: the Lab's sandboxes start from their snapshot ${found.key} ` +
                        "from now on (cached)");
           filesReason = "";
-          mine.contentWindow.postMessage({ kind: "snapshot", snapshot: found.snapshot,
+          mine.contentWindow.postMessage({ kind: P.toFrame.cached, snapshot: found.snapshot,
                                           unpacked: found.unpacked ?? null }, "*");
         });
       }
@@ -676,7 +688,8 @@
             // The frame takes messages in order: it holds a snapshot for this worker if
             // and only if filesReason is empty now.
             whyNot.set(id, filesReason);
-            frame.contentWindow.postMessage({ kind: "make", id }, "*", [channel.port1]);
+            frame.contentWindow.postMessage({ kind: protocol().toFrame.make, id }, "*",
+                                            [channel.port1]);
           }
         },
         (err) => {
@@ -705,7 +718,9 @@
       const f = frame;
       if (f && frameReady) {
         frameReady.then(() => {
-          if (f.contentWindow) f.contentWindow.postMessage({ kind: "kill", id }, "*");
+          if (f.contentWindow) {
+            f.contentWindow.postMessage({ kind: protocol().toFrame.kill, id }, "*");
+          }
         }, () => {});
       }
     },

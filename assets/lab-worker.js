@@ -27,11 +27,16 @@
 // {kind: "ahead", count} (sandboxes to keep starting ahead while this job plays),
 // {kind: "measure", name, ms} (for `make bench`: a sandbox's start, a loop stopped, the
 // first answers of each job as this worker timed them).
-// These are JavaScript's alone; the words this file shares with Python (the sandbox's
-// "ready", the reports it carries) are named in py/parlor/app/lab/wire/messages.py.
+// Python never reads these; they, the sandbox's "ready" and the reports' kinds are all
+// words of the Lab's protocol, P (assets/lab-protocol.js, generated from
+// py/parlor/app/lab/wire/messages.py, imported here for its global): none is spelt here,
+// and an order from the page of a kind it does not know is this worker's failure.
+import "./lab-protocol.js";
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 import { findSnapshot, RESTORED } from "./lab-snapshot.mjs";
 import { HEADER_BYTES } from "./snapshot-check.mjs";
+
+const P = self.PARLOR_LAB_PROTOCOL;
 
 const GRACE_MS = 300; // an answer's way back, under load, before the watchdog stops it
 const BOOT_MS = 120_000; // a sandbox that never says "ready" (a 4x-throttled tablet: ~5 s)
@@ -51,7 +56,7 @@ let measured = 0; // answers of this job measured for `make bench`
 // For `make bench`: a duration, measured here and recorded on the page's timeline
 // (a worker's performance entries are its own). A spare's start is measured by the page.
 function measure(name, start) {
-  post({ kind: "measure", name, ms: performance.now() - start });
+  post({ kind: P.fromReferee.measure, name, ms: performance.now() - start });
 }
 
 function post(message, transfer) {
@@ -100,12 +105,12 @@ function drop(key) {
     box.port.onmessage = null;
     box.port.close();
   }
-  post({ kind: "kill", key });
+  post({ kind: P.fromReferee.kill, key });
 }
 
 function heard(key, box, data) {
   if (!box.ready) {
-    if (data !== "ready") {
+    if (data !== P.ready) {
       drop(key);
       referee.died(key, typeof data === "string" ? data.slice(0, 300) : "no word from it");
       return;
@@ -131,14 +136,16 @@ function heard(key, box, data) {
   if (box.out.length) armHead(key, box);
   const text = typeof data === "string" && data.length <= MAX_ANSWER ? data : "";
   // For `make bench`: the job's first answers, as judged against their limit.
-  if (measured++ < MEASURED_ANSWERS) post({ kind: "measure", name: "parlor:lab-answer", ms });
+  if (measured++ < MEASURED_ANSWERS) {
+    post({ kind: P.fromReferee.measure, name: "parlor:lab-answer", ms });
+  }
   referee.heard(key, text, ms);
 }
 
 // The referee's side of the worker (py/parlor/app/lab/referee/referee.py, Out).
 const out = {
   report(text) {
-    post({ kind: "report", job, text });
+    post({ kind: P.fromReferee.report, job, text });
   },
   send(key, text, limit) {
     let box = sandboxes.get(key);
@@ -150,7 +157,7 @@ const out = {
         referee.died(key, "its sandbox did not start");
       }, BOOT_MS);
       sandboxes.set(key, box);
-      post({ kind: "need", key });
+      post({ kind: P.fromReferee.need, key });
     }
     if (box.ready) send(key, box, text, limit);
     else box.waiting.push([text, limit]);
@@ -159,7 +166,7 @@ const out = {
     drop(key);
   },
   ahead(count) {
-    post({ kind: "ahead", count });
+    post({ kind: P.fromReferee.ahead, count });
   },
 };
 
@@ -243,21 +250,21 @@ async function boot() {
 const booted = boot();
 
 booted.then(
-  (start) => post({ kind: "ready", start }),
-  (err) => post({ kind: "failed", detail: String(err) }),
+  (start) => post({ kind: P.fromReferee.ready, start }),
+  (err) => post({ kind: P.fromReferee.failed, detail: String(err) }),
 );
 
 self.onmessage = async (event) => {
   const m = event.data;
   await booted;
   try {
-    if (m.kind === "run") {
+    if (m.kind === P.toReferee.run) {
       job = m.job;
       measured = 0;
       referee.start(m.request);
-    } else if (m.kind === "stop") {
+    } else if (m.kind === P.toReferee.stop) {
       referee.stop();
-    } else if (m.kind === "sandbox") {
+    } else if (m.kind === P.toReferee.sandbox) {
       const box = sandboxes.get(m.key);
       if (!box) {
         m.port.close(); // killed before it arrived
@@ -271,18 +278,20 @@ self.onmessage = async (event) => {
         measure("parlor:lab-sandbox-handed", box.bornAt);
         ready(m.key, box); // the page heard its first word for us
       }
-    } else if (m.kind === "idle") {
+    } else if (m.kind === P.toReferee.idle) {
       // The page let every sandbox go (the Lab was idle): none is asked again.
       for (const key of [...sandboxes.keys()]) drop(key);
       referee.forget();
-    } else if (m.kind === "died") {
+    } else if (m.kind === P.toReferee.died) {
       if (sandboxes.has(m.key)) {
         drop(m.key);
         referee.died(m.key, String(m.why || "its sandbox stopped"));
       }
+    } else {
+      throw new Error(`the page asked for ${JSON.stringify(m.kind)}`);
     }
   } catch (err) {
     // A fault of Parlor's, not of a bot (the referee reads every answer itself).
-    post({ kind: "failed", detail: String(err) });
+    post({ kind: P.fromReferee.failed, detail: String(err) });
   }
 };

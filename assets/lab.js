@@ -9,11 +9,14 @@
 //
 // report(kind, text): "batch" (a JSON list of the referee's reports), "done" (the last of
 // them), "failed" (why). Starts and stops are measured for `make bench`
-// (performance.measure), not reported. The words this file shares with Python (those
-// kinds, the reports' kinds, a job's kind) are named in py/parlor/app/lab/wire/messages.py:
-// spell them as it does.
+// (performance.measure), not reported. Every kind of message this file sends or reads
+// (those, the reports', a job's, its own to and from the referee's worker) is a word of
+// the Lab's protocol, P (assets/lab-protocol.js, generated from
+// py/parlor/app/lab/wire/messages.py): none is spelt here, and a kind it does not know
+// is the worker's failure, not news passed over.
 (function () {
   "use strict";
+  const P = self.PARLOR_LAB_PROTOCOL;
   const WORKER = new URL("./lab-worker.js", /** @type {HTMLScriptElement} */ (document.currentScript).src).href;
   const BATCH_MS = 200; // at most five redraws a second while games pour in
   // A redraw waits at least this many times what the last one cost the main thread
@@ -63,7 +66,7 @@
     spares.length = 0;
     ahead = 0;
     sandboxes.clear();
-    if (referee && ready) referee.postMessage({ kind: "idle" }); // it forgets them all
+    if (referee && ready) referee.postMessage({ kind: P.toReferee.idle }); // it forgets them all
     window.parlorSandbox.end();
   }
 
@@ -78,7 +81,7 @@
         spares.splice(at, 1); // it never started: the next bot gets a new one
       } else if (owner.key !== null && sandboxes.get(owner.key) === id) {
         sandboxes.delete(owner.key);
-        if (referee) referee.postMessage({ kind: "died", key: owner.key, why });
+        if (referee) referee.postMessage({ kind: P.toReferee.died, key: owner.key, why });
       }
     });
     const born = performance.now();
@@ -86,7 +89,7 @@
     spares.push(mine);
     port.onmessage = (event) => {
       port.onmessage = null;
-      if (event.data === "ready") {
+      if (event.data === P.ready) {
         mine.ready = true;
         // For `make bench`: a sandbox's start, from asked for to its Python ready.
         performance.measure("parlor:lab-sandbox-start", { start: born, end: performance.now() });
@@ -105,7 +108,7 @@
 
   function post() {
     if (run && referee && ready) {
-      referee.postMessage({ kind: "run", job: run.job, request: run.request });
+      referee.postMessage({ kind: P.toReferee.run, job: run.job, request: run.request });
     }
   }
 
@@ -114,7 +117,7 @@
     const items = run.queue;
     run.queue = [];
     const begun = performance.now();
-    run.report("batch", JSON.stringify(items));
+    run.report(P.news.batch, JSON.stringify(items));
     drawMs = performance.now() - begun;
     if (run) run.flushAt = performance.now();
   }
@@ -132,12 +135,12 @@
     // For `make bench`: a whole job, from Run to its last report.
     performance.measure("parlor:lab-match", { start: r.startedAt, end: performance.now() });
     clearInterval(r.timer);
-    if (kind === "failed") flush();
+    if (kind === P.news.failed) flush();
     const last = JSON.stringify(r.queue);
     run = null;
-    r.report(kind, kind === "done" ? last : text || "");
+    r.report(kind, kind === P.news.done ? last : text || "");
     ahead = 0;
-    if (r.class && kind === "done") {
+    if (r.class && kind === P.news.done) {
       // A class's tournament is run once a lesson, not again at once: its frame and
       // sandboxes (200 MB and more) are let go now rather than after a minute idle.
       letGo();
@@ -154,12 +157,12 @@
     for (const id of sandboxes.values()) window.parlorSandbox.kill(id);
     sandboxes.clear();
     for (const s of spares.splice(0)) window.parlorSandbox.kill(s.id);
-    finish("failed", detail);
+    finish(P.news.failed, detail);
   }
 
   function heard(m) {
     switch (m.kind) {
-      case "ready": {
+      case P.fromReferee.ready: {
         ready = true;
         // How the referee started: from the page's snapshot, or why not.
         const start = m.start && typeof m.start === "object" ? m.start : {};
@@ -180,10 +183,10 @@
         post();
         return;
       }
-      case "failed":
+      case P.fromReferee.failed:
         fail(m.detail);
         return;
-      case "need": {
+      case P.fromReferee.need: {
         // A sandbox for one bot (the oldest spare): its port goes to the referee, and
         // nowhere else. Another spare starts now only if the job asked for some ahead
         // (a tournament's next bots); else once the job is over: booting one beside a
@@ -193,42 +196,49 @@
         port.onmessage = null;
         owner.key = m.key;
         sandboxes.set(m.key, id);
-        referee.postMessage({ kind: "sandbox", key: m.key, port, ready }, [port]);
+        referee.postMessage({ kind: P.toReferee.sandbox, key: m.key, port, ready }, [port]);
         while (spares.length < ahead) startSpare();
         return;
       }
-      case "ahead": // the sandboxes to keep starting ahead while this job plays
+      case P.fromReferee.ahead: // the sandboxes to keep starting ahead while this job plays
         ahead = Math.max(0, Math.min(4, Number(m.count) || 0));
         while (spares.length < ahead) startSpare();
         return;
-      case "kill": {
+      case P.fromReferee.kill: {
         const id = sandboxes.get(m.key);
         sandboxes.delete(m.key);
         if (id !== undefined) window.parlorSandbox.kill(id);
         return;
       }
-      case "measure": // for `make bench`: "parlor:lab-sandbox-start", "…-overtime-stop", "…-answer"
+      case P.fromReferee.measure:
+        // For `make bench`: "parlor:lab-sandbox-start", "…-overtime-stop", "…-answer".
         performance.measure(String(m.name), { end: performance.now(), duration: Number(m.ms) });
         return;
-      case "report":
+      case P.fromReferee.report:
         break;
       default:
+        fail(`the Lab's worker said ${JSON.stringify(m.kind)}`);
         return;
     }
     if (!run || m.job !== run.job) return;
     const item = JSON.parse(m.text);
     switch (item.kind) {
-      case "game":
-      case "duel":
+      case P.report.game:
+      case P.report.duel:
         run.queue.push(item);
         if (due()) flush();
         return;
-      case "done":
-        finish("done");
+      case P.report.done:
+        finish(P.news.done);
         return;
-      default: // compiled, entrant, chose: news the student waits for
+      case P.report.compiled:
+      case P.report.entrant:
+      case P.report.chose: // news the student waits for
         run.queue.push(item);
         flush();
+        return;
+      default:
+        fail(`the referee reported ${JSON.stringify(item.kind)}`);
     }
   }
 
@@ -365,7 +375,7 @@
       const now = performance.now();
       run = { job: ++jobs, request: requestJson, report, queue: [], flushAt: now,
               startedAt: now, timer: 0,
-              class: JSON.parse(requestJson).kind === "tournament" };
+              class: JSON.parse(requestJson).kind === P.job.tournament };
       drawMs = 0;
       run.timer = setInterval(() => {
         if (run && run.queue.length && due()) flush();
@@ -398,7 +408,7 @@
       run = null;
       // The referee drops the job and stops the sandbox of a question still out (it may
       // be an endless loop); the other sandboxes stay warm for the next Run.
-      if (referee && ready) referee.postMessage({ kind: "stop" });
+      if (referee && ready) referee.postMessage({ kind: P.toReferee.stop });
       ahead = 0;
       keepOne();
       idle();

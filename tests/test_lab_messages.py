@@ -66,3 +66,13 @@ def test_news_the_worker_never_sends_is_its_failure() -> None:
 def test_a_request_says_its_kind_first() -> None:
     request = json.loads(job_request("tournament", game="kabaleo", games=2))
     assert list(request) == ["kind", "game", "games"] and request["kind"] == "tournament"
+
+
+def test_the_javascript_is_given_every_kind_as_itself() -> None:
+    """assets/lab-protocol.js is written from this (tools/site.py); its scripts compare a
+    kind with ``P.<group>.<word>``, so each word must map to itself."""
+    js = messages.for_javascript()
+    assert set(js["report"]) == messages.REPORTS and set(js["news"]) == messages.NEWS
+    assert set(js["problem"]) == messages.PROBLEMS and js["ready"] == messages.READY
+    assert all(word == value for group in js.values() if isinstance(group, dict)
+               for word, value in group.items())

@@ -8,10 +8,10 @@ otherwise. The handler pins the MIME types the app needs (.mjs, .wasm, .toml, .j
 ...) so they do not depend on the machine's /etc/mime.types, and asks browsers to
 revalidate every file (Cache-Control: no-cache) so edits show on reload.
 
-Serving the working tree (not a built dist/), it rebuilds py/parlor.zip, assets/i18n.js
-and precache.js whenever the browser asks for them, so edits reach the page, and the
-service worker sees them as a new version (with its "reload to update" prompt) instead
-of stale code.
+Serving the working tree (not a built dist/), it rebuilds py/parlor.zip, assets/i18n.js,
+assets/lab-protocol.js and precache.js whenever the browser asks for them, so edits
+reach the page, and the service worker sees them as a new version (with its "reload to
+update" prompt) instead of stale code.
 
 Standard library only. e2e/conftest.py and tools/bench/ reuse `start_server`.
 """
@@ -74,7 +74,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         served = Path(self.translate_path(self.path))
         if served == ROOT / "precache.js":
             refresh_precache()
-        elif served in (ROOT / "py" / "parlor.zip", ROOT / "assets" / "i18n.js"):
+        elif served in (ROOT / "py" / "parlor.zip", ROOT / "assets" / "i18n.js",
+                        ROOT / "assets" / "lab-protocol.js"):
             refresh_precache(zip_only=True)
         super().do_GET()
 

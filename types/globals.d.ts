@@ -20,7 +20,30 @@ interface Window {
   _createPyodideModule: any; // Pyodide's glue, in a sandbox's worker
 }
 
+/** A group of the Bot Lab's protocol words, each mapped to itself. */
+type LabWords = Readonly<Record<string, string>>;
+
+/** The Bot Lab's protocol: assets/lab-protocol.js, generated from
+ * py/parlor/app/lab/wire/messages.py (for_javascript, which says what each group is).
+ * The words are not repeated here; tests/test_lab_protocol.py checks these groups are
+ * that function's and that every word a script names is in it. */
+interface LabProtocol {
+  readonly job: LabWords;
+  readonly report: LabWords;
+  readonly news: LabWords;
+  readonly request: LabWords;
+  readonly problem: LabWords;
+  readonly toReferee: LabWords;
+  readonly fromReferee: LabWords;
+  readonly toFrame: LabWords;
+  readonly fromFrame: LabWords;
+  readonly ready: string;
+}
+
 declare var parlorShell: ParlorShell;
+/** The Bot Lab's protocol, set by assets/lab-protocol.js (generated) on the page's
+ * global scope and the referee's worker's (assets/lab-worker.js imports it). */
+declare var PARLOR_LAB_PROTOCOL: LabProtocol;
 /** qrcode-generator (vendor/qrcode.js), a classic script. */
 declare var qrcode: any;
 /** jsQR (vendor/jsQR.js), a classic script. */

@@ -15,9 +15,13 @@ written or compared, and a reader turns what arrived into one of them or refuses
 - a bot that gives no move says why (``ProblemKind``), in the sandbox's answers, the
   reports and the Lab's screens (each kind has its words, ``lab.problem.<kind>``).
 
-The JavaScript (assets/lab.js, assets/lab-worker.js, assets/lab-sandbox.js) spells the
-words it shares with Python as they are spelt here; its own messages between the
-page, the worker and the sandboxes' frame never reach Python.
+The JavaScript carries those texts between the programs in envelopes of its own, which
+Python never reads: the page and the referee's worker (``PageToReferee``,
+``RefereeToPage``), the page and the sandboxes' frame (``PageToFrame``, ``FrameToPage``).
+They are named here all the same, so that the protocol is written in one place:
+tools/site.py writes every word of it (``for_javascript``) into assets/lab-protocol.js,
+which assets/lab.js, assets/lab-worker.js and assets/lab-sandbox.js take their words
+from, and tests/test_lab_protocol.py fails on a word the JavaScript spells by hand.
 """
 
 from __future__ import annotations
@@ -62,6 +66,23 @@ RefereeProblem = Literal["broken"]
 PageProblem = Literal["failed"]
 #: Why a bot gave no move (``problems.Problem.kind``).
 ProblemKind = Literal[SandboxProblem, RefereeProblem, PageProblem]
+
+#: The page (assets/lab.js) to the referee's worker (assets/lab-worker.js), ``{"kind",
+#: ...}``: ``run`` a job, ``stop`` it, ``idle`` (the page let every sandbox go),
+#: ``sandbox`` (the port of the sandbox asked for), ``died`` (that sandbox crashed).
+PageToReferee = Literal["run", "stop", "idle", "sandbox", "died"]
+#: The referee's worker to the page: ``ready`` (its Python is up, and how it started),
+#: ``failed`` (why it broke), ``report`` (one of the referee's, as its JSON text),
+#: ``need`` (a sandbox for a bot), ``kill`` (that bot's sandbox), ``ahead`` (how many
+#: sandboxes to start ahead), ``measure`` (a duration, for `make bench`).
+RefereeToPage = Literal["ready", "failed", "report", "need", "kill", "ahead", "measure"]
+#: The page to the sandboxes' frame (assets/lab-sandbox.js): ``files`` (the runtime's
+#: bytes and the workers' script), ``cached`` (the snapshot, cached since), ``make`` (a
+#: sandbox, on the port given), ``kill`` (one).
+PageToFrame = Literal["files", "cached", "make", "kill"]
+#: The frame to the page: ``frame`` (it listens), ``start`` (how a sandbox started),
+#: ``died`` (a sandbox crashed).
+FrameToPage = Literal["frame", "start", "died"]
 
 SANDBOX_PROBLEMS: Final[frozenset[str]] = frozenset(get_args(SandboxProblem))
 PROBLEMS: Final[frozenset[str]] = frozenset(get_args(ProblemKind))
@@ -112,3 +133,22 @@ def job_request(kind: JobKind, **fields: object) -> str:
     """The page's request for a job (``LabStart``, ``LabChoose``): JSON, its kind first;
     ``jobs.py`` says which fields each kind has."""
     return json.dumps({"kind": kind, **fields})
+
+
+#: The groups of words assets/lab-protocol.js holds, by the name a script reads them by
+#: (``PARLOR_LAB_PROTOCOL.report.game``), besides ``ready`` (``READY``).
+_GROUPS: Final = {
+    "job": JobKind, "report": ReportKind, "news": WorkerNews, "request": RequestKind,
+    "problem": ProblemKind, "toReferee": PageToReferee, "fromReferee": RefereeToPage,
+    "toFrame": PageToFrame, "fromFrame": FrameToPage,
+}
+
+
+def for_javascript() -> dict[str, dict[str, str] | str]:
+    """Every word above, as tools/site.py writes them for the JavaScript: each group maps
+    a word to itself, so a script names a word (``P.report.game``) instead of spelling
+    it, and a word it names that is not here is found by tests/test_lab_protocol.py."""
+    out: dict[str, dict[str, str] | str] = {
+        group: {word: word for word in get_args(kind)} for group, kind in _GROUPS.items()}
+    out["ready"] = READY
+    return out
