@@ -58,22 +58,11 @@ def pair_cell(tour: LabTour, row: int, col: int, wins: float, games: int, shown:
     return f"<td{cell}>{text}</td>"
 
 
-def cut_pairs(tour: LabTour) -> Counter[tuple[int, int]]:
-    """Each pair's games ended at the Lab's move limit, both ways round (duels)."""
-    cut: Counter[tuple[int, int]] = Counter()
-    for d in tour.duels.values():
-        if d.cut and len(d.seats) == 2:
-            a, b = d.seats
-            cut[a, b] += 1
-            cut[b, a] += 1
-    return cut
-
-
 def grid_html(tour: LabTour, table: Sequence[Standing],
               met: Mapping[tuple[int, int], tuple[float, int]], t: Translator) -> str:
     duel = tour.seating.duels
     place = {s.entrant: s for s in table}
-    cut = cut_pairs(tour) if duel else Counter()
+    cut = tour.tally.cut if duel else Counter()  # each pair's, counted as the games came
 
     def rank_of(s: Standing) -> str:
         return t("lab.tour.rank.tied" if s.tied else "lab.tour.rank", rank=s.rank)

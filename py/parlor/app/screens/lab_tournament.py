@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from parlor.app.lab.contest.tournament import head_to_head, ranked, standings
 from parlor.app.lab.page.state import LabTour
-from parlor.app.screens.lab_cut import MARK, limit_words
+from parlor.app.screens.lab_cut import MARK, cut_words
 from parlor.app.screens.lab_problems import problem_text
 from parlor.app.screens.lab_prose import prose
 from parlor.app.screens.lab_tour_games import games_of_html
@@ -54,10 +54,11 @@ def tournament_html(tour: LabTour, t: Translator, game: str) -> str:
     hint = t("lab.tour.grid_hint") + " " if tour.seating.duels else ""
     parts.append(f'<p class="help lab-tour-rule">{esc(t("lab.tour.rule"))} '
                  f'{esc(hint + t("lab.tour.games_hint"))}</p>')
-    cut = [len(d.move_list) for d in tour.duels.values() if d.cut]
-    if cut:  # games ended at the Lab's move limit: marked in the grid and the lists, said here
-        words = limit_words(game, cut, t, "lab.tour.cut")
-        parts.append(f'<p class="help lab-tour-cut"{attrs(data_lab_cut=len(cut))}>'
+    if tally.cut_games:  # games ended at the Lab's move limit: marked (in the grid and)
+        # in the lists, said here
+        key = "lab.tour.cut" if tour.seating.duels else "lab.tour.cut.tables"
+        words = cut_words(game, tally.cut_games, tally.cut_most, t, key)
+        parts.append(f'<p class="help lab-tour-cut"{attrs(data_lab_cut=tally.cut_games)}>'
                      f'{esc(MARK)} {esc(words)}</p>')
     if done:
         parts.append('<div class="lab-actions lab-tour-actions">'
