@@ -9,28 +9,13 @@ from collections import Counter
 
 import pytest
 
-from parlor.app.lab.contest.tournament import SEP, TableGame
-from parlor.app.lab.page.state import LabTour
+from made_tours import game, tour_of
 from parlor.app.screens.lab_cut import how
 from parlor.app.screens.lab_tournament import tournament_html
 from parlor.i18n.catalog import Translator
 from parlor.render.html import esc
 
 pytestmark = pytest.mark.pyodide  # the Lab's tests run in the browser's Python too
-
-
-def tour_of(n: int, games: int = 4, seats: int = 2) -> LabTour:
-    return LabTour(tuple(f"bot {i}" for i in range(n)), games, 77, 1000, seats=seats)
-
-
-def game(tour: LabTour, k: int, first: float, cut: int = 0) -> TableGame:
-    """Game ``k`` at the seats the seating gives it: the first seat's share ``first``
-    (duels), ``cut``: ended at the move limit after that many moves."""
-    seats = tour.seating.order(k)
-    shares = (first, 1.0 - first) if len(seats) == 2 else (
-        (1.0,) + (0.0,) * (len(seats) - 1))
-    return TableGame(seats, k % tour.seating.per, shares,
-                     moves=SEP.join(["m"] * max(cut, 1)), cut=bool(cut))
 
 
 @pytest.mark.parametrize("seed", range(20))

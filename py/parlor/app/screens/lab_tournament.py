@@ -12,7 +12,7 @@ from parlor.app.screens.lab_cut import MARK, cut_words
 from parlor.app.screens.lab_problems import problem_text
 from parlor.app.screens.lab_prose import prose
 from parlor.app.screens.lab_tour_games import games_of_html
-from parlor.app.screens.lab_tour_grid import grid_html
+from parlor.app.screens.lab_tour_grid import grid_html, grid_of
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, button, esc
 
@@ -32,7 +32,9 @@ def tournament_status(tour: LabTour, t: Translator) -> str:
     return t("lab.tour.status.done", name=first[0])
 
 
-def tournament_html(tour: LabTour, t: Translator, game: str) -> str:
+def tournament_html(tour: LabTour, t: Translator, game: str, grid: str | None = None) -> str:
+    """The tournament's part of the results; ``grid``: the markup in the table's place
+    (by default the table; a redraw by its changes leaves the table drawn there)."""
     tally = tour.tally  # the games added up as they came: a redraw reads no game
     n = len(tour.names)
     done = len(tour.duels)
@@ -50,7 +52,7 @@ def tournament_html(tour: LabTour, t: Translator, game: str) -> str:
                 max=tour.total, value=done, aria_label=t("lab.progress"))
     parts.append(f'<p class="lab-progress-line">{esc(t(state, done=done, n=tour.total))} '
                  f"<progress{bar}></progress></p>")
-    parts.append(grid_html(tour, ranked(tally.wins, tally.games), tally.met, t))
+    parts.append(grid_html(grid_of(tour, t), t, tour.cells) if grid is None else grid)
     hint = t("lab.tour.grid_hint") + " " if tour.seating.duels else ""
     parts.append(f'<p class="help lab-tour-rule">{esc(t("lab.tour.rule"))} '
                  f'{esc(hint + t("lab.tour.games_hint"))}</p>')
