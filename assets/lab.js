@@ -38,7 +38,7 @@
   let run = null; // {job, request, report, queue, flushAt, startedAt, timer, class}
   let jobs = 0; // each run's number: a report of a job stopped before is not this run's
   const sandboxes = new Map(); // the referee's key -> the sandbox's id
-  let pending = null; // the results' next redraw: {node, html} (drawSoon)
+  let pending = []; // the results' redraws not yet drawn: {node, html, grid} (drawSoon)
   let idleTimer = 0; // lets the sandboxes go (letGo) once the Lab has been idle
 
   function spawn() {
@@ -285,7 +285,8 @@
   // (the ranking changes at most redraws: rows and columns change places).
   function keyOf(node) {
     if (node.nodeType !== 1) return null;
-    return node.getAttribute("data-lab-entrant") ?? node.getAttribute("data-lab-pair");
+    return node.getAttribute("data-lab-entrant") ?? node.getAttribute("data-lab-pair")
+      ?? (node.hasAttribute("data-lab-grid") ? "grid" : null);
   }
 
   function morph(into, from) {
@@ -305,6 +306,13 @@
         o = found;
       }
       const ok = o ? keyOf(o) : null;
+      if (ok !== null && ok !== k) {
+        // A keyed node that n is not (a row, a cell, the table): n goes before it, and
+        // it waits for its own (or goes at the end), never changed into another node.
+        into.insertBefore(n, o);
+        n = next;
+        continue;
+      }
       if (ok !== null && keyed.get(ok) === o) keyed.delete(ok); // used here
       if (!o) {
         into.appendChild(n);
@@ -314,6 +322,8 @@
         o = after;
         n = next;
         continue;
+      } else if (o.nodeType === 1 && n.hasAttribute("data-lab-same")) {
+        // left as drawn: a tournament's table, changed by its own changes (patch)
       } else if (o.nodeType === 1) {
         sameAttributes(o, n);
         morph(o, n);
@@ -330,23 +340,104 @@
     }
   }
 
+  // ---- a tournament's table changed piece by piece -------------------------------------
+  // Python sends the pieces that changed (py/parlor/app/screens/lab_tour_patch.py says
+  // what they are): each is read into a node and the node drawn there is changed into it
+  // (morph: kept, so a focused name keeps its focus); a ranking changed moves the fewest
+  // rows, and the same bots' cells in every row. Only writes: no layout is read here, so
+  // the page lays the table out once, after the task.
+  function one(node, fresh) {
+    if (!node || !fresh) return false;
+    sameAttributes(node, fresh);
+    morph(node, fresh);
+    return true;
+  }
+
+  function patchGrid(slot, grid) {
+    const table = slot.querySelector("table[data-lab-tournament]");
+    if (!table) {
+      console.warn("Parlor: a tournament's changes with no table drawn");
+      return;
+    }
+    for (const [name, value] of Object.entries(grid.table || {})) table.setAttribute(name, value);
+    const cols = grid.cols || [];
+    const rows = grid.rows || [];
+    const cells = grid.cells || [];
+    const body = table.tBodies[0];
+    const byName = new Map();
+    for (const tr of body.rows) byName.set(tr.getAttribute("data-lab-entrant"), tr);
+    const byPair = new Map();
+    if (cells.length || grid.moves) {
+      for (const td of body.querySelectorAll("td[data-lab-pair]")) {
+        byPair.set(td.getAttribute("data-lab-pair"), td);
+      }
+    }
+    if (grid.moves) {
+      const names = grid.names;
+      const rowOf = (e) => (e === null ? null : byName.get(names[e]));
+      const mine = Array.from(body.rows, (tr) => [tr, names.indexOf(tr.getAttribute("data-lab-entrant"))]);
+      for (const [e, before] of grid.moves) {
+        const tr = rowOf(e);
+        if (tr) body.insertBefore(tr, rowOf(before) || null);
+        for (const [row, r] of mine) {
+          const cellOf = (c) => (c === null ? null
+            : c === r ? row.querySelector("td.self") : byPair.get(`${r},${c}`));
+          const cell = cellOf(e);
+          if (cell) row.insertBefore(cell, cellOf(before) || null);
+        }
+      }
+    }
+    if (!cols.length && !rows.length && !cells.length) return;
+    const template = document.createElement("template");
+    template.innerHTML = `<table><thead><tr>${cols.map((c) => c[1]).join("")}</tr></thead>`
+      + `<tbody>${rows.map((r) => r[1]).join("")}<tr>${cells.map((c) => c[1]).join("")}</tr>`
+      + "</tbody></table>";
+    const fresh = /** @type {HTMLTableElement} */ (template.content.firstElementChild);
+    const heads = table.tHead.rows[0].cells;
+    const newHeads = fresh.tHead.rows[0].cells;
+    cols.forEach(([i], j) => one(heads[3 + i], newHeads[j]));
+    const newRows = fresh.tBodies[0].rows;
+    rows.forEach(([name], j) => {
+      const tr = byName.get(name);
+      const from = newRows[j];
+      if (!tr) return;
+      sameAttributes(tr, from);
+      for (let k = 0; k < from.cells.length; k++) one(tr.cells[k], from.cells[k]);
+    });
+    const newCells = newRows[rows.length].cells;
+    cells.forEach(([pair], j) => one(byPair.get(pair), newCells[j]));
+  }
+
   window.parlorLab = {
     // `node`'s content made `html` in a task of its own, soon: Python's work for a
-    // report and the page's to show it are then two shorter tasks, not one long one;
-    // and of redraws asked for before it runs, only the last is drawn.
-    drawSoon(node, html) {
-      const first = pending === null;
-      pending = { node, html };
+    // report and the page's to show it are then two shorter tasks, not one long one.
+    // `grid`: a tournament's table's changes (JSON), `html` then the results with the
+    // table's place kept. Of whole redraws asked for before it runs only the last is
+    // drawn; the table's changes after it are each applied, in order.
+    drawSoon(node, html, grid) {
+      const first = pending.length === 0;
+      if (!grid) pending.length = 0;
+      pending.push({ node, html, grid: grid ? JSON.parse(grid) : null });
       if (first) {
         setTimeout(() => {
-          const { node: into, html: last } = pending;
-          pending = null;
+          const todo = pending.splice(0);
           const begun = performance.now();
-          this.draw(into, last);
+          todo.forEach((p, i) => {
+            if (!p.grid) {
+              this.draw(p.node, p.html);
+              return;
+            }
+            patchGrid(p.node, p.grid);
+            if (i === todo.length - 1) this.draw(p.node, p.html); // the rest, the last only
+          });
           drawMs += performance.now() - begun; // Python's part, then the nodes'
           if (run) run.flushAt = performance.now();
         }, 0);
       }
+    },
+    // The whole Lab was just drawn: redraws asked for before it are not drawn.
+    drop() {
+      pending.length = 0;
     },
     // `node`'s content made `html`, keeping the nodes that are there (see morph).
     draw(node, html) {

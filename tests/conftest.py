@@ -16,6 +16,8 @@ and two files both imported as ``conftest`` cannot both be imported from:
     screens.py           every screen a seeded game and the classroom have, drawn
     tools_loader.py      ``load_tool("site")``: a script of tools/ as a module, kept
                          once (e2e's fixtures use it too)
+    made_tours.py        a class tournament as the page keeps it, and made-up games
+                         for it (the tests of its table)
     fixtures/            old saves and the Bot Lab's reference bots, as files
     golden/              the seeded playthroughs tests/test_golden.py compares with
 

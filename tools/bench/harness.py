@@ -182,22 +182,30 @@ def page_renderer(browser: Any) -> tuple[int, float, float]:
     return pid, rss, pss
 
 
-def renderers_mb() -> float:
-    """The resident memory of this process's own Chromium renderers together, in MB: the
-    pages, their workers and the sandboxes' iframe, not another run's (reads /proc only,
-    so a sampling thread may call it)."""
+def process_tree() -> tuple[dict[int, int], dict[int, bytes]]:
+    """Every process's parent and command line (Linux /proc; reads nothing else, so a
+    sampling thread may call it)."""
     parents: dict[int, int] = {}
-    rss: dict[int, int] = {}
+    cmds: dict[int, bytes] = {}
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
             continue
         try:
             stat = (proc / "stat").read_text()
             parents[int(proc.name)] = int(stat.rsplit(")", 1)[1].split()[1])
-            if b"--type=renderer" in (proc / "cmdline").read_bytes():
-                rss[int(proc.name)] = _kb(f"/proc/{proc.name}/status", "VmRSS")
+            cmds[int(proc.name)] = (proc / "cmdline").read_bytes()
         except (OSError, ValueError, IndexError):
             continue  # the process ended while we looked
+    return parents, cmds
+
+
+def renderers_mb() -> float:
+    """The resident memory of this process's own Chromium renderers together, in MB: the
+    pages, their workers and the sandboxes' iframe, not another run's (reads /proc only,
+    so a sampling thread may call it)."""
+    parents, cmds = process_tree()
+    rss = {pid: _kb(f"/proc/{pid}/status", "VmRSS") for pid, cmd in cmds.items()
+           if b"--type=renderer" in cmd}
     me = os.getpid()
 
     def mine(pid: int) -> bool:
@@ -208,6 +216,19 @@ def renderers_mb() -> float:
         return False
 
     return sum(kb for pid, kb in rss.items() if mine(pid)) / 1024
+
+
+def play_tournament(page: Any, table_ms: int = 120_000) -> tuple[int, float]:
+    """The Lab's Tournament pressed and played to its table's last game (the page's
+    contract: ``[data-lab-tournament]``'s ``data-done`` reaches ``data-total``): the
+    games played, and the seconds from the press to the last one drawn."""
+    t0 = time.perf_counter()
+    page.click("[data-action=lab-tournament]")
+    table = page.locator("[data-lab-tournament]")
+    table.wait_for(timeout=table_ms)
+    total = int(table.get_attribute("data-total") or 0)
+    page.wait_for_selector(f"[data-lab-tournament][data-done='{total}']", timeout=3_600_000)
+    return total, time.perf_counter() - t0
 
 
 class PeakSampler:

@@ -38,7 +38,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tools.bench.harness import READY, ROOT, Context
+from tools.bench.harness import READY, ROOT, Context, play_tournament, process_tree
 from tools.bench.labpage import set_code
 
 #: The Lab's new-bot starter (app/lab/page/keep.py STARTER), told apart by a comment.
@@ -100,25 +100,9 @@ def loads() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def _tree() -> tuple[dict[int, int], dict[int, bytes]]:
-    """Every process's parent and command line (Linux /proc)."""
-    parents: dict[int, int] = {}
-    cmds: dict[int, bytes] = {}
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            stat = (proc / "stat").read_text()
-            parents[int(proc.name)] = int(stat.rsplit(")", 1)[1].split()[1])
-            cmds[int(proc.name)] = (proc / "cmdline").read_bytes()
-        except (OSError, ValueError, IndexError):
-            continue  # it ended while we looked
-    return parents, cmds
-
-
 def browsers() -> set[int]:
     """The Chromium browser processes (not their renderers, GPU or zygotes) now."""
-    _, cmds = _tree()
+    _, cmds = process_tree()
     return {pid for pid, cmd in cmds.items()
             if cmd.split(b"\0")[0].endswith((b"/chromium", b"/chrome"))
             and b"--type=" not in cmd}
@@ -126,7 +110,7 @@ def browsers() -> set[int]:
 
 def renderers(pid0: int) -> dict[int, float]:
     """Each renderer process under browser ``pid0``, its RSS in MB (Linux)."""
-    parents, cmds = _tree()
+    parents, cmds = process_tree()
     out: dict[int, float] = {}
     for pid, cmd in cmds.items():
         if b"--type=renderer" not in cmd:
@@ -221,14 +205,7 @@ def trial(ctx: Context, tree: Served, game: str, bots: int, seats: int,
 
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
-        t0 = time.perf_counter()
-        page.click("[data-action=lab-tournament]")
-        table = page.locator("[data-lab-tournament]")
-        table.wait_for(timeout=120_000)
-        total = int(table.get_attribute("data-total") or 0)
-        page.wait_for_selector(f"[data-lab-tournament][data-done='{total}']",
-                               timeout=3_600_000)
-        seconds = time.perf_counter() - t0
+        total, seconds = play_tournament(page)
         done.set()
         sampler.join()
         tasks = page.evaluate("window.__longTasks.filter((t) => t[0] >= window.__benchFrom)")

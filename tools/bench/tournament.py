@@ -29,6 +29,7 @@ from tools.bench.harness import (
     PeakSampler,
     Profile,
     emulate,
+    play_tournament,
     renderers_mb,
 )
 from tools.bench.labpage import GAME_COUNTS, set_code, wait_for_marks
@@ -82,14 +83,7 @@ def tournament(browser: Any, base: str, game: str, bots: int, seats: int, games:
     starts_before = page.evaluate(
         "performance.getEntriesByName('parlor:lab-sandbox-start').length")
     with PeakSampler(0.5) as sampler:
-        t0 = time.perf_counter()
-        page.click("[data-action=lab-tournament]")
-        table = page.locator("[data-lab-tournament]")
-        table.wait_for(timeout=60_000)
-        total = int(table.get_attribute("data-total") or 0)
-        page.wait_for_selector(f"[data-lab-tournament][data-done='{total}']",
-                               timeout=3_600_000)
-        seconds = time.perf_counter() - t0
+        total, seconds = play_tournament(page, table_ms=60_000)
     starts = page.evaluate(
         "performance.getEntriesByName('parlor:lab-sandbox-start').length") - starts_before
     ctx.close()

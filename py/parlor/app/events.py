@@ -223,6 +223,9 @@ class ShowLab:
     html: str
     whole: bool
     status: str  # the header's status line: the Lab, a match under way, its outcome
+    #: The results with a tournament's table left as drawn, and the table's changes
+    #: (JSON, ``lab_tour_patch.py``): what the page draws instead of ``html`` when given.
+    patch: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)

@@ -68,8 +68,11 @@ class LabPage:
         if not effect.whole:
             slot = el("lab-results")
             if not absent(slot) and attr(root, "data-phase") == "lab":
-                js.parlorLab.drawSoon(slot, effect.html)  # nodes kept, next task (lab.js)
+                # nodes kept, next task (lab.js); a tournament's table by its changes
+                rest, grid = effect.patch or (effect.html, None)
+                js.parlorLab.drawSoon(slot, rest, grid)
             return
+        js.parlorLab.drop()  # redraws asked for before are older than this one
         el("menu").hidden = True
         root.hidden = False
         js.document.body.dataset.screen = "lab"

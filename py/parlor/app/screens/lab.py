@@ -38,7 +38,7 @@ SIGNATURE = CONTRACT.removeprefix("def ").removesuffix(":")
 CHART_W, CHART_H = 320.0, 120.0
 
 
-def lab_screen(lab: LabScreen, t: Translator) -> str:
+def lab_screen(lab: LabScreen, t: Translator, grid: str | None = None) -> str:
     game = lab.game
     title = t("lab.title", game=t(f"game.{game}.name"))
     head = (f'<div class="lab-head"><h2>{esc(title)}</h2>{_games(game, t)}'
@@ -51,7 +51,7 @@ def lab_screen(lab: LabScreen, t: Translator) -> str:
             f"{_lessons(lab, t)}")
     code = f'<section class="lab-code">{code}{handin_html(lab, t)}</section>'
     results = (f'<section id="lab-results" class="lab-results" '
-               f'aria-label="{esc(t("lab.results"))}">{lab_results(lab, t)}</section>')
+               f'aria-label="{esc(t("lab.results"))}">{lab_results(lab, t, grid)}</section>')
     # A tournament's table spans the Lab above the code: first in the page too, so Tab
     # reaches it (and Run) in the order it is read.
     main = results + code if lab.tour is not None else code + results
@@ -184,9 +184,10 @@ def lab_status(lab: LabScreen, t: Translator) -> str:
 # --------------------------------------------------------------------------- results
 
 
-def lab_results(lab: LabScreen, t: Translator) -> str:
+def lab_results(lab: LabScreen, t: Translator, grid: str | None = None) -> str:
     """Run and Stop (drawn with the results, so they follow the match), then what the
-    match has given so far."""
+    match has given so far; ``grid``: what stands in a tournament's table's place
+    (``tournament_html``)."""
     run = lab.run
     job = lab.tour or run
     running = job is not None and job.running
@@ -204,7 +205,7 @@ def lab_results(lab: LabScreen, t: Translator) -> str:
         buttons += f'<p class="lab-note" role="status">{esc(lab.note)}</p>'
     buttons += undo_offer(lab, t)
     if lab.tour is not None:
-        return buttons + tournament_html(lab.tour, t, lab.game)
+        return buttons + tournament_html(lab.tour, t, lab.game, grid)
     if run is None:
         return buttons + f'<p class="help">{esc(t("lab.press_run"))}</p>'
     s = run.settings

@@ -37,7 +37,13 @@ def limit_words(game: str, cut: Sequence[int], t: Translator,
     ``cut``: the moves each game ended at the limit had."""
     if not cut:
         return ""
-    return t(key, n=len(cut), limit=max(cut), how=how(game))
+    return cut_words(game, len(cut), max(cut), t, key)
+
+
+def cut_words(game: str, n: int, most: int, t: Translator, key: str) -> str:
+    """``limit_words`` from how many games were cut and the moves of the longest (a
+    tournament's tally keeps these, so its note reads no game)."""
+    return t(key, n=n, limit=most, how=how(game)) if n else ""
 
 
 def match_words(game: str, games: Sequence[LabGame], t: Translator) -> str:

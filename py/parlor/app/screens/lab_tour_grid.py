@@ -8,19 +8,25 @@ click from the review. A cell holding games ended at the Lab's move limit is mar
 (``lab_cut.MARK``, its label says how many; the note under the table says why). At tables
 of several bots (no pairs) the table is the ranking.
 
+The table is drawn from a ``Grid`` (what it shows, as plain values) in pieces: a column's
+head, a row's head (place, name, wins) and a pair's cell. A redraw while games pour in
+sends the page only the pieces that changed (``lab_tour_patch.py``); drawn whole, the
+table is the same pieces joined.
+
 Page contract: ``table[data-lab-tournament]`` (``data-done``, ``data-total``,
-``data-seats``, ``data-bots``); each row ``data-lab-entrant`` (the bot's name),
-``data-wins``, ``data-rank``, ``data-tied``; each pair's cell ``data-lab-pair`` ("a,b",
-the entrants) with ``data-result`` ("won", "lost", "even" or "none"), ``data-lab-cut``
-(its games ended at the move limit, when any), the ``lab-tour-pair`` action.
+``data-seats``, ``data-bots``) in a box ``[data-lab-grid]``; each row
+``data-lab-entrant`` (the bot's name), ``data-wins``, ``data-rank``, ``data-tied``; each
+pair's cell ``data-lab-pair`` ("a,b", the entrants) with ``data-result`` ("won", "lost",
+"even" or "none"), ``data-lab-cut`` (its games ended at the move limit, when any), the
+``lab-tour-pair`` action.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableMapping
+from dataclasses import dataclass
 
-from parlor.app.lab.contest.tournament import Standing
+from parlor.app.lab.contest.tournament import Standing, ranked
 from parlor.app.lab.page.state import LabTour
 from parlor.app.screens.lab_cut import MARK
 from parlor.app.screens.lab_problems import wins_text
@@ -31,6 +37,40 @@ from parlor.render.html import attrs, button, esc
 #: alone (tables of several bots) stays large.
 MANY = 9
 
+#: Pieces of markup already made, by everything they show (the tournament's ``cells``):
+#: a redraw of 30 bots makes only those whose games changed, not 870.
+Memo = MutableMapping[tuple[object, ...], str]
+
+
+@dataclass(frozen=True)
+class Grid:
+    """What the table shows, as plain values taken from the tournament when drawn (its
+    tally goes on changing): the language, the bots, duels or tables, the standings best
+    first, each pair's wins and games (``met``) and games ended at the move limit
+    (``cut``), whose games are listed (a bot's, a pair's), and the games done."""
+
+    lang: str
+    names: tuple[str, ...]
+    duel: bool
+    table: tuple[Standing, ...]
+    met: Mapping[tuple[int, int], tuple[float, int]]
+    cut: Mapping[tuple[int, int], int]
+    shown: int | None
+    pair: tuple[int, int] | None
+    done: int
+    total: int
+    seats: int
+
+
+def grid_of(tour: LabTour, t: Translator) -> Grid:
+    """The table the tournament shows now (copies of its tally's counts: a pair's take
+    a copy of ~870 numbers, not a read of its games)."""
+    tally = tour.tally
+    duel = tour.seating.duels
+    return Grid(t.lang, tour.names, duel, tuple(ranked(tally.wins, tally.games)),
+                dict(tally.met) if duel else {}, dict(tally.cut) if duel else {},
+                tour.shown, tour.pair, len(tour.duels), tour.total, tour.seats)
+
 
 def result_of(wins: float, games: int) -> str:
     """How a pair's games went for the row's bot: more won than lost, fewer, as many,
@@ -40,13 +80,13 @@ def result_of(wins: float, games: int) -> str:
     return "won" if 2 * wins > games else "lost" if 2 * wins < games else "even"
 
 
-def pair_cell(tour: LabTour, row: int, col: int, wins: float, games: int, shown: bool,
-              ended: int, t: Translator) -> str:
+def pair_cell(names: tuple[str, ...], row: int, col: int, wins: float, games: int,
+              shown: bool, ended: int, t: Translator) -> str:
     """The cell of ``row``'s games against ``col``: its wins, coloured by who won more,
     marked when ``ended`` of them were ended at the Lab's move limit."""
     result = result_of(wins, games)
-    label = t("lab.tour.pair", bot=tour.names[row], other=tour.names[col],
-              wins=wins_text(wins, t), n=games)
+    label = t("lab.tour.pair", bot=names[row], other=names[col], wins=wins_text(wins, t),
+              n=games)
     if ended:  # some of the pair's games ended at the Lab's move limit
         label = t("lab.tour.pair.cut", pair=label, n=ended)
     pair = f"{row},{col}"
@@ -58,78 +98,86 @@ def pair_cell(tour: LabTour, row: int, col: int, wins: float, games: int, shown:
     return f"<td{cell}>{text}</td>"
 
 
-def cut_pairs(tour: LabTour) -> Counter[tuple[int, int]]:
-    """Each pair's games ended at the Lab's move limit, both ways round (duels)."""
-    cut: Counter[tuple[int, int]] = Counter()
-    for d in tour.duels.values():
-        if d.cut and len(d.seats) == 2:
-            a, b = d.seats
-            cut[a, b] += 1
-            cut[b, a] += 1
-    return cut
+SELF = '<td class="vs self" aria-hidden="true"></td>'
 
 
-def grid_html(tour: LabTour, table: Sequence[Standing],
-              met: Mapping[tuple[int, int], tuple[float, int]], t: Translator) -> str:
-    duel = tour.seating.duels
-    place = {s.entrant: s for s in table}
-    cut = cut_pairs(tour) if duel else Counter()
+def cell_of(g: Grid, row: int, col: int, t: Translator, memo: Memo) -> str:
+    """The cell of ``row`` against ``col`` (made once for what it shows)."""
+    if row == col:
+        return SELF
+    wins, games = g.met.get((row, col), (0.0, 0))
+    shown = g.pair == (row, col)
+    ended = g.cut.get((row, col), 0)
+    key = (g.lang, row, col, wins, games, shown, ended)
+    cell = memo.get(key)
+    if cell is None:
+        cell = memo[key] = pair_cell(g.names, row, col, wins, games, shown, ended, t)
+    return cell
 
-    def rank_of(s: Standing) -> str:
-        return t("lab.tour.rank.tied" if s.tied else "lab.tour.rank", rank=s.rank)
 
-    said: dict[tuple[float, int], str] = {}  # a cell's words, by its numbers
+def col_head(g: Grid, i: int, t: Translator, memo: Memo) -> str:
+    """The head of the ``i``-th opponent's column: its place, its name the title."""
+    key = ("col", g.lang, i, g.table[i].entrant)
+    head = memo.get(key)
+    if head is None:
+        name = t.isolate(g.names[g.table[i].entrant])
+        head = memo[key] = (f'<th scope="col" class="vs"{attrs(title=name)}>'
+                            f'<abbr{attrs(title=name)}>{esc(t.number(i + 1))}</abbr></th>')
+    return head
 
-    def words(wins: float, games: int) -> str:
-        text = said.get((wins, games))
-        if text is None:
-            text = said[wins, games] = esc(t("lab.tour.cell", wins=wins_text(wins, t),
-                                               n=games))
-        return text
 
+def row_head(g: Grid, i: int, t: Translator, memo: Memo) -> str:
+    """The ``i``-th row's opening: the bot's place, its name (which opens its games
+    under the table, each one click from the review) and its wins in all; its cells
+    follow, and ``</tr>``."""
+    s = g.table[i]
+    key = ("row", g.lang, i, s, g.shown == s.entrant, g.duel)
+    head = memo.get(key)
+    if head is None:
+        head = memo[key] = _row_head(g, i, t)
+    return head
+
+
+def _row_head(g: Grid, i: int, t: Translator) -> str:
+    s = g.table[i]
+    name = g.names[s.entrant]
+    total = esc(t("lab.tour.cell", wins=wins_text(s.wins, t), n=s.games))
+    rank = t("lab.tour.rank.tied" if s.tied else "lab.tour.rank", rank=s.rank)
+    row = attrs(data_lab_entrant=name, data_wins=format(round(s.wins, 3), "g"),
+                data_rank=s.rank, data_tied=s.tied)
+    named = button(name, action="lab-tour-bot", cls="linkish", data_value=s.entrant,
+                   aria_expanded="true" if g.shown == s.entrant else "false")
+    number = f'<span class="vs-place">{esc(t.number(i + 1))}</span>' if g.duel else ""
+    return (f'<tr{row}><td class="rank">{esc(rank)}</td>'
+            f'<th scope="row" class="bot">{number}<bdi>{named}</bdi></th>'
+            f'<td class="total">{total}</td>')
+
+
+def table_attrs(g: Grid) -> str:
+    """The table's own attributes: compact from ``MANY`` bots on, the page contract's."""
+    many = g.duel and len(g.names) >= MANY
+    return (attrs(class_="lab-tour many" if many else "lab-tour") + " data-lab-tournament"
+            + attrs(data_done=g.done, data_total=g.total, data_seats=g.seats,
+                    data_bots=len(g.names)))
+
+
+def grid_html(g: Grid, t: Translator, memo: Memo) -> str:
+    """The whole table, in its scrolling box."""
     head = (f'<th scope="col" class="rank">{esc(t("lab.tour.col.rank"))}</th>'
             f'<th scope="col" class="bot">{esc(t("lab.tour.col.bot"))}</th>'
             f'<th scope="col" class="total">{esc(t("lab.tour.col.total"))}</th>')
-    if duel:  # each opponent's column headed by its place, its name the header's title
-        head += "".join(
-            f'<th scope="col" class="vs"{attrs(title=t.isolate(tour.names[s.entrant]))}>'
-            f'<abbr{attrs(title=t.isolate(tour.names[s.entrant]))}>{esc(t.number(i + 1))}'
-            "</abbr></th>" for i, s in enumerate(table))
-    if len(tour.cells) > 4 * len(table) ** 2:
-        tour.cells.clear()  # cells of counts long passed: built again as needed
+    order = [s.entrant for s in g.table]
+    if g.duel:  # each opponent's column headed by its place, its name the header's title
+        head += "".join(col_head(g, i, t, memo) for i in range(len(order)))
+    if len(memo) > 4 * len(order) ** 2 + 2 * len(order):
+        memo.clear()  # cells of counts long passed: built again as needed
     rows = []
-    for i, s in enumerate(table):
-        name = tour.names[s.entrant]
-        cells = []
-        for other in table if duel else ():
-            if other.entrant == s.entrant:
-                cells.append('<td class="vs self" aria-hidden="true"></td>')
-                continue
-            wins, games = met.get((s.entrant, other.entrant), (0.0, 0))
-            shown = tour.pair == (s.entrant, other.entrant)
-            ended = cut[s.entrant, other.entrant]
-            key = (t.lang, s.entrant, other.entrant, wins, games, shown, ended)
-            cell = tour.cells.get(key)
-            if cell is None:
-                cell = tour.cells[key] = pair_cell(tour, s.entrant, other.entrant, wins,
-                                                   games, shown, ended, t)
-            cells.append(cell)
-        row = attrs(data_lab_entrant=name, data_wins=format(round(s.wins, 3), "g"),
-                    data_rank=s.rank, data_tied=s.tied)
-        # The bot's name opens its games under the table, each one click from the review.
-        named = button(name, action="lab-tour-bot", cls="linkish", data_value=s.entrant,
-                       aria_expanded="true" if tour.shown == s.entrant else "false")
-        number = f'<span class="vs-place">{esc(t.number(i + 1))}</span>' if duel else ""
-        rows.append(f'<tr{row}><td class="rank">{esc(rank_of(place[s.entrant]))}</td>'
-                    f'<th scope="row" class="bot">{number}<bdi>{named}</bdi></th>'
-                    f'<td class="total">{words(s.wins, s.games)}</td>{"".join(cells)}</tr>')
-    n = len(tour.names)
-    kind = attrs(class_="lab-tour many" if duel and n >= MANY else "lab-tour")
-    hooks = attrs(data_done=len(tour.duels), data_total=tour.total, data_seats=tour.seats,
-                  data_bots=n)
+    for i, e in enumerate(order):
+        cells = "".join(cell_of(g, e, other, t, memo) for other in order) if g.duel else ""
+        rows.append(f"{row_head(g, i, t, memo)}{cells}</tr>")
     # The box scrolls (both ways on a small screen; the header and the names stay put):
     # focusable, so the keyboard scrolls it too.
     box = attrs(class_="lab-tour-box", tabindex=0, role="region",
-                aria_label=t("lab.tour.caption"))
-    return (f"<div{box}><table{kind} data-lab-tournament{hooks}>"
+                aria_label=t("lab.tour.caption"), data_lab_grid=True)
+    return (f"<div{box}><table{table_attrs(g)}>"
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")

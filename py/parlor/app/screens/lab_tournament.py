@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from parlor.app.lab.contest.tournament import head_to_head, ranked, standings
 from parlor.app.lab.page.state import LabTour
-from parlor.app.screens.lab_cut import MARK, limit_words
+from parlor.app.screens.lab_cut import MARK, cut_words
 from parlor.app.screens.lab_problems import problem_text
 from parlor.app.screens.lab_prose import prose
 from parlor.app.screens.lab_tour_games import games_of_html
-from parlor.app.screens.lab_tour_grid import grid_html
+from parlor.app.screens.lab_tour_grid import grid_html, grid_of
 from parlor.i18n.catalog import Translator
 from parlor.render.html import attrs, button, esc
 
@@ -32,7 +32,9 @@ def tournament_status(tour: LabTour, t: Translator) -> str:
     return t("lab.tour.status.done", name=first[0])
 
 
-def tournament_html(tour: LabTour, t: Translator, game: str) -> str:
+def tournament_html(tour: LabTour, t: Translator, game: str, grid: str | None = None) -> str:
+    """The tournament's part of the results; ``grid``: the markup in the table's place
+    (by default the table; a redraw by its changes leaves the table drawn there)."""
     tally = tour.tally  # the games added up as they came: a redraw reads no game
     n = len(tour.names)
     done = len(tour.duels)
@@ -50,14 +52,15 @@ def tournament_html(tour: LabTour, t: Translator, game: str) -> str:
                 max=tour.total, value=done, aria_label=t("lab.progress"))
     parts.append(f'<p class="lab-progress-line">{esc(t(state, done=done, n=tour.total))} '
                  f"<progress{bar}></progress></p>")
-    parts.append(grid_html(tour, ranked(tally.wins, tally.games), tally.met, t))
+    parts.append(grid_html(grid_of(tour, t), t, tour.cells) if grid is None else grid)
     hint = t("lab.tour.grid_hint") + " " if tour.seating.duels else ""
     parts.append(f'<p class="help lab-tour-rule">{esc(t("lab.tour.rule"))} '
                  f'{esc(hint + t("lab.tour.games_hint"))}</p>')
-    cut = [len(d.move_list) for d in tour.duels.values() if d.cut]
-    if cut:  # games ended at the Lab's move limit: marked in the grid and the lists, said here
-        words = limit_words(game, cut, t, "lab.tour.cut")
-        parts.append(f'<p class="help lab-tour-cut"{attrs(data_lab_cut=len(cut))}>'
+    if tally.cut_games:  # games ended at the Lab's move limit: marked (in the grid and)
+        # in the lists, said here
+        key = "lab.tour.cut" if tour.seating.duels else "lab.tour.cut.tables"
+        words = cut_words(game, tally.cut_games, tally.cut_most, t, key)
+        parts.append(f'<p class="help lab-tour-cut"{attrs(data_lab_cut=tally.cut_games)}>'
                      f'{esc(MARK)} {esc(words)}</p>')
     if done:
         parts.append('<div class="lab-actions lab-tour-actions">'

@@ -59,7 +59,8 @@ from parlor.app.lab.page.state import (
 from parlor.app.lab.page.tour_games import tour_action
 from parlor.app.lab.wire.messages import WorkerNews, job_request
 from parlor.app.page import Shown
-from parlor.app.screens.lab import lab_results, lab_screen, lab_status
+from parlor.app.screens.lab import lab_status
+from parlor.app.screens.lab_redraw import lab_drawn
 from parlor.app.screens.lab_tournament import tournament_csv
 from parlor.app.seats import Seat, default_names
 from parlor.app.setup import Setup
@@ -70,6 +71,7 @@ from parlor.render.contract import ActionName
 
 if TYPE_CHECKING:
     from parlor.app.saves import KeyValue
+    from parlor.app.screens.lab_tour_grid import Grid
     from parlor.i18n.catalog import Translator
 
 #: The Lab's own actions (``data-action``), routed by the controller to ``Lab.act``.
@@ -77,8 +79,7 @@ LAB_ACTIONS: tuple[ActionName, ...] = (
     "lab-run", "lab-run-new", "lab-stop", "lab-share", "lab-export", "lab-import", "lab-new",
     "lab-bot", "lab-said", "lab-review", "lab-tournament", "lab-tour-csv", "lab-lesson",
     "lab-play", "lab-paste", "lab-author", "lab-class-word", "lab-tour-bot", "lab-tour-pair",
-    "lab-tour-review",
-    *SHELF_ACTIONS)
+    "lab-tour-review", *SHELF_ACTIONS)
 #: What a tab whose bot changed in another tab does not do until it takes the newer text.
 STALE_WAITS = frozenset({"lab-run", "lab-run-new", "lab-tournament", "lab-lesson", "lab-play",
                          "lab-share", "lab-export"})
@@ -125,6 +126,7 @@ class Lab:
     def __post_init__(self) -> None:
         self.shelves = Shelves(self)
     drawn_tour: bool = False  # the screen drawn last shows a tournament (drawn first)
+    grid: Grid | None = None  # the tournament's table drawn last (redrawn by its changes)
     live: bool = False  # the Lab's workers may be running (warmed, or a Lab bot's game)
 
     # ---- opening and closing --------------------------------------------------------
@@ -255,8 +257,7 @@ class Lab:
         match = None if new_games and goal is None else match_key(s, seed, options)
         self.run = LabRun(s, seed, self.shelf.source,
                           lesson=goal.number if goal is not None else None,
-                          options=options, bot=bot,
-                          match=match,
+                          options=options, bot=bot, match=match,
                           last=None if match is None else self.shelf.last_score(bot, match))
         self.tour, self.said, self.note = None, None, None
         out.append(LabStart(job_request(
@@ -395,6 +396,5 @@ class Lab:
                            players_of(self.game), self.tour, lessons(self.game),
                            author_of(self.page.store), self.handin,
                            self.shelves.stale, class_word(self.page.store) is not None)
-        draw = lab_screen if whole else lab_results
-        out.append(ShowLab(self.game, draw(screen, t), whole=whole,
-                           status=lab_status(screen, t)))
+        html, patch, self.grid = lab_drawn(screen, t, whole, self.grid)
+        out.append(ShowLab(self.game, html, whole, lab_status(screen, t), patch))

@@ -4,6 +4,7 @@ so ``app/screens/lab.py`` never reaches into the part)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -134,8 +135,10 @@ class Tally:
     """A tournament's games added up as they come (``LabTour.tally``): each entrant's
     wins and games, each pair's in duels (``row, col``: the row's wins against the col
     and their games), and the first game (lowest number) each entrant gave no move in,
-    with why. A redraw reads these, not every game again (30 bots: 1,740 games read
-    four times over at each of hundreds of redraws kept the page busy for 100s of ms).
+    with why; the games ended at the Lab's move limit: each pair's, both ways round
+    (``cut``), how many in all and the most moves one had (the note under the table). A
+    redraw reads these, not every game again (30 bots: 1,740 games read four times over
+    at each of hundreds of redraws kept the page busy for 100s of ms).
     """
 
     wins: list[float]
@@ -143,6 +146,9 @@ class Tally:
     met: dict[tuple[int, int], tuple[float, int]] = field(default_factory=dict)
     failed: dict[int, tuple[int, Problem]] = field(default_factory=dict)
     counted: dict[int, TableGame] = field(default_factory=dict)
+    cut: Counter[tuple[int, int]] = field(default_factory=Counter)
+    cut_games: int = 0
+    cut_most: int = 0  # the moves of the longest game ended at the limit
 
     @staticmethod
     def of(entrants: int, duels: Mapping[int, TableGame]) -> Tally:
@@ -161,6 +167,12 @@ class Tally:
             for row, col, share in ((a, b, duel.shares[0]), (b, a, duel.shares[1])):
                 wins, games = self.met.get((row, col), (0.0, 0))
                 self.met[row, col] = (wins + share, games + 1)
+            if duel.cut:
+                self.cut[a, b] += 1
+                self.cut[b, a] += 1
+        if duel.cut:
+            self.cut_games += 1
+            self.cut_most = max(self.cut_most, len(duel.move_list))
         if duel.failed is not None and duel.problem is not None:
             first = self.failed.get(duel.failed)
             if first is None or number < first[0]:

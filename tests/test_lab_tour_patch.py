@@ -1,0 +1,211 @@
+"""A class tournament's table redrawn by its changes (``lab_tour_patch.py``): a batch of
+games changes only the cells, totals and rows whose words changed, a ranking changed
+moves the fewest rows (and the same columns in every row), and the changes applied to
+the table as drawn give exactly the table drawn whole."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from made_tours import game, tour_of
+from parlor.app.lab.page.state import LabTour
+from parlor.app.screens.lab_tour_grid import Grid, grid_html, grid_of
+from parlor.app.screens.lab_tour_patch import grid_patch, moves
+from parlor.i18n.catalog import Translator
+
+pytestmark = pytest.mark.pyodide  # the Lab's tests run in the browser's Python too
+
+T = Translator()
+
+
+def fewest(before: list[int], after: list[int]) -> int:
+    """The fewest moves from ``before`` to ``after``: all but a longest run of items
+    already in order (counted the slow way)."""
+    at = [before.index(e) for e in after]
+    best = [1] * len(at)
+    for i in range(len(at)):
+        for j in range(i):
+            if at[j] < at[i]:
+                best[i] = max(best[i], best[j] + 1)
+    return len(at) - max(best, default=0)
+
+
+def snapshot(tour: LabTour) -> tuple[Grid, str]:
+    g = grid_of(tour, T)
+    return g, grid_html(g, T, {})
+
+
+def changes(old: Grid, new: Grid) -> dict[str, object]:
+    text = grid_patch(old, new, T, {})
+    assert text is not None
+    found: dict[str, object] = json.loads(text)
+    return found
+
+
+# ---- a model of the page: the table drawn, its changes applied as assets/lab.js does ----
+
+CELL = r"<td[^>]*>[^<]*</td>"
+
+
+def parse(html: str) -> dict[str, object]:
+    m = re.fullmatch(r"(<div[^>]*><table[^>]*>)<thead><tr>((?:<th scope=\"col\" class=\""
+                     r"(?:rank|bot|total)\">[^<]*</th>){3})(.*)</tr></thead><tbody>(.*)"
+                     r"</tbody></table></div>", html)
+    assert m is not None
+    cols = re.findall(r"<th scope=\"col\" class=\"vs\".*?</th>", m.group(3))
+    assert "".join(cols) == m.group(3)
+    rows = []
+    for head, cells in re.findall(r'(<tr[^>]*>.*?<td class="total">[^<]*</td>)(.*?)</tr>',
+                                  m.group(4)):
+        found = re.findall(CELL, cells)
+        assert "".join(found) == cells
+        rows.append([head, found])
+    return {"open": m.group(1), "fixed": m.group(2), "cols": cols, "rows": rows}
+
+
+def draw(model: dict[str, object]) -> str:
+    rows = "".join(head + "".join(cells) + "</tr>" for head, cells in model["rows"])  # type: ignore[attr-defined]
+    return (f'{model["open"]}<thead><tr>{model["fixed"]}{"".join(model["cols"])}</tr>'  # type: ignore[arg-type]
+            f"</thead><tbody>{rows}</tbody></table></div>")
+
+
+def name_of(head: str) -> str:
+    found = re.search(r'data-lab-entrant="([^"]*)"', head)
+    assert found is not None
+    return found.group(1)
+
+
+def apply(html: str, patch: dict[str, object]) -> str:
+    model = parse(html)
+    rows: list[list[object]] = model["rows"]  # type: ignore[assignment]
+    for name, value in patch.get("table", {}).items():  # type: ignore[attr-defined]
+        model["open"] = re.sub(rf'{name}="[^"]*"', f'{name}="{value}"', model["open"])  # type: ignore[arg-type]
+    if "moves" in patch:
+        names: list[str] = patch["names"]  # type: ignore[assignment]
+
+        def column(cell: str, r: int) -> int:
+            pair = re.search(r'data-lab-pair="(\d+),(\d+)"', cell)
+            return r if pair is None else int(pair.group(2))  # its own: the self cell
+
+        def move(seq: list[object], keys: list[int], e: int, before: int | None) -> None:
+            item = seq.pop(keys.index(e))
+            keys.remove(e)
+            seq.insert(len(seq) if before is None else keys.index(before), item)
+
+        for e, before in patch["moves"]:  # type: ignore[attr-defined]
+            move(rows, [names.index(name_of(row[0])) for row in rows], e, before)  # type: ignore[arg-type]
+            for row in rows:  # the same columns in every row
+                r = names.index(name_of(row[0]))  # type: ignore[arg-type]
+                cells: list[object] = row[1]  # type: ignore[assignment]
+                move(cells, [column(c, r) for c in cells], e, before)  # type: ignore[arg-type]
+    for i, markup in patch.get("cols", []):  # type: ignore[attr-defined]
+        model["cols"][i] = markup  # type: ignore[index]
+    for name, markup in patch.get("rows", []):  # type: ignore[attr-defined]
+        row = next(r for r in rows if name_of(r[0]) == name)  # type: ignore[arg-type]
+        assert markup.endswith("</tr>")
+        row[0] = markup.removesuffix("</tr>")
+    for pair, markup in patch.get("cells", []):  # type: ignore[attr-defined]
+        for row in rows:
+            cells: list[str] = row[1]  # type: ignore[assignment]
+            for j, c in enumerate(cells):
+                if f'data-lab-pair="{pair}"' in c:
+                    cells[j] = markup
+    return draw(model)
+
+
+# ---- the tests ----------------------------------------------------------------------------
+
+
+def test_a_batch_of_one_pair_changes_its_two_cells_and_its_two_bots_rows_only() -> None:
+    tour = tour_of(5)
+    for k in range(0, tour.total, 4):  # one game of every pair: a ranking with gaps
+        tour.take(k, game(tour, k, 1.0))
+    old, _ = snapshot(tour)
+    top = [s.entrant for s in old.table]
+    # a game the better of the first two wins: nobody changes places
+    k = next(k for k in range(tour.total) if k not in tour.duels
+             and set(tour.seating.order(k)) == {top[0], top[1]})
+    a, b = tour.seating.order(k)
+    tour.take(k, game(tour, k, 1.0 if a == top[0] else 0.0))
+    new, _ = snapshot(tour)
+    assert [s.entrant for s in new.table] == top
+    patch = changes(old, new)
+    assert set(patch) == {"table", "rows", "cells"}
+    assert patch["table"] == {"data-done": str(len(tour.duels))}
+    assert {pair for pair, _ in patch["cells"]} == {f"{a},{b}", f"{b},{a}"}  # type: ignore[union-attr]
+    assert {name for name, _ in patch["rows"]} == {tour.names[a], tour.names[b]}  # type: ignore[union-attr]
+
+
+def test_nothing_changed_changes_nothing_and_another_language_draws_it_whole() -> None:
+    tour = tour_of(4)
+    tour.take(0, game(tour, 0, 1.0))
+    old, _ = snapshot(tour)
+    assert changes(old, grid_of(tour, T)) == {}
+    assert grid_patch(old, grid_of(tour, Translator("fa")), T, {}) is None
+
+
+def test_a_ranking_changed_moves_the_fewest_rows_and_heads_the_columns_anew() -> None:
+    tour = tour_of(6)
+    for k in range(0, tour.total, 4):
+        tour.take(k, game(tour, k, 1.0))
+    old, html = snapshot(tour)
+    last = old.table[-1].entrant
+    for k in range(tour.total):  # the last bot wins all its other games
+        if k not in tour.duels and last in tour.seating.order(k):
+            tour.take(k, game(tour, k, 1.0 if tour.seating.order(k)[0] == last else 0.0))
+    new, whole = snapshot(tour)
+    before, after = [s.entrant for s in old.table], [s.entrant for s in new.table]
+    assert before != after
+    patch = changes(old, new)
+    assert len(patch["moves"]) == fewest(before, after)  # type: ignore[arg-type]
+    assert {i for i, _ in patch["cols"]} == {  # type: ignore[union-attr]
+        i for i in range(len(after)) if before[i] != after[i]}
+    assert apply(html, patch) == whole
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_fewest_moves_put_the_rows_in_the_new_order(seed: int) -> None:
+    rng = random.Random(seed)
+    before = list(range(rng.randint(0, 12)))
+    after = before[:]
+    rng.shuffle(after)
+    if seed % 3 == 0 and len(after) > 1:  # one bot climbs: one move
+        after = before[:]
+        after.insert(rng.randrange(len(after)), after.pop())
+    rows = before[:]
+    found = moves(before, after)
+    for e, following in found:
+        rows.remove(e)
+        rows.insert(len(rows) if following is None else rows.index(following), e)
+    assert rows == after
+    assert len(found) == fewest(before, after)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_changes_applied_to_the_table_drawn_give_the_table_drawn_whole(seed: int) -> None:
+    """Random tournaments, their games in random batches (a bot's or a pair's games
+    opened now and then): after each batch, the table as drawn, changed by the batch's
+    changes, is the new table drawn whole."""
+    rng = random.Random(seed)
+    n = rng.randint(2, 9)
+    tour = tour_of(n, games=rng.choice([2, 4]))
+    order = list(range(tour.total))
+    rng.shuffle(order)
+    old, html = snapshot(tour)
+    while order:
+        for _ in range(rng.randint(1, 6)):
+            if order:
+                k = order.pop()
+                tour.take(k, game(tour, k, rng.choice([0.0, 0.5, 1.0]),
+                                  cut=rng.choice([0, 0, 0, 40, 75])))
+        if rng.random() < 0.3:
+            tour.shown = rng.randrange(n)
+            tour.pair = rng.choice([None, (tour.shown, (tour.shown + 1) % n)])
+        new, whole = snapshot(tour)
+        html = apply(html, changes(old, new))
+        assert html == whole
+        old = new
