@@ -473,6 +473,9 @@ def test_a_lab_bot_at_the_table_never_holds_the_humans_secret(
     open_lab(page, app.url, "kabaleo")
     set_code(page, PEEKER)
     page.select_option("[data-lab-field=level]", "random")
+    # The longest time a move may take: this test is about what the bot sees, and on a
+    # loaded machine a move at the default second was once over time (1.3 s).
+    page.select_option("[data-lab-field=limit]", "5000")
     page.click("[data-action=lab-play]")
     expect(page.locator("#game")).to_have_attribute("data-phase", "play")
     played = 0
