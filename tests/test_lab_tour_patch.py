@@ -5,6 +5,7 @@ the table as drawn give exactly the table drawn whole."""
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -209,3 +210,28 @@ def test_the_changes_applied_to_the_table_drawn_give_the_table_drawn_whole(seed:
         html = apply(html, changes(old, new))
         assert html == whole
         old = new
+
+
+def test_a_hostile_bots_name_reaches_the_changes_as_text_and_keys_its_row() -> None:
+    """A bot's name is a student's (hostile) text: in the changes the page applies it is
+    escaped markup, never an element or an attribute of its own, and the key a row is
+    found by is the name itself, as the page reads it back (getAttribute unescapes)."""
+    names = ('<img src=x onerror="alert(1)">', 'a" data-x="1', "&amp; R&D", "bot 3")
+    tour = LabTour(names, 4, 77, 1000, seats=2)
+    old, _ = snapshot(tour)
+    for k in range(tour.total):  # every game: the ranking changes, every cell and row
+        tour.take(k, game(tour, k, 1.0 if k % 3 else 0.0))
+    new, _ = snapshot(tour)
+    text = grid_patch(old, new, T, {})
+    assert text is not None
+    patch = json.loads(text)
+    assert patch.get("rows") and patch.get("cells")
+    markup = "".join(m for _, m in patch.get("rows", []) + patch.get("cells", [])
+                     + patch.get("cols", []))
+    assert "<img" not in markup and 'data-x="1"' not in markup
+    for name, row in patch["rows"]:
+        assert name in names
+        found = re.search(r'data-lab-entrant="([^"]*)"', row)
+        assert found is not None and html.unescape(found.group(1)) == name
+    if "moves" in patch:
+        assert patch["names"] == list(names)
