@@ -314,7 +314,9 @@ def test_a_lab_match(smoke: Smoke) -> None:
     click(d, "[data-action=lab-run]")
     wait_for(d, "document.querySelector('[data-lab-progress][data-done=\"10\"]')", 180,
              "10 games played by the Lab's worker")
-    assert d.script("return document.querySelectorAll('[data-lab-error]').length") == 0
+    errors = d.script("return [...document.querySelectorAll('[data-lab-error]')]"
+                      ".map(e => e.dataset.labError + ': ' + e.textContent)")
+    assert errors == []
     d.script("document.querySelector('details.lab-games').open = true;")
     click(d, "[data-lab-game='0'] [data-action=lab-said]")
     wait_for(d, "(document.querySelector('.lab-said') || {}).textContent"
