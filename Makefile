@@ -48,7 +48,20 @@ help:
 
 setup: setup-core chromium engines
 
-setup-core: $(NPM_STAMP) $(VENDOR_STAMP) $(VENV_STAMP) $(WHEELS_STAMP) $(FONTS_STAMP) precache
+setup-core: $(NPM_STAMP) $(VENDOR_STAMP) $(VENV_STAMP) $(WHEELS_STAMP) $(FONTS_STAMP) sw.js precache
+
+# --- sw.js: the service worker, one classic script bundled from sw.mjs and its imports ---
+# (git-ignored). Classic and at this URL: index.html registers ./sw.js, and every
+# visitor's installed worker updates to it there. Not minified, so it stays readable.
+# Rebuilt only when a source is newer; esbuild writes nothing when it fails, and the
+# rename makes sure a half-written file is never left as sw.js.
+ESBUILD := node_modules/.bin/esbuild
+SW_SOURCES := sw.mjs assets/snapshot-check.mjs
+sw.js: $(SW_SOURCES) $(NPM_STAMP)
+	$(ESBUILD) sw.mjs --bundle --format=iife --target=es2022 --log-level=warning \
+	    --banner:js='// Built from sw.mjs by esbuild (make setup-core): do not edit; edit sw.mjs.' \
+	    --outfile=sw.js.tmp
+	@mv sw.js.tmp $@
 
 # --- precache.js: the service worker's file list and content hash (cheap; always checked) ---
 precache: $(VENDOR_STAMP) $(FONTS_STAMP)
@@ -206,7 +219,7 @@ dist: setup-core
 	$(PYTHON) tools/site.py dist dist
 
 clean:
-	rm -rf node_modules vendor $(VENV) .cache dist precache.js .ruff_cache .pytest_cache
+	rm -rf node_modules vendor $(VENV) .cache dist precache.js sw.js .ruff_cache .pytest_cache
 	rm -f py/parlor.zip py/snapshot-*.bin.gz py/snapshot.json py/.snapshot-stamp.json \
 	    py/lab-sandbox-*.bin.gz py/lab-snapshot.json py/.lab-snapshot-stamp.json
 	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -85,6 +85,7 @@ build_snapshot = _snapshots.build_snapshot
 snapshot_files = _snapshots.snapshot_files
 fetched_when_asked = _snapshots.fetched_when_asked
 #: Files that exist only as the service worker's inputs; never precached themselves.
+#: sw.js is built from sw.mjs by the Makefile (esbuild), precache.js by this file.
 WORKER_FILES = ("sw.js", "precache.js")
 PYODIDE_RUNTIME = (
     "pyodide.mjs",
@@ -355,6 +356,8 @@ def precache_js(root: Path, files: list[str]) -> str:
 def build_dist(out: Path) -> list[str]:
     build_generated(ROOT)
     files = app_files(ROOT)
+    if not (ROOT / "sw.js").is_file():
+        raise SiteError("sw.js is missing (built from sw.mjs); run `make setup-core` first")
     if out.exists():
         shutil.rmtree(out)
     for rel in (*files, "sw.js"):
