@@ -35,6 +35,7 @@ VENDOR_STAMP := vendor/.vendor-stamp.json
 VENV_STAMP := $(VENV)/.parlor-venv-stamp
 WHEELS_STAMP := $(WHEELS)/.parlor-wheels-stamp
 FONTS_STAMP := vendor/fonts/stamp.json
+SANDBOX_STAMP := vendor/pyodide-sandbox/.stamp
 
 # Lint targets: only the folders that exist (others write py/, tests/, e2e/).
 LINT_PATHS := $(wildcard py tests e2e tools)
@@ -48,7 +49,8 @@ help:
 
 setup: setup-core chromium engines
 
-setup-core: $(NPM_STAMP) $(VENDOR_STAMP) $(VENV_STAMP) $(WHEELS_STAMP) $(FONTS_STAMP) sw.js precache
+setup-core: $(NPM_STAMP) $(VENDOR_STAMP) $(SANDBOX_STAMP) $(VENV_STAMP) $(WHEELS_STAMP) \
+	$(FONTS_STAMP) sw.js precache
 
 # --- sw.js: the service worker, one classic script bundled from sw.mjs and its imports ---
 # (git-ignored). Classic and at this URL: index.html registers ./sw.js, and every
@@ -64,7 +66,8 @@ sw.js: $(SW_SOURCES) $(NPM_STAMP)
 	@mv sw.js.tmp $@
 
 # --- precache.js: the service worker's file list and content hash (cheap; always checked) ---
-precache: $(VENDOR_STAMP) $(FONTS_STAMP)
+# (After the sandbox's runtime: the Lab's snapshot is made on it, and it is precached.)
+precache: $(VENDOR_STAMP) $(FONTS_STAMP) $(SANDBOX_STAMP)
 	@$(PYTHON) tools/site.py precache >/dev/null
 
 # --- vendor/fonts: Persian and Japanese web fonts, Japanese cut to the catalog's characters ---
@@ -83,6 +86,13 @@ STDLIB_CUT := tools/stdlib_cut.py tools/stdlib_pyodide.py tools/stdlib_build.mjs
 	tools/stdlib-keep.txt
 $(VENDOR_STAMP): $(NPM_STAMP) tools/vendor.py tools/editor_module.py $(STDLIB_CUT) $(shell find py/parlor -name '*.py')
 	$(PYTHON) tools/vendor.py
+	@touch $@
+
+# --- vendor/pyodide-sandbox/: the Lab sandbox's glue and wasm, rewritten from Pyodide's ---
+# once here, not in the page (tools/pyodide_sandbox.mjs): a Pyodide whose files do not
+# look as expected stops the build. Each file is written only when its bytes change.
+$(SANDBOX_STAMP): $(VENDOR_STAMP) tools/pyodide_sandbox.mjs
+	$(NODE) tools/pyodide_sandbox.mjs >/dev/null
 	@touch $@
 
 # --- .venv: pytest, playwright (python package only), ruff ---

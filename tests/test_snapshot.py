@@ -174,11 +174,13 @@ def test_a_sandbox_restored_holds_what_a_normal_start_holds_and_draws_its_own(
 
 
 def test_the_sandbox_snapshot_is_named_by_its_own_inputs_and_precached() -> None:
-    """Its key hashes the page's inputs, the sandbox's loader and lab-sandbox.js (whose
-    function caps the wasm it is made on); it is listed for the service worker."""
+    """Its key hashes the page's inputs, the sandbox's loader and the sandbox's own glue
+    and capped wasm (the bytes it is made on and restored with,
+    tools/pyodide_sandbox.mjs); it is listed for the service worker."""
     inputs = set(site.LAB_SANDBOX.inputs)
     assert set(site.SNAPSHOT_INPUTS) | {"vendor/pyodide/pyodide.js",
-                                        "assets/lab-sandbox.js"} == inputs
+                                        "vendor/pyodide-sandbox/pyodide.asm.js",
+                                        "vendor/pyodide-sandbox/pyodide.asm.wasm"} == inputs
     manifest_path = ROOT / site.LAB_SANDBOX.manifest
     if not manifest_path.exists():
         pytest.skip("py/lab-snapshot.json is built by `make setup`")

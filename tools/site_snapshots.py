@@ -62,11 +62,15 @@ class Snapshot(NamedTuple):
 
 
 PAGE = Snapshot("page", SNAPSHOT_INPUTS, "snapshot-", SNAPSHOT_JSON, SNAPSHOT_STAMP)
-#: The Bot Lab's sandbox (assets/lab-sandbox.js restores it): made
-#: from the page's inputs, the sandbox's loader, and lab-sandbox.js, whose function
-#: rewrites the wasm it runs (the snapshot is made on that wasm).
+#: The Bot Lab sandbox's own glue and wasm, rewritten from Pyodide's at build time by
+#: tools/pyodide_sandbox.mjs (the Makefile runs it before the snapshots are built).
+SANDBOX_RUNTIME = ("vendor/pyodide-sandbox/pyodide.asm.js",
+                   "vendor/pyodide-sandbox/pyodide.asm.wasm")
+#: The Bot Lab's sandbox (assets/lab-sandbox.js restores it): made from the page's
+#: inputs, the sandbox's loader, and the very glue and wasm a sandbox runs (the snapshot
+#: is made on that wasm; a sandbox restores it with that glue).
 LAB_SANDBOX = Snapshot("sandbox", (*SNAPSHOT_INPUTS, "vendor/pyodide/pyodide.js",
-                                   "assets/lab-sandbox.js"),
+                                   *SANDBOX_RUNTIME),
                        "lab-sandbox-", "py/lab-snapshot.json", "py/.lab-snapshot-stamp.json")
 SNAPSHOTS = (PAGE, LAB_SANDBOX)
 
