@@ -10,7 +10,8 @@
 // were already imported, and its hash() of a string (fixed per snapshot: documented).
 //
 // --sandbox: a Lab sandbox's snapshot, started as assets/lab-sandbox.js's worker does,
-// on its capped wasm (vendor/pyodide-sandbox/), once normally and twice from the snapshot (its RESTORED steps);
+// on its capped wasm (vendor/pyodide-sandbox/), once normally and twice from the
+// snapshot (its RESTORED steps);
 // prints what a student's code would find in each: sys.path, sys.modules, the
 // environment, builtins, __main__'s names, the files of the Lab's folder, a draw.
 import fs from "node:fs";
