@@ -88,10 +88,11 @@ $(VENDOR_STAMP): $(NPM_STAMP) tools/vendor.py tools/editor_module.py $(STDLIB_CU
 	$(PYTHON) tools/vendor.py
 	@touch $@
 
-# --- vendor/pyodide-sandbox/: the Lab sandbox's glue and wasm, rewritten from Pyodide's ---
-# once here, not in the page (tools/pyodide_sandbox.mjs): a Pyodide whose files do not
-# look as expected stops the build. Each file is written only when its bytes change.
-$(SANDBOX_STAMP): $(VENDOR_STAMP) tools/pyodide_sandbox.mjs
+# --- vendor/pyodide-sandbox/: the Lab sandbox's changes to Pyodide's glue and wasm ---
+# worked out and checked once here, not searched for in the page (tools/pyodide_sandbox.mjs
+# writes splices.json; the page applies them by place, assets/splice.mjs): a Pyodide whose
+# files do not look as expected stops the build. Written only when its bytes change.
+$(SANDBOX_STAMP): $(VENDOR_STAMP) tools/pyodide_sandbox.mjs assets/splice.mjs
 	$(NODE) tools/pyodide_sandbox.mjs >/dev/null
 	@touch $@
 

@@ -17,10 +17,11 @@
 //   what the sandbox would still expose, then talks only on the MessagePort the Lab's
 //   worker holds (py/parlor/app/lab/sandbox/sandbox.py answers there).
 //
-// The sandbox's glue and wasm are Pyodide's as tools/pyodide_sandbox.mjs rewrote them
-// once at build time (vendor/pyodide-sandbox/: the glue a classic script whose restore
-// copies only the heap's pages that are not zero, the wasm's memory capped at 256 MiB);
-// the page fetches and hands them over as they are.
+// The sandbox's glue and wasm are Pyodide's with the changes tools/pyodide_sandbox.mjs
+// worked out and checked once at build time (vendor/pyodide-sandbox/splices.json: the
+// glue a classic script whose restore copies only the heap's pages that are not zero,
+// the wasm's memory capped at 256 MiB); the page applies them as they are, by place,
+// no search (assets/splice.mjs), to the files it already has for its own Python.
 //
 // A sandbox starts from a snapshot when the page has one that checks
 // out (assets/lab-snapshot.mjs): an interpreter made by tools/snapshot.mjs at setup time
@@ -47,11 +48,12 @@
   const protocol = () => self.PARLOR_LAB_PROTOCOL;
   const FILES = {
     "pyodide.js": "../vendor/pyodide/pyodide.js",
-    // The sandbox's own glue and wasm, built from Pyodide's (see above); the capped
-    // memory is where a bot that allocates without end meets MemoryError, long before
-    // the tab runs short.
-    "pyodide.asm.js": "../vendor/pyodide-sandbox/pyodide.asm.js",
-    "pyodide.asm.wasm": "../vendor/pyodide-sandbox/pyodide.asm.wasm",
+    // Pyodide's glue and wasm, the page's own (downloaded once for both), and the
+    // sandbox's changes to them (see above); the capped memory is where a bot that
+    // allocates without end meets MemoryError, long before the tab runs short.
+    "pyodide.asm.mjs": "../vendor/pyodide/pyodide.asm.mjs",
+    "pyodide.asm.wasm": "../vendor/pyodide/pyodide.asm.wasm",
+    "splices.json": "../vendor/pyodide-sandbox/splices.json",
     "python_stdlib.zip": "../vendor/pyodide/python_stdlib.zip",
     "pyodide-lock.json": "../vendor/pyodide/pyodide-lock.json",
     "parlor.zip": "../py/parlor.zip",
@@ -67,7 +69,8 @@
   // (pyodide-start.mjs), so only lab-snapshot.mjs is fetched, once (precached, like every
   // file of assets/).
   const DEFINED = [new URL("./lab-snapshot.mjs", HERE).href,
-                   new URL("./zip-entries.mjs", HERE).href];
+                   new URL("./zip-entries.mjs", HERE).href,
+                   new URL("./splice.mjs", HERE).href];
 
   // The steps of a sandbox's start its worker reports (insideWorker), in order.
   const STEPS = ["begun", "evaluated", "received", "read", "loaded", "unpacked", "ready"];
@@ -406,7 +409,7 @@
 
   async function loadFiles() {
     const files = {};
-    const [, snapshotModule, zipModule] = await Promise.all([
+    const [, snapshotModule, zipModule, { spliced }] = await Promise.all([
       Promise.all(Object.entries(FILES).map(async ([name, path]) => {
         const response = await fetch(new URL(path, HERE).href);
         if (!response.ok) throw new Error(`${path}: ${response.status}`);
@@ -414,11 +417,17 @@
       })),
       ...DEFINED.map((url) => import(url)),
     ]);
+    // A copy each: the page's own Python keeps Pyodide's files as they are.
+    const splices = JSON.parse(new TextDecoder().decode(files["splices.json"]));
+    files["pyodide.asm.wasm"] = spliced(new Uint8Array(files["pyodide.asm.wasm"]),
+                                        splices.wasm).buffer;
+    const glue = new TextDecoder().decode(spliced(new Uint8Array(files["pyodide.asm.mjs"]),
+                                                  splices.glue));
     const text = (name) => new TextDecoder().decode(files[name]);
-    const source = workerScript(text("pyodide.js"), text("pyodide.asm.js"), snapshotModule,
-                                zipModule);
+    const source = workerScript(text("pyodide.js"), glue, snapshotModule, zipModule);
     delete files["pyodide.js"];
-    delete files["pyodide.asm.js"];
+    delete files["pyodide.asm.mjs"];
+    delete files["splices.json"];
     // Where a service worker controls the page, the snapshot comes from its cache only,
     // and it is asked to cache it now (sw.js: it precaches it only once the Lab opens);
     // until then this frame's sandboxes start normally, and once it is cached the frame

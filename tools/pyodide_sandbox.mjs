@@ -1,14 +1,17 @@
 #!/usr/bin/env node
-// The Bot Lab sandbox's copy of Pyodide's glue and wasm, made once at build time
-// (`make setup-core`) instead of in the page on every Lab start:
+// The Bot Lab sandbox's changes to Pyodide's glue and wasm, worked out once at build time
+// (`make setup-core`) instead of searched for in the page on every Lab start:
 //
 //   node tools/pyodide_sandbox.mjs [FROM OUT]    (default: vendor/pyodide vendor/pyodide-sandbox)
 //
-// Writes OUT/pyodide.asm.js and OUT/pyodide.asm.wasm (git-ignored, precached like every
-// vendored file), each only when its bytes change, so their times (which the snapshot's
-// stamp reads) stay put. The page (assets/lab-sandbox.js) fetches these and runs them
-// as they are; tools/snapshot.mjs makes the sandbox's snapshot on this very wasm, and
-// its key hashes both files (tools/site_snapshots.py).
+// Writes OUT/splices.json (git-ignored, precached like every vendored file), only when
+// its bytes change, so its time (which the snapshot's stamp reads) stays put: for each
+// of the two files, its length and each edit's place, the bytes there and the bytes that
+// replace them (assets/splice.mjs applies them, refusing a file they were not made for).
+// The page (assets/lab-sandbox.js) splices the glue and wasm it already downloaded for
+// its own Python, so the sandbox costs a visitor a kilobyte, not a second 10.8 MB copy;
+// tools/snapshot.mjs makes the sandbox's snapshot on the spliced wasm, and its key
+// hashes the splices (tools/site_snapshots.py).
 //
 // Two changes, each required to apply exactly as expected: a glue or a wasm that does
 // not look as this Pyodide's does stops the build (exit 1, saying which), so an upgrade
@@ -25,6 +28,8 @@
 // - the wasm's memory maximum, rewritten to MAX_MEMORY_MB in place (the same number of
 //   LEB128 bytes, so no offset moves): a bot that allocates without end meets
 //   MemoryError there, long before the tab runs short.
+// The glue's edits are checked twice: applied as splices, they must give what the same
+// rewrites done on the text give.
 //
 // Prints "RESULT <json>": where each change was made (tests/test_sandbox_build.py).
 
@@ -32,6 +37,8 @@ import fs from "node:fs";
 import path from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
+
+import { spliced } from "../assets/splice.mjs";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** A sandbox's heap cap, in MiB (64 KiB wasm pages: 16 to a MiB). */
@@ -133,19 +140,74 @@ function writeIfChanged(file, data) {
   return true;
 }
 
-/** Build OUT from FROM; the RESULT's fields. */
+/** Every place `needle` starts in `bytes`.
+ * @param {Buffer} bytes
+ * @param {string} needle */
+function placesOf(bytes, needle) {
+  const out = [];
+  for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + 1)) {
+    out.push(at);
+  }
+  return out;
+}
+
+/** The glue's changes as splices of its UTF-8 bytes, checked against patchGlue's
+ * rewrite of its text: both must give the same glue.
+ * @param {Buffer} bytes */
+export function glueSplices(bytes) {
+  const text = bytes.toString("utf8");
+  const { text: expected, where } = patchGlue(text);
+  const at = (/** @type {number} */ index) => Buffer.byteLength(text.slice(0, index));
+  const edit = (/** @type {number} */ offset, /** @type {string} */ before,
+                /** @type {string} */ after) => ({
+    at: offset, before: [...Buffer.from(before)], after: [...Buffer.from(after)] });
+  const edits = placesOf(bytes, "import.meta.url").map(
+    (offset) => edit(offset, "import.meta.url", JSON.stringify(GLUE_NAME)));
+  const exported = /** @type {RegExpMatchArray} */ (text.match(EXPORTED));
+  edits.push(edit(at(where.exported), exported[0], `;self.${exported[1]} = ${exported[1]};\n`));
+  const dense = [...text.matchAll(DENSE)][0];
+  edits.push(edit(at(where.dense), dense[0],
+                  `return restoreHeap(Module.HEAP8,${dense[1]}),${dense[2]}}`));
+  edits.sort((a, b) => a.at - b.at);
+  const splices = { size: bytes.length, edits };
+  if (Buffer.compare(Buffer.from(spliced(bytes, splices)), Buffer.from(expected)) !== 0) {
+    throw new UnexpectedInput("the glue's splices do not give its rewrite");
+  }
+  return { splices, where };
+}
+
+/** The wasm's one change, its memory's maximum, as a splice.
+ * @param {Uint8Array} bytes */
+export function wasmSplices(bytes) {
+  const { bytes: capped, where } = capMemory(bytes, MAX_MEMORY_MB * 16);
+  const { offset, length } = where;
+  const edits = [{ at: offset, before: [...bytes.subarray(offset, offset + length)],
+                   after: [...capped.subarray(offset, offset + length)] }];
+  return { splices: { size: bytes.length, edits }, where };
+}
+
+/** The wasm a sandbox runs, as the page makes it: Pyodide's in `repo`'s vendor/,
+ * spliced by the splices built there (tools/snapshot.mjs and snapshot_check.mjs make
+ * and check the sandbox's snapshot on it). Throws when they are not built.
+ * @param {string} repo */
+export function sandboxWasm(repo) {
+  const file = path.join(repo, "vendor", "pyodide-sandbox", "splices.json");
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing (run \`make setup-core\`)`);
+  const splices = JSON.parse(fs.readFileSync(file, "utf8"));
+  return spliced(new Uint8Array(fs.readFileSync(path.join(repo, "vendor", "pyodide",
+                                                          "pyodide.asm.wasm"))), splices.wasm);
+}
+
+/** Build OUT's splices from FROM; the RESULT's fields. */
 export function build(from, out) {
-  const glue = patchGlue(fs.readFileSync(path.join(from, "pyodide.asm.mjs"), "utf8"));
-  const wasm = capMemory(new Uint8Array(fs.readFileSync(path.join(from, "pyodide.asm.wasm"))),
-                         MAX_MEMORY_MB * 16);
+  const glue = glueSplices(fs.readFileSync(path.join(from, "pyodide.asm.mjs")));
+  const wasm = wasmSplices(new Uint8Array(fs.readFileSync(path.join(from, "pyodide.asm.wasm"))));
   fs.mkdirSync(out, { recursive: true });
-  const written = [];
-  if (writeIfChanged(path.join(out, "pyodide.asm.js"), new TextEncoder().encode(glue.text))) {
-    written.push("pyodide.asm.js");
-  }
-  if (writeIfChanged(path.join(out, "pyodide.asm.wasm"), wasm.bytes)) {
-    written.push("pyodide.asm.wasm");
-  }
+  // Whole rewritten copies, as an earlier build wrote them: nothing reads them now.
+  for (const old of ["pyodide.asm.js", "pyodide.asm.wasm"]) fs.rmSync(path.join(out, old), { force: true });
+  const json = `${JSON.stringify({ glue: glue.splices, wasm: wasm.splices })}\n`;
+  const written = writeIfChanged(path.join(out, "splices.json"), new TextEncoder().encode(json))
+    ? ["splices.json"] : [];
   return { glue: glue.where, wasm: wasm.where, pages: MAX_MEMORY_MB * 16, written };
 }
 

@@ -13,9 +13,9 @@
 // made exactly as its worker starts one, so that a restore is that start without its
 // cost: parlor.zip unpacked in /home/pyodide/lab, which goes first on sys.path, and
 // parlor.app.lab.sandbox.sandbox imported, nothing more (a student's code finds what a normal
-// start has); on the sandbox's own wasm, the very file a sandbox runs
-// (vendor/pyodide-sandbox/pyodide.asm.wasm, its memory capped by
-// tools/pyodide_sandbox.mjs at build time). Pyodide's own glue loads it here: the
+// start has); on the sandbox's own wasm, the very bytes a sandbox runs (Pyodide's,
+// its memory capped by the splice tools/pyodide_sandbox.mjs worked out at build time,
+// vendor/pyodide-sandbox/splices.json). Pyodide's own glue loads it here: the
 // sandbox's glue differs only in its module syntax and in how a restore copies the heap,
 // neither of which runs while the snapshot is made. Never taken from
 // a running sandbox: no student's code or state can be in it. Its hash secret is not
@@ -48,6 +48,7 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 
 import { header as snapshotHeader } from "../assets/snapshot-check.mjs";
+import { sandboxWasm } from "./pyodide_sandbox.mjs";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const VENDOR = path.join(REPO, "vendor", "pyodide");
@@ -105,11 +106,8 @@ const EPOCH = Date.UTC(2026, 0, 1);
 Date.now = () => EPOCH;
 performance.now = () => 0;
 
-/** The sandbox's wasm, the file the page hands its workers (tools/pyodide_sandbox.mjs). */
-const SANDBOX_WASM = path.join(REPO, "vendor", "pyodide-sandbox", "pyodide.asm.wasm");
-
 /** Pyodide's folder for this kind: the vendored one, or (sandbox) a copy of it whose
- * wasm is the sandbox's. */
+ * wasm is the sandbox's (Pyodide's spliced as the page splices it). */
 function indexFolder() {
   if (kind !== "sandbox") return VENDOR + path.sep;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parlor-snapshot-"));
@@ -117,11 +115,7 @@ function indexFolder() {
   for (const name of fs.readdirSync(VENDOR)) {
     if (name !== "pyodide.asm.wasm") fs.symlinkSync(path.join(VENDOR, name), path.join(dir, name));
   }
-  if (!fs.existsSync(SANDBOX_WASM)) {
-    console.error(`snapshot: ${SANDBOX_WASM} is missing (run \`make setup-core\`)`);
-    process.exit(1);
-  }
-  fs.symlinkSync(SANDBOX_WASM, path.join(dir, "pyodide.asm.wasm"));
+  fs.writeFileSync(path.join(dir, "pyodide.asm.wasm"), sandboxWasm(REPO));
   return dir + path.sep;
 }
 

@@ -10,7 +10,7 @@
 // were already imported, and its hash() of a string (fixed per snapshot: documented).
 //
 // --sandbox: a Lab sandbox's snapshot, started as assets/lab-sandbox.js's worker does,
-// on its capped wasm (vendor/pyodide-sandbox/), once normally and twice from the
+// on its capped wasm (vendor/pyodide-sandbox/splices.json), once normally and twice from the
 // snapshot (its RESTORED steps);
 // prints what a student's code would find in each: sys.path, sys.modules, the
 // environment, builtins, __main__'s names, the files of the Lab's folder, a draw.
@@ -22,6 +22,7 @@ import { fileURLToPath } from "node:url";
 
 import { RESTORED } from "../assets/lab-snapshot.mjs";
 import { HEADER_BYTES } from "../assets/snapshot-check.mjs";
+import { sandboxWasm } from "./pyodide_sandbox.mjs";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const VENDOR = path.join(REPO, "vendor", "pyodide");
@@ -58,9 +59,8 @@ async function sandboxStarts() {
   for (const name of fs.readdirSync(VENDOR)) {
     if (name !== "pyodide.asm.wasm") fs.symlinkSync(path.join(VENDOR, name), path.join(dir, name));
   }
-  // The sandbox's wasm, the file tools/snapshot.mjs made the snapshot on.
-  fs.symlinkSync(path.join(REPO, "vendor", "pyodide-sandbox", "pyodide.asm.wasm"),
-                 path.join(dir, "pyodide.asm.wasm"));
+  // The sandbox's wasm, the bytes tools/snapshot.mjs made the snapshot on.
+  fs.writeFileSync(path.join(dir, "pyodide.asm.wasm"), sandboxWasm(REPO));
   const indexURL = dir + path.sep;
   const zip = new Uint8Array(fs.readFileSync(path.join(REPO, "py", "parlor.zip")));
   const probe = `
