@@ -35,6 +35,7 @@ VENDOR_STAMP := vendor/.vendor-stamp.json
 VENV_STAMP := $(VENV)/.parlor-venv-stamp
 WHEELS_STAMP := $(WHEELS)/.parlor-wheels-stamp
 FONTS_STAMP := vendor/fonts/stamp.json
+SANDBOX_STAMP := vendor/pyodide-sandbox/.stamp
 
 # Lint targets: only the folders that exist (others write py/, tests/, e2e/).
 LINT_PATHS := $(wildcard py tests e2e tools)
@@ -48,10 +49,25 @@ help:
 
 setup: setup-core chromium engines
 
-setup-core: $(NPM_STAMP) $(VENDOR_STAMP) $(VENV_STAMP) $(WHEELS_STAMP) $(FONTS_STAMP) precache
+setup-core: $(NPM_STAMP) $(VENDOR_STAMP) $(SANDBOX_STAMP) $(VENV_STAMP) $(WHEELS_STAMP) \
+	$(FONTS_STAMP) sw.js precache
+
+# --- sw.js: the service worker, one classic script bundled from sw.mjs and its imports ---
+# (git-ignored). Classic and at this URL: index.html registers ./sw.js, and every
+# visitor's installed worker updates to it there. Not minified, so it stays readable.
+# Rebuilt only when a source is newer; esbuild writes nothing when it fails, and the
+# rename makes sure a half-written file is never left as sw.js.
+ESBUILD := node_modules/.bin/esbuild
+SW_SOURCES := sw.mjs assets/snapshot-check.mjs
+sw.js: $(SW_SOURCES) $(NPM_STAMP)
+	$(ESBUILD) sw.mjs --bundle --format=iife --target=es2022 --log-level=warning \
+	    --banner:js='// Built from sw.mjs by esbuild (make setup-core): do not edit; edit sw.mjs.' \
+	    --outfile=sw.js.tmp
+	@mv sw.js.tmp $@
 
 # --- precache.js: the service worker's file list and content hash (cheap; always checked) ---
-precache: $(VENDOR_STAMP) $(FONTS_STAMP)
+# (After the sandbox's runtime: the Lab's snapshot is made on it, and it is precached.)
+precache: $(VENDOR_STAMP) $(FONTS_STAMP) $(SANDBOX_STAMP)
 	@$(PYTHON) tools/site.py precache >/dev/null
 
 # --- vendor/fonts: Persian and Japanese web fonts, Japanese cut to the catalog's characters ---
@@ -70,6 +86,14 @@ STDLIB_CUT := tools/stdlib_cut.py tools/stdlib_pyodide.py tools/stdlib_build.mjs
 	tools/stdlib-keep.txt
 $(VENDOR_STAMP): $(NPM_STAMP) tools/vendor.py tools/editor_module.py $(STDLIB_CUT) $(shell find py/parlor -name '*.py')
 	$(PYTHON) tools/vendor.py
+	@touch $@
+
+# --- vendor/pyodide-sandbox/: the Lab sandbox's changes to Pyodide's glue and wasm ---
+# worked out and checked once here, not searched for in the page (tools/pyodide_sandbox.mjs
+# writes splices.json; the page applies them by place, assets/splice.mjs): a Pyodide whose
+# files do not look as expected stops the build. Written only when its bytes change.
+$(SANDBOX_STAMP): $(VENDOR_STAMP) tools/pyodide_sandbox.mjs assets/splice.mjs
+	$(NODE) tools/pyodide_sandbox.mjs >/dev/null
 	@touch $@
 
 # --- .venv: pytest, playwright (python package only), ruff ---
@@ -206,7 +230,7 @@ dist: setup-core
 	$(PYTHON) tools/site.py dist dist
 
 clean:
-	rm -rf node_modules vendor $(VENV) .cache dist precache.js .ruff_cache .pytest_cache
+	rm -rf node_modules vendor $(VENV) .cache dist precache.js sw.js .ruff_cache .pytest_cache
 	rm -f py/parlor.zip py/snapshot-*.bin.gz py/snapshot.json py/.snapshot-stamp.json \
 	    py/lab-sandbox-*.bin.gz py/lab-snapshot.json py/.lab-snapshot-stamp.json
 	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -12,10 +12,16 @@
 //   or stops a student's worker when the Lab's worker asks (assets/lab.js);
 // - the iframe (insideFrame, written into its srcdoc): holds the files, starts and
 //   stops workers, and tells the page when one died;
-// - each worker (one script the page makes of Pyodide's loader, its glue and
+// - each worker (one script the page makes of Pyodide's loader, the sandbox's glue and
 //   insideWorker; the iframe starts it from a blob): boots Pyodide from the bytes, strips
 //   what the sandbox would still expose, then talks only on the MessagePort the Lab's
 //   worker holds (py/parlor/app/lab/sandbox/sandbox.py answers there).
+//
+// The sandbox's glue and wasm are Pyodide's with the changes tools/pyodide_sandbox.mjs
+// worked out and checked once at build time (vendor/pyodide-sandbox/splices.json: the
+// glue a classic script whose restore copies only the heap's pages that are not zero,
+// the wasm's memory capped at 256 MiB); the page applies them as they are, by place,
+// no search (assets/splice.mjs), to the files it already has for its own Python.
 //
 // A sandbox starts from a snapshot when the page has one that checks
 // out (assets/lab-snapshot.mjs): an interpreter made by tools/snapshot.mjs at setup time
@@ -42,15 +48,16 @@
   const protocol = () => self.PARLOR_LAB_PROTOCOL;
   const FILES = {
     "pyodide.js": "../vendor/pyodide/pyodide.js",
+    // Pyodide's glue and wasm, the page's own (downloaded once for both), and the
+    // sandbox's changes to them (see above); the capped memory is where a bot that
+    // allocates without end meets MemoryError, long before the tab runs short.
     "pyodide.asm.mjs": "../vendor/pyodide/pyodide.asm.mjs",
     "pyodide.asm.wasm": "../vendor/pyodide/pyodide.asm.wasm",
+    "splices.json": "../vendor/pyodide-sandbox/splices.json",
     "python_stdlib.zip": "../vendor/pyodide/python_stdlib.zip",
     "pyodide-lock.json": "../vendor/pyodide/pyodide-lock.json",
     "parlor.zip": "../py/parlor.zip",
   };
-  // A sandbox's heap is capped (the wasm module's own maximum, rewritten): a bot that
-  // allocates without end meets MemoryError there, long before the tab runs short.
-  const MAX_MEMORY_MB = 256;
   const SNAPSHOT_MANIFEST = new URL("../py/lab-snapshot.json", HERE).href;
   const SNAPSHOT_FINDER = new URL("./lab-snapshot-worker.mjs", HERE).href;
   // Two things the workers' code needs that are defined once, in modules: the Python a
@@ -62,7 +69,8 @@
   // (pyodide-start.mjs), so only lab-snapshot.mjs is fetched, once (precached, like every
   // file of assets/).
   const DEFINED = [new URL("./lab-snapshot.mjs", HERE).href,
-                   new URL("./zip-entries.mjs", HERE).href];
+                   new URL("./zip-entries.mjs", HERE).href,
+                   new URL("./splice.mjs", HERE).href];
 
   // The steps of a sandbox's start its worker reports (insideWorker), in order.
   const STEPS = ["begun", "evaluated", "received", "read", "loaded", "unpacked", "ready"];
@@ -318,25 +326,12 @@
 
   // ---- the page ----------------------------------------------------------------------
 
-  // Pyodide's glue is an ES module; the sandbox's worker runs it inside its own classic
-  // script. Its module syntax is two things, each checked: `import.meta.url` (its own
-  // address, used only under Node or when no locateFile is given) and its one `export
-  // default`.
-  function classicGlue(text) {
-    const named = "https://sandbox.invalid/pyodide.asm.mjs";
-    let out = text.split("import.meta.url").join(JSON.stringify(named));
-    const exported = /export default (_createPyodideModule);?\s*$/;
-    if (!exported.test(out)) throw new Error("the Lab cannot read this Pyodide's glue");
-    out = out.replace(exported, ";self.$1 = $1;\n");
-    if (out.includes("import.meta")) throw new Error("the Lab cannot read this Pyodide's glue");
-    return out;
-  }
-
   // A restore's copy of the snapshot into the wasm heap, page by page, leaving alone a
   // page that is zero in both: a fresh wasm memory reads zero without taking memory, so
   // a restored sandbox then holds about what a normal start does (~12.5 of the
   // snapshot's 30 MiB are not zero), not its whole heap. Replaces Pyodide's
-  // `Module.HEAP8.set(snapshot)` (sparseGlue); same result. `bytes` is the heap whole,
+  // `Module.HEAP8.set(snapshot)` in the sandbox's glue (tools/pyodide_sandbox.mjs
+  // rewrote that call to this one at build time); same result. `bytes` is the heap whole,
   // or packed to its pages that are not zero (assets/lab-heap.mjs, which says the
   // layout; told apart by its magic, which a whole heap cannot start with): then only
   // those are read and copied. A packed heap that does not add up throws (the worker
@@ -388,63 +383,16 @@
     heap.set(bytes.subarray(at), at);
   }
 
-  // Pyodide's restore with restoreHeap (above), where its glue has the one expected
-  // `return Module.HEAP8.set(<snapshot>),<result>}` (tests/test_sandbox_vendor.py holds
-  // the vendored glue to it); otherwise its own dense copy, which restores the same.
-  function sparseGlue(text) {
-    const dense = /return Module\.HEAP8\.set\((\w+)\),(\w+)\}/g;
-    const found = text.match(dense);
-    if (!found || found.length !== 1) return text;
-    return text.replace(dense, "return restoreHeap(Module.HEAP8,$1),$2}");
-  }
-
   // A sandbox worker's whole script, one classic script: Pyodide's loader (its classic
-  // build, which sets globalThis.loadPyodide), its glue, then insideWorker, given
+  // build, which sets globalThis.loadPyodide), the sandbox's glue (a classic script
+  // already, which calls restoreHeap: defined just before it), then insideWorker, given
   // RESTORED and SAFE_PATH's source (see DEFINED) and its first word (the protocol's
   // ready). Each part in a function of its own, so their names do not meet.
   function workerScript(loader, glue, { RESTORED }, { SAFE_PATH }) {
     return `(function () {\n${loader}\n})();\n(function () {\n"use strict";\n` +
-      `${restoreHeap}\n${sparseGlue(classicGlue(glue))}\n})();\n` +
+      `${restoreHeap}\n${glue}\n})();\n` +
       `(${insideWorker})(${JSON.stringify(RESTORED)}, ${JSON.stringify(SAFE_PATH.source)}, ` +
       `${JSON.stringify(protocol().ready)});\n`;
-  }
-
-  // The wasm module's memory maximum, rewritten in place (the same number of LEB128
-  // bytes, so no offset moves): the memory section's limits are flags, min, max.
-  function capMemory(buffer, pages) {
-    const b = new Uint8Array(buffer);
-    let i = 8;
-    const leb = () => {
-      let value = 0, shift = 0, byte;
-      do {
-        byte = b[i++];
-        value += (byte & 0x7f) * 2 ** shift;
-        shift += 7;
-      } while (byte & 0x80);
-      return value;
-    };
-    while (i < b.length) {
-      const id = b[i++];
-      const size = leb();
-      const end = i + size;
-      if (id === 5) {
-        leb(); // one memory
-        const flags = b[i++];
-        leb(); // its minimum
-        if (!(flags & 1)) break;
-        const start = i;
-        if (leb() <= pages) return buffer;
-        const length = i - start;
-        let v = pages;
-        for (let k = 0; k < length; k++) {
-          b[start + k] = (v & 0x7f) | (k < length - 1 ? 0x80 : 0);
-          v = Math.floor(v / 128);
-        }
-        return buffer;
-      }
-      i = end;
-    }
-    throw new Error("the Lab could not cap the sandbox's memory");
   }
 
   let frame = null;
@@ -461,7 +409,7 @@
 
   async function loadFiles() {
     const files = {};
-    const [, snapshotModule, zipModule] = await Promise.all([
+    const [, snapshotModule, zipModule, { spliced }] = await Promise.all([
       Promise.all(Object.entries(FILES).map(async ([name, path]) => {
         const response = await fetch(new URL(path, HERE).href);
         if (!response.ok) throw new Error(`${path}: ${response.status}`);
@@ -469,12 +417,17 @@
       })),
       ...DEFINED.map((url) => import(url)),
     ]);
-    files["pyodide.asm.wasm"] = capMemory(files["pyodide.asm.wasm"], MAX_MEMORY_MB * 16);
+    // A copy each: the page's own Python keeps Pyodide's files as they are.
+    const splices = JSON.parse(new TextDecoder().decode(files["splices.json"]));
+    files["pyodide.asm.wasm"] = spliced(new Uint8Array(files["pyodide.asm.wasm"]),
+                                        splices.wasm).buffer;
+    const glue = new TextDecoder().decode(spliced(new Uint8Array(files["pyodide.asm.mjs"]),
+                                                  splices.glue));
     const text = (name) => new TextDecoder().decode(files[name]);
-    const source = workerScript(text("pyodide.js"), text("pyodide.asm.mjs"), snapshotModule,
-                                zipModule);
+    const source = workerScript(text("pyodide.js"), glue, snapshotModule, zipModule);
     delete files["pyodide.js"];
     delete files["pyodide.asm.mjs"];
+    delete files["splices.json"];
     // Where a service worker controls the page, the snapshot comes from its cache only,
     // and it is asked to cache it now (sw.js: it precaches it only once the Lab opens);
     // until then this frame's sandboxes start normally, and once it is cached the frame
@@ -647,12 +600,6 @@
   }
 
   window.parlorSandbox = {
-    // The sandbox's wasm from Pyodide's: its memory maximum rewritten. Also what
-    // tools/snapshot.mjs runs (this file, under Node) to build the sandbox's snapshot
-    // from the very wasm a sandbox runs.
-    cappedWasm(buffer) {
-      return capMemory(buffer, MAX_MEMORY_MB * 16);
-    },
     // The restore's copy into the heap (tests/test_sandbox_heap.py runs it under Node
     // against assets/lab-heap.mjs's packing, and crafted packed heaps).
     restoreHeap,

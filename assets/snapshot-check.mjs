@@ -1,9 +1,10 @@
 // The checks a Python snapshot passes before it is trusted, in one place for
 // everything that reads or writes one: the page's start (assets/pyodide-start.mjs), the
 // Lab's finder (assets/lab-snapshot.mjs, for its sandboxes) and the builder
-// (tools/snapshot.mjs writes the header checked here). sw.js hashes the precache's files
-// the same way but cannot import this: it is a classic worker (importScripts), and a
-// module service worker is not what every browser Parlor serves registers.
+// (tools/snapshot.mjs writes the header checked here). The service worker hashes the
+// precache's files with this sha16 too: its source (sw.mjs) imports it, and esbuild
+// bundles it into the classic sw.js (a module service worker is not what every browser
+// Parlor serves registers), so the one definition here is the only one in JavaScript.
 //
 // A snapshot file is a 32-byte header "PARLORSNAP1 <key>" (padded with spaces and a
 // newline; 32: Pyodide reads the heap through a Uint32Array, so it must stay aligned),

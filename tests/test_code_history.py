@@ -12,7 +12,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = ("py", "tests", "e2e", "tools", "assets", "types")
-FILES = ("sw.js", "index.html", "Makefile")
+FILES = ("sw.mjs", "index.html", "Makefile")
 SUFFIXES = {".py", ".js", ".mjs", ".ts", ".css", ".html", ".json", ".toml"}
 # Built from parts, so this file does not find itself.
 TRACKER = re.compile(r"\b" + "issue" + r"s? #?\d+", re.IGNORECASE)

@@ -76,7 +76,8 @@ def test_a_build_in_another_folder_gives_the_same_bytes(tmp_path: Path) -> None:
     made = result(build(here, key))
     assert isinstance(made, dict)
     elsewhere = tmp_path / "another" / "checkout"
-    for part in ("tools/snapshot.mjs", "assets/snapshot-check.mjs", "py/parlor.zip"):
+    for part in ("tools/snapshot.mjs", "tools/pyodide_sandbox.mjs", "assets/snapshot-check.mjs",
+                 "assets/splice.mjs", "py/parlor.zip"):
         (elsewhere / part).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ROOT / part, elsewhere / part)
     (elsewhere / "vendor").symlink_to(ROOT / "vendor")
@@ -174,11 +175,14 @@ def test_a_sandbox_restored_holds_what_a_normal_start_holds_and_draws_its_own(
 
 
 def test_the_sandbox_snapshot_is_named_by_its_own_inputs_and_precached() -> None:
-    """Its key hashes the page's inputs, the sandbox's loader and lab-sandbox.js (whose
-    function caps the wasm it is made on); it is listed for the service worker."""
+    """Its key hashes the page's inputs, the sandbox's loader, and the splices and their
+    applier that make the sandbox's own glue and capped wasm of Pyodide's (the bytes it
+    is made on and restored with, tools/pyodide_sandbox.mjs); it is listed for the
+    service worker."""
     inputs = set(site.LAB_SANDBOX.inputs)
     assert set(site.SNAPSHOT_INPUTS) | {"vendor/pyodide/pyodide.js",
-                                        "assets/lab-sandbox.js"} == inputs
+                                        "vendor/pyodide-sandbox/splices.json",
+                                        "assets/splice.mjs"} == inputs
     manifest_path = ROOT / site.LAB_SANDBOX.manifest
     if not manifest_path.exists():
         pytest.skip("py/lab-snapshot.json is built by `make setup`")

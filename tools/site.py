@@ -85,6 +85,7 @@ build_snapshot = _snapshots.build_snapshot
 snapshot_files = _snapshots.snapshot_files
 fetched_when_asked = _snapshots.fetched_when_asked
 #: Files that exist only as the service worker's inputs; never precached themselves.
+#: sw.js is built from sw.mjs by the Makefile (esbuild), precache.js by this file.
 WORKER_FILES = ("sw.js", "precache.js")
 PYODIDE_RUNTIME = (
     "pyodide.mjs",
@@ -94,6 +95,9 @@ PYODIDE_RUNTIME = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+
+#: The Lab sandbox's glue and wasm (tools/pyodide_sandbox.mjs); assets/lab-sandbox.js.
+SANDBOX_RUNTIME: tuple[str, ...] = _snapshots.SANDBOX_RUNTIME
 
 #: Written by tools/vendor.py (tools/editor_module.py); imported by assets/editor.js.
 EDITOR_MODULE = "vendor/pyscript/parlor-codemirror.js"
@@ -293,6 +297,9 @@ def app_files(root: Path = ROOT) -> list[str]:
         if p.is_file() and p.suffix != ".map" and p.name != "service-worker.js"
     )
     files.update(f"vendor/pyodide/{name}" for name in PYODIDE_RUNTIME)
+    # The Lab sandbox's own glue and wasm: named, so a tree that has not built them
+    # fails here (missing files, below), not in the Lab.
+    files.update(SANDBOX_RUNTIME)
     # The Bot Lab's editor module (tools/editor_module.py; its chunks are PyScript's own,
     # listed above): named, so a vendor/ made before it fails here, not offline.
     files.add(EDITOR_MODULE)
@@ -355,6 +362,8 @@ def precache_js(root: Path, files: list[str]) -> str:
 def build_dist(out: Path) -> list[str]:
     build_generated(ROOT)
     files = app_files(ROOT)
+    if not (ROOT / "sw.js").is_file():
+        raise SiteError("sw.js is missing (built from sw.mjs); run `make setup-core` first")
     if out.exists():
         shutil.rmtree(out)
     for rel in (*files, "sw.js"):

@@ -62,11 +62,15 @@ class Snapshot(NamedTuple):
 
 
 PAGE = Snapshot("page", SNAPSHOT_INPUTS, "snapshot-", SNAPSHOT_JSON, SNAPSHOT_STAMP)
-#: The Bot Lab's sandbox (assets/lab-sandbox.js restores it): made
-#: from the page's inputs, the sandbox's loader, and lab-sandbox.js, whose function
-#: rewrites the wasm it runs (the snapshot is made on that wasm).
+#: The Bot Lab sandbox's changes to Pyodide's glue and wasm, worked out at build time by
+#: tools/pyodide_sandbox.mjs (the Makefile runs it before the snapshots are built).
+SANDBOX_RUNTIME = ("vendor/pyodide-sandbox/splices.json",)
+#: The Bot Lab's sandbox (assets/lab-sandbox.js restores it): made from the page's
+#: inputs (Pyodide's glue and wasm among them), the sandbox's loader, and the splices
+#: and their applier that make the glue and wasm a sandbox runs (the snapshot is made on
+#: that wasm; a sandbox restores it with that glue).
 LAB_SANDBOX = Snapshot("sandbox", (*SNAPSHOT_INPUTS, "vendor/pyodide/pyodide.js",
-                                   "assets/lab-sandbox.js"),
+                                   *SANDBOX_RUNTIME, "assets/splice.mjs"),
                        "lab-sandbox-", "py/lab-snapshot.json", "py/.lab-snapshot-stamp.json")
 SNAPSHOTS = (PAGE, LAB_SANDBOX)
 

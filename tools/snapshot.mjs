@@ -13,8 +13,11 @@
 // made exactly as its worker starts one, so that a restore is that start without its
 // cost: parlor.zip unpacked in /home/pyodide/lab, which goes first on sys.path, and
 // parlor.app.lab.sandbox.sandbox imported, nothing more (a student's code finds what a normal
-// start has); on the sandbox's own wasm, its memory maximum rewritten by the page's very
-// function (parlorSandbox.cappedWasm, read from assets/lab-sandbox.js). Never taken from
+// start has); on the sandbox's own wasm, the very bytes a sandbox runs (Pyodide's,
+// its memory capped by the splice tools/pyodide_sandbox.mjs worked out at build time,
+// vendor/pyodide-sandbox/splices.json). Pyodide's own glue loads it here: the
+// sandbox's glue differs only in its module syntax and in how a restore copies the heap,
+// neither of which runs while the snapshot is made. Never taken from
 // a running sandbox: no student's code or state can be in it. Its hash secret is not
 // pinned by PYTHONHASHSEED (which a student would see in os.environ and sys.flags, and a
 // normal start does not have) but drawn, like any start's, from the pinned random bytes.
@@ -42,10 +45,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import process from "node:process";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import vm from "node:vm";
+import { fileURLToPath } from "node:url";
 
 import { header as snapshotHeader } from "../assets/snapshot-check.mjs";
+import { sandboxWasm } from "./pyodide_sandbox.mjs";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const VENDOR = path.join(REPO, "vendor", "pyodide");
@@ -103,19 +106,8 @@ const EPOCH = Date.UTC(2026, 0, 1);
 Date.now = () => EPOCH;
 performance.now = () => 0;
 
-/** The sandbox's wasm, as the page makes it: assets/lab-sandbox.js run in a bare
- * context, its cappedWasm applied to the vendored bytes. */
-function sandboxWasm() {
-  const file = path.join(REPO, "assets", "lab-sandbox.js");
-  const context = { window: {}, URL, document: { currentScript: { src: pathToFileURL(file).href } } };
-  vm.runInNewContext(fs.readFileSync(file, "utf8"), context, { filename: file });
-  const wasm = fs.readFileSync(path.join(VENDOR, "pyodide.asm.wasm"));
-  const buffer = wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength);
-  return new Uint8Array(context.window.parlorSandbox.cappedWasm(buffer));
-}
-
 /** Pyodide's folder for this kind: the vendored one, or (sandbox) a copy of it whose
- * wasm is the sandbox's. */
+ * wasm is the sandbox's (Pyodide's spliced as the page splices it). */
 function indexFolder() {
   if (kind !== "sandbox") return VENDOR + path.sep;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parlor-snapshot-"));
@@ -123,7 +115,7 @@ function indexFolder() {
   for (const name of fs.readdirSync(VENDOR)) {
     if (name !== "pyodide.asm.wasm") fs.symlinkSync(path.join(VENDOR, name), path.join(dir, name));
   }
-  fs.writeFileSync(path.join(dir, "pyodide.asm.wasm"), sandboxWasm());
+  fs.writeFileSync(path.join(dir, "pyodide.asm.wasm"), sandboxWasm(REPO));
   return dir + path.sep;
 }
 

@@ -10,18 +10,19 @@
 // were already imported, and its hash() of a string (fixed per snapshot: documented).
 //
 // --sandbox: a Lab sandbox's snapshot, started as assets/lab-sandbox.js's worker does,
-// on the capped wasm, once normally and twice from the snapshot (its RESTORED steps);
+// on its capped wasm (vendor/pyodide-sandbox/splices.json), once normally and twice from the
+// snapshot (its RESTORED steps);
 // prints what a student's code would find in each: sys.path, sys.modules, the
 // environment, builtins, __main__'s names, the files of the Lab's folder, a draw.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import process from "node:process";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import vm from "node:vm";
+import { fileURLToPath } from "node:url";
 
 import { RESTORED } from "../assets/lab-snapshot.mjs";
 import { HEADER_BYTES } from "../assets/snapshot-check.mjs";
+import { sandboxWasm } from "./pyodide_sandbox.mjs";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const VENDOR = path.join(REPO, "vendor", "pyodide");
@@ -53,18 +54,13 @@ console.log(`RESULT ${JSON.stringify(visits)}`);
 
 /** What a student's code finds in a sandbox started normally, then in two restores. */
 async function sandboxStarts() {
-  const lab = path.join(REPO, "assets", "lab-sandbox.js");
-  const context = { window: {}, URL, document: { currentScript: { src: pathToFileURL(lab).href } } };
-  vm.runInNewContext(fs.readFileSync(lab, "utf8"), context, { filename: lab });
-  const { cappedWasm } = context.window.parlorSandbox;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parlor-check-"));
   process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
   for (const name of fs.readdirSync(VENDOR)) {
     if (name !== "pyodide.asm.wasm") fs.symlinkSync(path.join(VENDOR, name), path.join(dir, name));
   }
-  const wasm = fs.readFileSync(path.join(VENDOR, "pyodide.asm.wasm"));
-  fs.writeFileSync(path.join(dir, "pyodide.asm.wasm"), new Uint8Array(
-    cappedWasm(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength))));
+  // The sandbox's wasm, the bytes tools/snapshot.mjs made the snapshot on.
+  fs.writeFileSync(path.join(dir, "pyodide.asm.wasm"), sandboxWasm(REPO));
   const indexURL = dir + path.sep;
   const zip = new Uint8Array(fs.readFileSync(path.join(REPO, "py", "parlor.zip")));
   const probe = `

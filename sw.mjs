@@ -23,6 +23,16 @@
 // Until the rest is fetched, the cache is partial: a file it lacks comes from the
 // network, and the page's Python starts from its snapshot only when the snapshot and
 // the very files it was made from are all in the cache (assets/pyodide-start.mjs).
+//
+// This is the source; the browser runs sw.js, this module and what it imports bundled
+// into one classic script by esbuild (`make setup-core`, the Makefile's sw.js rule; not
+// minified, git-ignored). Classic, because index.html registers ./sw.js as one and every
+// visitor's worker must keep updating to the new file at the same URL and scope; and
+// one file, because an earlier worker that loaded a second script of its own with
+// importScripts failed the offline test (e2e/test_offline.py); precache.js is the one
+// script it loads so (generated, and compared by the browser's update check too).
+import { sha16 } from "./assets/snapshot-check.mjs";
+
 importScripts("./precache.js");
 
 /** This file's global scope, as the checker should see it: a service worker's, which
@@ -51,13 +61,6 @@ const GZIPPED = ".gz";
 function stored(bytes, from) {
   const type = from.headers.get("Content-Type");
   return new Response(bytes, type ? { headers: { "Content-Type": type } } : {});
-}
-
-// assets/snapshot-check.mjs's sha16 (tools/site.py's _sha16): a classic worker cannot
-// import a module, and this one is registered as a classic script.
-async function sha16(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** `bytes` unpacked if gzipped (a host that unpacked them on the way, Content-Encoding:
