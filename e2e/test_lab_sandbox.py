@@ -466,7 +466,7 @@ def test_a_lab_bot_at_the_table_never_holds_the_humans_secret(
         visitor: BrowserContext, servers: tuple[Logged, Logged]) -> None:
     """'Play against this bot' asks the bot's sandbox with its
     seat's view only; the game is played to its end and resumes after a reload."""
-    from kabaleo_helpers import play_one_move, wait_for_my_turn_or_end
+    from kabaleo_helpers import my_turn_or_end_past_slow_lab_moves, play_one_move
 
     app, _ = servers
     page = visitor.new_page()
@@ -479,7 +479,7 @@ def test_a_lab_bot_at_the_table_never_holds_the_humans_secret(
     page.click("[data-action=lab-play]")
     expect(page.locator("#game")).to_have_attribute("data-phase", "play")
     played = 0
-    while wait_for_my_turn_or_end(page, timeout=WORKER_BOOT_MS) != "over":
+    while my_turn_or_end_past_slow_lab_moves(page, WORKER_BOOT_MS) != "over":
         assert page.locator("[data-notice=lab]").count() == 0
         play_one_move(page)
         played += 1

@@ -108,6 +108,7 @@ def test_a_bot_that_gives_no_move_stops_the_game_with_the_reason() -> None:
     out = answer(page, asked[-1])
     shown = [e for e in out if isinstance(e, ShowGame)][-1].screen.html
     assert 'data-notice="lab"' in shown and "IndexError" in shown and "Line 2" in shown
+    assert 'data-lab-problem="crash"' in shown  # what a browser test tells apart
     assert page.c.session.match.moves == before  # the game waits: nothing played for it
     retry = page.send(Action("lab-retry"))
     while page.timers and not any(isinstance(e, LabChoose) for e in retry):

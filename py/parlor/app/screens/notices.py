@@ -12,9 +12,15 @@ from parlor.i18n.catalog import Msg, Translator
 from parlor.render.html import attrs, button, esc
 
 
-def _panel(kind: str, title: str, paragraphs: list[str], buttons: list[str]) -> str:
+def _panel(kind: str, title: str, paragraphs: list[str], buttons: list[str],
+           problem: str | None = None) -> str:
+    """A notice; ``problem`` the kind of the Lab bot's problem it is about, as a hook
+    (``data-lab-problem``) for what reads the page: a browser test tells an honest
+    over-time on a slow machine from a bot that failed."""
     body = "".join(f"<p>{esc(p)}</p>" for p in paragraphs)
-    return (f'<section{attrs(class_="link-panel notice", data_notice=kind, role="alert")}>'
+    hooks = attrs(class_="link-panel notice", data_notice=kind, data_lab_problem=problem,
+                  role="alert")
+    return (f'<section{hooks}>'
             f'<h2>{esc(title)}</h2>{body}'
             f'<p class="actions">{"".join(buttons)}</p></section>')
 
@@ -45,7 +51,8 @@ def lab_stopped_notice(t: Translator, game: str, problem: Problem) -> str:
               else problem_text(problem, t, LIMIT_MS))
     return _panel("lab", t("lab.game.stopped"), [reason, t("lab.game.waits")],
                   [button(t("lab.game.retry"), action="lab-retry", cls="btn"),
-                   button(t("lab.back"), action="lab", cls="btn subtle", data_game=game)])
+                   button(t("lab.back"), action="lab", cls="btn subtle", data_game=game)],
+                  problem=problem.kind)
 
 
 def long_game_notice(t: Translator, game: str, moves: int, limit: int) -> str:
