@@ -66,7 +66,8 @@ sw.js: $(SW_SOURCES) $(NPM_STAMP)
 	@mv sw.js.tmp $@
 
 # --- precache.js: the service worker's file list and content hash (cheap; always checked) ---
-# (After the sandbox's runtime: the Lab's snapshot is made on it, and it is precached.)
+# (After the sandbox's splices: the Lab's snapshot is made on the wasm they cap, and they
+# are precached.)
 precache: $(VENDOR_STAMP) $(FONTS_STAMP) $(SANDBOX_STAMP)
 	@$(PYTHON) tools/site.py precache >/dev/null
 

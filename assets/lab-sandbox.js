@@ -330,8 +330,8 @@
   // page that is zero in both: a fresh wasm memory reads zero without taking memory, so
   // a restored sandbox then holds about what a normal start does (~12.5 of the
   // snapshot's 30 MiB are not zero), not its whole heap. Replaces Pyodide's
-  // `Module.HEAP8.set(snapshot)` in the sandbox's glue (tools/pyodide_sandbox.mjs
-  // rewrote that call to this one at build time); same result. `bytes` is the heap whole,
+  // `Module.HEAP8.set(snapshot)` in the sandbox's glue (a splice worked out
+  // at build time by tools/pyodide_sandbox.mjs makes that call this one); same result. `bytes` is the heap whole,
   // or packed to its pages that are not zero (assets/lab-heap.mjs, which says the
   // layout; told apart by its magic, which a whole heap cannot start with): then only
   // those are read and copied. A packed heap that does not add up throws (the worker

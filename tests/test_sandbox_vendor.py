@@ -5,7 +5,7 @@ tools/pyodide_sandbox.mjs), and the sandbox's own code. WebKit loads no module a
 ``importScripts`` from a blob of an opaque origin, so nothing else would do. These tests
 hold the vendored files to what that rewriting expects, so an upgrade of Pyodide that
 changes them fails here, not in a classroom (tests/test_sandbox_build.py checks the
-rewritten files themselves)."""
+splices that rewrite them, and what they give)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from tools_loader import load_tool
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "vendor" / "pyodide"
 SANDBOX = (ROOT / "assets" / "lab-sandbox.js").read_text(encoding="utf-8")
-#: The build step that rewrites the sandbox's glue and wasm.
+#: The build step that works out the sandbox's splices of the glue and wasm.
 BUILD = (ROOT / "tools" / "pyodide_sandbox.mjs").read_text(encoding="utf-8")
 
 

@@ -203,8 +203,6 @@ export function build(from, out) {
   const glue = glueSplices(fs.readFileSync(path.join(from, "pyodide.asm.mjs")));
   const wasm = wasmSplices(new Uint8Array(fs.readFileSync(path.join(from, "pyodide.asm.wasm"))));
   fs.mkdirSync(out, { recursive: true });
-  // Whole rewritten copies, as an earlier build wrote them: nothing reads them now.
-  for (const old of ["pyodide.asm.js", "pyodide.asm.wasm"]) fs.rmSync(path.join(out, old), { force: true });
   const json = `${JSON.stringify({ glue: glue.splices, wasm: wasm.splices })}\n`;
   const written = writeIfChanged(path.join(out, "splices.json"), new TextEncoder().encode(json))
     ? ["splices.json"] : [];

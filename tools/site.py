@@ -96,7 +96,8 @@ PYODIDE_RUNTIME = (
     "pyodide-lock.json",
 )
 
-#: The Lab sandbox's glue and wasm (tools/pyodide_sandbox.mjs); assets/lab-sandbox.js.
+#: The Lab sandbox's splices of Pyodide's glue and wasm (tools/pyodide_sandbox.mjs);
+#: assets/lab-sandbox.js applies them.
 SANDBOX_RUNTIME: tuple[str, ...] = _snapshots.SANDBOX_RUNTIME
 
 #: Written by tools/vendor.py (tools/editor_module.py); imported by assets/editor.js.
@@ -297,7 +298,7 @@ def app_files(root: Path = ROOT) -> list[str]:
         if p.is_file() and p.suffix != ".map" and p.name != "service-worker.js"
     )
     files.update(f"vendor/pyodide/{name}" for name in PYODIDE_RUNTIME)
-    # The Lab sandbox's own glue and wasm: named, so a tree that has not built them
+    # The Lab sandbox's splices: named, so a tree that has not built them
     # fails here (missing files, below), not in the Lab.
     files.update(SANDBOX_RUNTIME)
     # The Bot Lab's editor module (tools/editor_module.py; its chunks are PyScript's own,
