@@ -435,6 +435,18 @@
         }, 0);
       }
     },
+    // The results before the code (`first`: a tournament's table, which spans the Lab
+    // above it) or after it, as the whole Lab is drawn (py/parlor/app/screens/lab.py):
+    // the section the keyboard is not in is the one moved, so the focus stays where it
+    // is (a node moved out and back in loses it).
+    place(/** @type {Element} */ results, /** @type {boolean} */ first) {
+      const main = results.parentElement;
+      const code = main && main.querySelector(":scope > .lab-code");
+      if (!main || !code || (results.nextElementSibling === code) === first) return;
+      const [before, after] = first ? [results, code] : [code, results];
+      if (after.contains(document.activeElement)) main.insertBefore(before, after);
+      else main.insertBefore(after, before.nextSibling);
+    },
     // The whole Lab was just drawn: redraws asked for before it are not drawn.
     drop() {
       pending.length = 0;

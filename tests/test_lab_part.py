@@ -307,6 +307,23 @@ def test_a_class_tournament_plays_every_pair_and_ranks_the_bots() -> None:
     assert shown.status.startswith("The tournament is over: ")
 
 
+def test_a_tournament_coming_or_going_draws_the_results_only_before_or_after_the_code(
+        ) -> None:
+    """The table spans the Lab above the code (screens/lab.py): the results move before
+    it, and back after it when a match is run, without the whole Lab drawn again (that
+    mounted a new editor, which read the page's layout with the table just added)."""
+    page = Driver()
+    page.send(Boot({"lab": "kabaleo"}))
+    page.send(LabCode(MOVES0))
+    page.send(opened("last.py", "def choose(view, moves, rng):\n    return moves[-1]\n"))
+    shown = lab(page, page.send(Action("lab-tournament", form=run_form(games=10))))
+    assert not shown.whole and shown.results_first
+    assert "data-lab-tournament" in shown.html and "data-lab-code" not in shown.html
+    shown = lab(page, page.send(Action("lab-run", value=MOVES0, form=run_form())))
+    assert not shown.whole and not shown.results_first
+    assert "data-lab-tournament" not in shown.html
+
+
 def test_equal_shares_share_a_place_and_the_rule_is_said() -> None:
     """Ties are shown as ties (1, =2, =2, 4), never broken by the order
     the bots were entered in, and the ranking rule is stated under the table."""

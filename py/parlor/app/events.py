@@ -217,7 +217,9 @@ class ShareLink:
 @dataclass(frozen=True)
 class ShowLab:
     """Draw the Bot Lab of ``game``: the whole screen (``whole``), or only its results
-    (the editor, and what the student is typing in it, left alone)."""
+    (the editor, and what the student is typing in it, left alone), before the code
+    when ``results_first`` (a tournament's table spans the Lab above the code, and comes
+    first in the page too, so Tab reaches it in the order it is read)."""
 
     game: str
     html: str
@@ -226,6 +228,7 @@ class ShowLab:
     #: The results with a tournament's table left as drawn, and the table's changes
     #: (JSON, ``lab_tour_patch.py``): what the page draws instead of ``html`` when given.
     patch: tuple[str, str] | None = None
+    results_first: bool = False
 
 
 @dataclass(frozen=True)

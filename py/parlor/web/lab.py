@@ -68,6 +68,7 @@ class LabPage:
         if not effect.whole:
             slot = el("lab-results")
             if not absent(slot) and attr(root, "data-phase") == "lab":
+                js.parlorLab.place(slot, effect.results_first)  # before or after the code
                 # nodes kept, next task (lab.js); a tournament's table by its changes
                 rest, grid = effect.patch or (effect.html, None)
                 js.parlorLab.drawSoon(slot, rest, grid)

@@ -125,7 +125,6 @@ class Lab:
 
     def __post_init__(self) -> None:
         self.shelves = Shelves(self)
-    drawn_tour: bool = False  # the screen drawn last shows a tournament (drawn first)
     grid: Grid | None = None  # the tournament's table drawn last (redrawn by its changes)
     live: bool = False  # the Lab's workers may be running (warmed, or a Lab bot's game)
 
@@ -388,8 +387,10 @@ class Lab:
         if self.game is None or self.page.shown != "lab":
             return  # a report for a Lab not on the page: drawn when it is back
         assert self.shelf is not None and self.settings is not None
-        whole, self.drawn_tour = whole or self.drawn_tour != (self.tour is not None), (
-            self.tour is not None)
+        # A tournament's table coming or going moves the results before or after the
+        # code (``results_first``), and is drawn as any results are: the whole Lab drawn
+        # again would mount a new editor, which reads the page's layout at once, with
+        # a table of 900 cells just added (the click's task was 0.7 s at 4x CPU).
         t = self.page.t
         screen = LabScreen(self.game, self.shelf, self.settings, self.run, self.said,
                            self.version, self.note, levels_of(self.game),
@@ -397,4 +398,5 @@ class Lab:
                            author_of(self.page.store), self.handin,
                            self.shelves.stale, class_word(self.page.store) is not None)
         html, patch, self.grid = lab_drawn(screen, t, whole, self.grid)
-        out.append(ShowLab(self.game, html, whole, lab_status(screen, t), patch))
+        out.append(ShowLab(self.game, html, whole, lab_status(screen, t), patch,
+                           results_first=self.tour is not None))
