@@ -88,8 +88,8 @@ export function insideWorker(RESTORED, SAFE_PATH, READY) {
     let start = { mode: "normal", reason: "", loaded: 0 };
     try {
       // loadPyodide and _createPyodideModule come with this worker's own script
-      // (workerScript): WebKit loads neither a module nor importScripts from a blob of
-      // an opaque origin.
+      // (assets/lab-sandbox.js's workerScript): WebKit loads neither a module nor
+      // importScripts from a blob of an opaque origin.
       const options = {
         indexURL: BASE,
         createPyodideModule: self._createPyodideModule,
