@@ -101,7 +101,8 @@ SANDBOX_RUNTIME: tuple[str, ...] = _snapshots.SANDBOX_RUNTIME
 
 #: The Lab sandboxes' frame and workers' code as text, which assets/lab-sandbox.js writes
 #: into what it gives them: built by the Makefile (tools/lab_sandbox_code.mjs, esbuild)
-#: from the modules in LAB_SANDBOX_SOURCES, which are not served (their text is).
+#: from the modules in LAB_SANDBOX_SOURCES, which are neither precached nor in dist/
+#: (the page loads their text, never them).
 LAB_SANDBOX_CODE = "assets/lab-sandbox-code.js"
 LAB_SANDBOX_SOURCES = "assets/lab-sandbox"
 
