@@ -36,6 +36,7 @@ VENV_STAMP := $(VENV)/.parlor-venv-stamp
 WHEELS_STAMP := $(WHEELS)/.parlor-wheels-stamp
 FONTS_STAMP := vendor/fonts/stamp.json
 SANDBOX_STAMP := vendor/pyodide-sandbox/.stamp
+LAB_SANDBOX_CODE := assets/lab-sandbox-code.js
 
 # Lint targets: only the folders that exist (others write py/, tests/, e2e/).
 LINT_PATHS := $(wildcard py tests e2e tools)
@@ -50,7 +51,7 @@ help:
 setup: setup-core chromium engines
 
 setup-core: $(NPM_STAMP) $(VENDOR_STAMP) $(SANDBOX_STAMP) $(VENV_STAMP) $(WHEELS_STAMP) \
-	$(FONTS_STAMP) sw.js precache
+	$(FONTS_STAMP) sw.js $(LAB_SANDBOX_CODE) precache
 
 # --- sw.js: the service worker, one classic script bundled from sw.mjs and its imports ---
 # (git-ignored). Classic and at this URL: index.html registers ./sw.js, and every
@@ -65,10 +66,19 @@ sw.js: $(SW_SOURCES) $(NPM_STAMP)
 	    --outfile=sw.js.tmp
 	@mv sw.js.tmp $@
 
+# --- assets/lab-sandbox-code.js: the Lab sandboxes' frame and workers' code, as text ---
+# (git-ignored). The page writes it into the frame's srcdoc and each worker's one classic
+# script (the frame and its workers load nothing); its sources are the modules in
+# assets/lab-sandbox/, one function each, turned into text by esbuild in
+# tools/lab_sandbox_code.mjs, which stops the build when one is not exactly one function
+# that imports nothing, and renames a whole file into place. Precached (it is in assets/).
+$(LAB_SANDBOX_CODE): $(wildcard assets/lab-sandbox/*.mjs) tools/lab_sandbox_code.mjs $(NPM_STAMP)
+	$(NODE) tools/lab_sandbox_code.mjs >/dev/null
+
 # --- precache.js: the service worker's file list and content hash (cheap; always checked) ---
-# (After the sandbox's splices: the Lab's snapshot is made on the wasm they cap, and they
-# are precached.)
-precache: $(VENDOR_STAMP) $(FONTS_STAMP) $(SANDBOX_STAMP)
+# (After the sandbox's splices and code: the Lab's snapshot is made on the wasm they cap,
+# and they are precached.)
+precache: $(VENDOR_STAMP) $(FONTS_STAMP) $(SANDBOX_STAMP) $(LAB_SANDBOX_CODE)
 	@$(PYTHON) tools/site.py precache >/dev/null
 
 # --- vendor/fonts: Persian and Japanese web fonts, Japanese cut to the catalog's characters ---
@@ -231,7 +241,8 @@ dist: setup-core
 	$(PYTHON) tools/site.py dist dist
 
 clean:
-	rm -rf node_modules vendor $(VENV) .cache dist precache.js sw.js .ruff_cache .pytest_cache
+	rm -rf node_modules vendor $(VENV) .cache dist precache.js sw.js $(LAB_SANDBOX_CODE) \
+	    .ruff_cache .pytest_cache
 	rm -f py/parlor.zip py/snapshot-*.bin.gz py/snapshot.json py/.snapshot-stamp.json \
 	    py/lab-sandbox-*.bin.gz py/lab-snapshot.json py/.lab-snapshot-stamp.json
 	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

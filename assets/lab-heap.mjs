@@ -7,8 +7,9 @@
 // hold something, and the frame keeps a Blob of ~13 MB instead of 31.
 //
 // Layout (little-endian), after Pyodide's own header, which is kept as it is (Pyodide
-// reads it, then hands the rest to the restore that lab-sandbox.js's `restoreHeap`
-// replaces; it tells a packed heap from a whole one by the magic):
+// reads it, then hands the rest to the restore that `restoreHeap`
+// (assets/lab-sandbox/heap-restore.mjs) replaces; it tells a packed heap from a whole
+// one by the magic):
 //   16 bytes  MAGIC, "PARLORHEAP1" padded with NULs (a whole heap starts with zeros:
 //             emscripten keeps its first bytes for the null pointer; a heap that does
 //             not is sent whole, never packed)

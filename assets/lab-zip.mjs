@@ -3,7 +3,7 @@
 // unpackArchive (Python's zipfile, inflate in wasm, ~35-75 ms of its ~250 ms start);
 // the snapshot's finder (assets/lab-snapshot-worker.mjs, off the page's thread) unpacks
 // it here once, and each sandbox writes the files with Pyodide's file system in one
-// pass of plain copies (assets/lab-sandbox.js's writePackage).
+// pass of plain copies (assets/lab-sandbox/worker.mjs's writePackage).
 //
 // The zip is the one the snapshot was checked against (its SHA-256 is in the
 // snapshot's manifest), so no CRC is checked here; still, anything the zip's reader

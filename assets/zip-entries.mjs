@@ -25,8 +25,9 @@ export const LIMIT = 64 * 1024 * 1024;
 
 /** A relative path of plain names: no empty, "." or ".." part, nothing absolute, no
  * name that starts with a dot or a dash, nothing but ASCII letters, digits, "_", "."
- * and "-". Also what assets/lab-sandbox.js's workers check each path against again
- * before they write it (handed its source as text: their code cannot import). */
+ * and "-". Also what the Lab sandboxes' workers (assets/lab-sandbox/worker.mjs) check
+ * each path against again before they write it (handed its source as text: their code
+ * cannot import). */
 export const SAFE_PATH = /^(?:[A-Za-z0-9_][A-Za-z0-9_.-]*\/)*[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
 const END = 0x06054b50; // the end of the central directory

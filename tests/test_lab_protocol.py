@@ -31,9 +31,12 @@ ROOT = Path(__file__).resolve().parent.parent
 site = load_tool("site")
 NODE = shutil.which("node")
 
-#: The Lab's scripts: every one that sends or reads the Lab's messages, or may one day.
-SCRIPTS = sorted(p for pattern in ("lab*.js", "lab*.mjs")
-                 for p in (ROOT / "assets").glob(pattern) if p.name != "lab-protocol.js")
+#: The Lab's scripts: every one that sends or reads the Lab's messages, or may one day
+#: (the sandboxes' frame and workers' code among them, assets/lab-sandbox/; not the
+#: generated files: the protocol's, and that code's text built from those modules).
+SCRIPTS = sorted(p for pattern in ("lab*.js", "lab*.mjs", "lab-sandbox/*.mjs")
+                 for p in (ROOT / "assets").glob(pattern)
+                 if p.name not in ("lab-protocol.js", "lab-sandbox-code.js"))
 
 #: Literals equal to a protocol word that are not a message's kind, each by a piece of
 #: its line: anything else spelt so is a kind written by hand.
@@ -163,6 +166,8 @@ def test_the_script_sets_a_frozen_global_of_exactly_those_words() -> None:
 def test_no_script_spells_a_protocol_word() -> None:
     known = words()
     assert {s.name for s in SCRIPTS} >= {"lab.js", "lab-worker.js", "lab-sandbox.js"}
+    assert {"frame.mjs", "worker.mjs"} <= {s.name for s in SCRIPTS
+                                           if s.parent.name == "lab-sandbox"}
     spelt, excused = [], set()
     for script in SCRIPTS:
         lines = script.read_text(encoding="utf-8").splitlines()
@@ -174,7 +179,7 @@ def test_no_script_spells_a_protocol_word() -> None:
             if allowed:
                 excused.update(allowed)
             else:
-                spelt.append(f"assets/{script.name}:{number}: {value!r}")
+                spelt.append(f"{script.relative_to(ROOT)}:{number}: {value!r}")
     assert not spelt, ("a protocol word spelt by hand; name it from PARLOR_LAB_PROTOCOL "
                        "(assets/lab-protocol.js):\n" + "\n".join(spelt))
     assert excused == set(NOT_KINDS), f"no longer needed: {set(NOT_KINDS) - excused}"
@@ -192,7 +197,7 @@ def test_every_word_a_script_names_is_in_messages_py() -> None:
                   or isinstance(value, dict) and (word is None or word in value))
             if not ok:
                 number = text.count("\n", 0, found.start()) + 1
-                unknown.append(f"assets/{script.name}:{number}: {found.group(0)}")
+                unknown.append(f"{script.relative_to(ROOT)}:{number}: {found.group(0)}")
     assert not unknown, "named but not in messages.for_javascript():\n" + "\n".join(unknown)
 
 

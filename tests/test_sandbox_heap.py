@@ -1,6 +1,7 @@
 """The Lab sandboxes' snapshot travels packed to its pages that are not zero
-(assets/lab-heap.mjs packs it once per frame; assets/lab-sandbox.js's restoreHeap copies
-it into a new sandbox's heap). Run under Node: a packed heap and a whole one restore to
+(assets/lab-heap.mjs packs it once per frame; restoreHeap, assets/lab-sandbox/heap-restore.mjs,
+copies it into a new sandbox's heap: assets/lab-sandbox.js puts its text in each worker's
+script). Run under Node: a packed heap and a whole one restore to
 the same bytes over a heap that is not fresh (a restore writes zeros where the snapshot
 has them), the real snapshot packs to well under half its size, and a crafted packed
 heap (page numbers out of order or range, counts that do not add up, cut short) is
@@ -22,14 +23,9 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="needs node")
 
 SCRIPT = r"""
 import fs from "node:fs";
-import vm from "node:vm";
 import zlib from "node:zlib";
 import { packHeap, PAGE, MAGIC } from %(pack)s;
-
-const file = %(sandbox)s;
-const context = { window: {}, URL, document: { currentScript: { src: "file:///x.js" } } };
-vm.runInNewContext(fs.readFileSync(file, "utf8"), context);
-const { restoreHeap } = context.window.parlorSandbox;
+import { restoreHeap } from %(restore)s;
 
 const PAGES = 64;
 const HEAD = 144; // Pyodide's header: its magic, the heap's offset, the rest unread here
@@ -117,7 +113,8 @@ console.log(JSON.stringify(out));
 def run() -> dict[str, object]:
     assert NODE is not None
     script = SCRIPT % {"pack": json.dumps((ROOT / "assets" / "lab-heap.mjs").as_uri()),
-                       "sandbox": json.dumps(str(ROOT / "assets" / "lab-sandbox.js")),
+                       "restore": json.dumps(
+                           (ROOT / "assets" / "lab-sandbox" / "heap-restore.mjs").as_uri()),
                        "py": json.dumps(str(ROOT / "py"))}
     done = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True,
                           text=True, timeout=600)

@@ -17,6 +17,8 @@ from tools_loader import load_tool
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "vendor" / "pyodide"
 SANDBOX = (ROOT / "assets" / "lab-sandbox.js").read_text(encoding="utf-8")
+#: The restore the glue calls, written into each worker's script before it.
+RESTORE = (ROOT / "assets" / "lab-sandbox" / "heap-restore.mjs").read_text(encoding="utf-8")
 #: The build step that works out the sandbox's splices of the glue and wasm.
 BUILD = (ROOT / "tools" / "pyodide_sandbox.mjs").read_text(encoding="utf-8")
 
@@ -48,7 +50,7 @@ def test_the_sandbox_allows_no_connection_and_no_eval() -> None:
 
 def test_the_glue_restores_a_snapshot_with_one_copy_the_sandbox_makes_sparse() -> None:
     """A restored sandbox copies its snapshot into the heap page by page, skipping the
-    pages that are zero in both (lab-sandbox.js's restoreHeap, called where
+    pages that are zero in both (lab-sandbox/heap-restore.mjs's restoreHeap, called where
     tools/pyodide_sandbox.mjs rewrote the glue): it then holds ~12 MB of the heap's
     30 MiB, as a normal start does, not all of it. The rewrite looks for one dense copy
     in Pyodide's restore, and the build stops without it, so an upgrade that changes it
@@ -56,4 +58,4 @@ def test_the_glue_restores_a_snapshot_with_one_copy_the_sandbox_makes_sparse() -
     glue = (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")
     assert len(re.findall(r"return Module\.HEAP8\.set\((\w+)\),(\w+)\}", glue)) == 1
     assert "return restoreHeap(Module.HEAP8,$1),$2}" in BUILD
-    assert "function restoreHeap(heap, bytes)" in SANDBOX
+    assert "function restoreHeap(heap, bytes)" in RESTORE

@@ -22,7 +22,8 @@
 //   becomes a fixed name, and its one trailing `export default _createPyodideModule`
 //   a global. And its restore's one dense copy of a snapshot into the heap,
 //   `return Module.HEAP8.set(<snapshot>),<result>}`, calls the sandbox's restoreHeap
-//   instead (defined in assets/lab-sandbox.js, before the glue in the worker's script),
+//   instead (assets/lab-sandbox/heap-restore.mjs, put before the glue in the worker's
+//   script by assets/lab-sandbox.js),
 //   which copies only the pages that are not zero: a restored sandbox then holds what a
 //   normal start does, not the whole 30 MiB heap.
 // - the wasm's memory maximum, rewritten to MAX_MEMORY_MB in place (the same number of

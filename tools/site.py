@@ -100,6 +100,13 @@ PYODIDE_RUNTIME = (
 #: assets/lab-sandbox.js applies them.
 SANDBOX_RUNTIME: tuple[str, ...] = _snapshots.SANDBOX_RUNTIME
 
+#: The Lab sandboxes' frame and workers' code as text, which assets/lab-sandbox.js writes
+#: into what it gives them: built by the Makefile (tools/lab_sandbox_code.mjs, esbuild)
+#: from the modules in LAB_SANDBOX_SOURCES, which are neither precached nor in dist/
+#: (the page loads their text, never them).
+LAB_SANDBOX_CODE = "assets/lab-sandbox-code.js"
+LAB_SANDBOX_SOURCES = "assets/lab-sandbox"
+
 #: Written by tools/vendor.py (tools/editor_module.py); imported by assets/editor.js.
 EDITOR_MODULE = "vendor/pyscript/parlor-codemirror.js"
 
@@ -287,7 +294,10 @@ def app_files(root: Path = ROOT) -> list[str]:
     # The package zip: assets/pyodide-start.mjs unpacks it (pyscript.toml has no [files]).
     files = {"index.html", "pyscript.toml", "py/main.py", ZIP}
     files.update(p.relative_to(root).as_posix() for p in (root / "assets").rglob("*")
-                 if p.is_file())
+                 if p.is_file() and p.parent != root / LAB_SANDBOX_SOURCES)
+    # The Lab sandboxes' code as text (its sources, above, are not): named, so a tree
+    # that has not built it fails here, not in the Lab.
+    files.add(LAB_SANDBOX_CODE)
     pyscript = root / "vendor" / "pyscript"
     if not pyscript.is_dir():
         raise SiteError("vendor/ is missing; run `make setup` first")
