@@ -387,10 +387,8 @@ class Lab:
         if self.game is None or self.page.shown != "lab":
             return  # a report for a Lab not on the page: drawn when it is back
         assert self.shelf is not None and self.settings is not None
-        # A tournament's table coming or going moves the results before or after the
-        # code (``results_first``), and is drawn as any results are: the whole Lab drawn
-        # again would mount a new editor, which reads the page's layout at once, with
-        # a table of 900 cells just added (the click's task was 0.7 s at 4x CPU).
+        # A tournament's table coming or going moves the results (``results_first``):
+        # the whole Lab drawn again mounts a new editor, which reads the page's layout.
         t = self.page.t
         screen = LabScreen(self.game, self.shelf, self.settings, self.run, self.said,
                            self.version, self.note, levels_of(self.game),
