@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 from parlor.app.lab.wire.messages import WorkerNews
@@ -222,13 +223,21 @@ class ShowLab:
     first in the page too, so Tab reaches it in the order it is read)."""
 
     game: str
-    html: str
+    #: The markup, or, when ``patch`` is given, how to make it: the page then draws the
+    #: patch and never reads ``html``, so the whole table's markup (the pure render the
+    #: tests read, 870 cells at 30 bots) is made only if something asks for it.
+    drawn: str | Callable[[], str]
     whole: bool
     status: str  # the header's status line: the Lab, a match under way, its outcome
     #: The results with a tournament's table left as drawn, and the table's changes
     #: (JSON, ``lab_tour_patch.py``): what the page draws instead of ``html`` when given.
     patch: tuple[str, str] | None = None
     results_first: bool = False
+
+    @cached_property
+    def html(self) -> str:
+        """The whole of what is shown: the screen, or its results."""
+        return self.drawn if isinstance(self.drawn, str) else self.drawn()
 
 
 @dataclass(frozen=True)
