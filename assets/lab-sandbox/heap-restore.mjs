@@ -11,9 +11,9 @@
 // a restored sandbox then holds about what a normal start does (~12.5 of the
 // snapshot's 30 MiB are not zero), not its whole heap. Replaces Pyodide's
 // `Module.HEAP8.set(snapshot)` in the sandbox's glue (a splice worked out at build time
-// by tools/pyodide_sandbox.mjs makes that call this one); same result. `bytes` is the heap whole,
-// or packed to its pages that are not zero (assets/lab-heap.mjs, which says the
-// layout; told apart by its magic, which a whole heap cannot start with): then only
+// by tools/pyodide_sandbox.mjs makes that call this one); same result. `bytes` is the
+// heap whole, or packed to its pages that are not zero (assets/lab-heap.mjs, which says
+// the layout; told apart by its magic, which a whole heap cannot start with): then only
 // those are read and copied. A packed heap that does not add up throws (the worker
 // then starts normally).
 export function restoreHeap(heap, bytes) {
