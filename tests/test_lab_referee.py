@@ -373,3 +373,13 @@ def test_a_fresh_sandbox_is_sent_whole_views() -> None:
     assert json.loads(text)["base"] is None
     w.finish()
     assert w.kinds()[-1] == "done"
+
+
+def test_an_answer_that_is_not_json_says_what_came_instead() -> None:
+    """A sandbox whose interpreter fails sends its error instead of an answer
+    (assets/lab-sandbox/worker.mjs): the problem names it, cut short, so the page and a
+    failing test say what broke rather than only that something did."""
+    answer = wire.read_answer("failed: RangeError: " + "x" * 400, 3, ("a",))
+    assert answer.problem is not None and answer.problem.kind == "broken"
+    assert "not JSON: 'failed: RangeError: xxx" in answer.problem.detail
+    assert len(answer.problem.detail) < 260

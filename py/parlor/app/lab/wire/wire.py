@@ -174,7 +174,9 @@ def read_answer(text: object, id: int, offered: tuple[str, ...] | None) -> Answe
     try:
         data = json.loads(text)
     except ValueError:
-        return broken("an answer that is not JSON")
+        # What came instead says what broke (the sandbox's worker sends its own error
+        # when its interpreter fails): hostile text, cut short, shown as text.
+        return broken(f"an answer that is not JSON: {text[:200]!r}")
     if not isinstance(data, dict) or set(data) != {"id", "move", "problem", "printed"}:
         return broken("an answer of the wrong shape")
     if type(data["id"]) is not int or data["id"] != id:
