@@ -43,8 +43,6 @@ LINT_PATHS := $(wildcard py tests e2e tools)
 
 .PHONY: help setup setup-core precache chromium engines run test lint test-py test-pyodide \
 	test-e2e test-engines test-e2e-engines test-py-niced test-lint-pyodide bench \
-	test-e2e-lab test-e2e-rest test-e2e-rest-engines test-py-sweeps test-py-rest \
-	test-py-sweeps-niced test-py-rest-niced \
 	dist clean golden
 
 help:
@@ -167,37 +165,25 @@ run: setup-core
 	$(PYTHON) tools/serve.py
 
 # --- checks ---
-# `make test` runs five chains side by side on a machine of few cores, so that both cores
-# stay busy to the end: the browser tests in two halves, each its own browser (the Lab's
-# files and pairing; the rest, then the smoke suite in three engines), and under `nice`,
-# so that they take only the CPU the browsers leave, the CPython suite in two halves
-# (the contract sweeps and the screens in every language; the rest), and lint then the
-# tests tagged for Pyodide (each phase's time and CPU: docs/developing.md, "Tests"). The
-# browsers are never niced: a niced browser beside an unniced one gets a tenth of a busy
-# core, and the Lab's time limits (a bot's file loads in 5 s) are wall-clock limits a
-# starved sandbox overran (stop 50's CI: the smoke suite's Lab match). Each half is a
-# file list and its complement, so together they are every test. Any failure fails the
-# run; each target's output is kept together.
+# `make test` runs three chains side by side: the browser tests (the long pole) at once,
+# then the smoke suite in three engines; and under `nice`, so that they take only the CPU
+# the browsers leave, the CPython suite, and lint then the tests tagged for Pyodide
+# (each phase's time and CPU: docs/developing.md, "Tests"). The browsers are never
+# niced: a niced browser beside an unniced one gets a tenth of a busy core, and the Lab's
+# time limits (a bot's file loads in 5 s) are wall-clock limits a starved sandbox
+# overran (stop 50's CI: the smoke suite's Lab match). The niced work is two
+# single-threaded processes at a time, so that together they use what the browsers
+# leave. Any failure fails the run; each target's output is kept together.
 test: setup
-	$(MAKE) --no-print-directory -j5 --output-sync=target test-e2e-lab test-e2e-rest-engines \
-	    test-py-sweeps-niced test-py-rest-niced test-lint-pyodide
+	$(MAKE) --no-print-directory -j3 --output-sync=target test-e2e-engines test-py-niced \
+	    test-lint-pyodide
 
 test-e2e-engines:
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-engines
 
-test-e2e-rest-engines:
-	$(MAKE) --no-print-directory test-e2e-rest
-	$(MAKE) --no-print-directory test-engines
-
 test-py-niced:
 	$(NICE) $(MAKE) --no-print-directory test-py
-
-test-py-sweeps-niced:
-	$(NICE) $(MAKE) --no-print-directory test-py-sweeps
-
-test-py-rest-niced:
-	$(NICE) $(MAKE) --no-print-directory test-py-rest
 
 test-lint-pyodide:
 	$(NICE) $(MAKE) --no-print-directory lint
@@ -221,31 +207,11 @@ TIMED = sh tools/timed.sh
 test-py: $(VENV_STAMP)
 	$(TIMED) test-py $(VPY) -m pytest --durations=10 tests
 
-# The CPython suite's halves for `make test`: the sweeps (every game over many seeds,
-# every screen in every language; about half its CPU) and the rest.
-PY_SWEEPS := tests/test_contract.py tests/test_ciao_contract.py tests/test_ciao_fast.py \
-	$(wildcard tests/test_i18n_*.py)
-test-py-sweeps: $(VENV_STAMP)
-	$(TIMED) test-py-sweeps $(VPY) -m pytest -p no:cacheprovider --durations=10 $(PY_SWEEPS)
-
-test-py-rest: $(VENV_STAMP)
-	$(TIMED) test-py-rest $(VPY) -m pytest -p no:cacheprovider --durations=10 tests $(addprefix --ignore=,$(PY_SWEEPS))
-
 test-pyodide: $(NPM_STAMP) $(WHEELS_STAMP)
 	$(TIMED) test-pyodide $(NODE) tools/pyodide_pytest.mjs --durations=10 -q tests
 
 test-e2e: setup
 	$(TIMED) test-e2e $(VPY) -m pytest --durations=10 e2e --ignore=e2e/test_engines.py
-
-# The browser tests' halves for `make test`, each its own browser: the Lab's files and
-# pairing (about half their time), and the rest.
-E2E_LAB := $(wildcard e2e/test_lab*.py) e2e/test_pairing.py
-test-e2e-lab: setup
-	$(TIMED) test-e2e-lab $(VPY) -m pytest -p no:cacheprovider --durations=10 $(E2E_LAB)
-
-test-e2e-rest: setup
-	$(TIMED) test-e2e-rest $(VPY) -m pytest -p no:cacheprovider --durations=10 e2e --ignore=e2e/test_engines.py \
-	    $(addprefix --ignore=,$(E2E_LAB))
 
 # The smoke suite in each engine (e2e/test_engines.py); its request log per engine lands
 # in e2e/artifacts/requests-<engine>.txt. ENGINES=chromium,firefox,webkit to choose.
