@@ -5,8 +5,8 @@ fixtures (``pytest --fixtures tests`` lists them). The stand-ins themselves live
 plain modules beside the tests, imported by name, because e2e/ has a conftest of its own
 and two files both imported as ``conftest`` cannot both be imported from:
 
-    fakes.py             the stand-ins: ``CLOCK_MS`` (a fixed "now"), ``StandInPage``
-                         (the page as the menu and saving see it, for driving one
+    fakes.py             the stand-ins: ``CLOCK_MS`` (a fixed "now"), ``StandInController``
+                         (the controller as the menu and saving see it, for driving one
                          part of the controller alone), ``Pseudo`` (the bracketing
                          translator) and ``LabWorker`` (the Bot Lab's worker)
     controller_driver.py ``Driver``: the whole controller driven as the page drives it
@@ -28,10 +28,10 @@ from __future__ import annotations
 
 import pytest
 
-from fakes import StandInPage
+from fakes import StandInController
 
 
 @pytest.fixture
-def stand_in_page() -> StandInPage:
-    """A fresh ``StandInPage``: an empty store, English, no game shown, nothing asked."""
-    return StandInPage()
+def stand_in_controller() -> StandInController:
+    """A fresh ``StandInController``: an empty store, English, no game shown, nothing asked."""
+    return StandInController()

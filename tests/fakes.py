@@ -1,4 +1,4 @@
-"""The stand-ins several tests share, in one place: a fixed clock, a page for driving one
+"""The stand-ins several tests share, in one place: a fixed clock, a controller for driving one
 part of the controller alone, the pseudo-language translator, and the Bot Lab's worker
 with in-process sandboxes.
 
@@ -26,10 +26,10 @@ CLOCK_MS = 1_700_000_000_000.0
 
 
 @dataclass
-class StandInPage:
-    """The page as the menu and saving see it (``menu.MenuPage`` and
-    ``saving.SavingPage``, nothing more), recording what a part asks of it: a part of the
-    controller driven with no controller and no other part (tests/test_parts.py)."""
+class StandInController:
+    """The controller as the menu and saving see it (``menu.MenuController`` and
+    ``saving.SavingController``, nothing more), recording what a part asks of it: a part
+    of the controller driven with no controller and no other part (tests/test_parts.py)."""
 
     store: DictStore = field(default_factory=DictStore)
     t: Translator = field(default_factory=Translator)
@@ -39,7 +39,7 @@ class StandInPage:
     games: list[Setup] = field(default_factory=list)
 
     @property
-    def table(self) -> StandInPage:
+    def table(self) -> StandInController:
         """The stand-in is its own table: the parts driven with it only drop picks."""
         return self
 

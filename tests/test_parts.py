@@ -1,9 +1,9 @@
-"""Each part of the controller reaches the page through a protocol of its own, holding
-only what that part uses (its module declares it; app/page.py says why). So each part can
-be driven alone, with no controller and no other part, by a stand-in holding that page
-and nothing more, and what it asks of the page is what the test sees. The menu and
-saving share ``fakes.StandInPage`` (handed out by tests/conftest.py as
-``stand_in_page``); the other parts' stand-ins are below, beside their tests."""
+"""Each part of the controller reaches it through a protocol of its own, holding only
+what that part uses (its module declares it; app/page.py says why). So each part can be
+driven alone, with no controller and no other part, by a stand-in holding that protocol
+and nothing more, and what it asks of the controller is what the test sees. The menu and
+saving share ``fakes.StandInController`` (handed out by tests/conftest.py as
+``stand_in_controller``); the other parts' stand-ins are below, beside their tests."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from dataclasses import dataclass, field, fields, is_dataclass
 
 import pytest
 
-from fakes import CLOCK_MS, StandInPage
+from fakes import CLOCK_MS, StandInController
 from parlor.app import saves
-from parlor.app.classroom.guiding import GuidePage, Guiding
-from parlor.app.classroom.part import Classroom, ClassroomPage
+from parlor.app.classroom.guiding import GuideController, Guiding
+from parlor.app.classroom.part import Classroom, ClassroomController
 from parlor.app.events import (
     Action,
     After,
@@ -32,25 +32,26 @@ from parlor.app.events import (
     ShowLab,
 )
 from parlor.app.lab.page.key_store import lab_key
-from parlor.app.lab.page.part import Lab, LabPage
+from parlor.app.lab.page.part import Lab, LabController
 from parlor.app.lab.page.state import Settings, fixed_seed
-from parlor.app.menu import Menu, MenuPage
+from parlor.app.menu import Menu, MenuController
 from parlor.app.pairing import link
-from parlor.app.pairing.guesting import GUEST_KEY, Guesting, GuestPage
-from parlor.app.pairing.hosting import Hosting, HostPage
+from parlor.app.pairing.guesting import GUEST_KEY, GuestController, Guesting
+from parlor.app.pairing.hosting import HostController, Hosting
 from parlor.app.saves import DictStore
-from parlor.app.saving import Saving, SavingPage
+from parlor.app.saving import Saving, SavingController
 from parlor.app.session import Session
 from parlor.app.setup import Setup, parse_setup
 from parlor.app.table import Draws, Table
 from parlor.app.tabs import Tab
-from parlor.app.turns import Turns, TurnsPage
+from parlor.app.turns import Turns, TurnsController
 from parlor.core.errors import IllegalMove
 from parlor.i18n.catalog import Translator
 
 
-def test_the_menu_part_starts_a_tiles_game_through_the_page(stand_in_page: StandInPage) -> None:
-    page = stand_in_page
+def test_the_menu_part_starts_a_tiles_game_through_the_page(
+        stand_in_controller: StandInController) -> None:
+    page = stand_in_controller
     out: list[Effect] = []
     Menu(page).do_play(Action("play", game="kabaleo", form={"humans": "1"}), out)
     assert [s.game for s in page.games] == ["kabaleo"]
@@ -59,8 +60,8 @@ def test_the_menu_part_starts_a_tiles_game_through_the_page(stand_in_page: Stand
 
 
 def test_the_saving_part_stops_the_turns_and_redraws_when_another_tab_deleted_the_game(
-        stand_in_page: StandInPage) -> None:
-    page = stand_in_page
+        stand_in_controller: StandInController) -> None:
+    page = stand_in_controller
     setup = parse_setup({"game": "kabaleo", "seats": "human,bot:easy", "seed": "3"}, 0)
     page.session = Session.start(setup.to_match(), "g1", page.clock())
     saving = Saving(page)
@@ -154,7 +155,7 @@ def _entropy(n: int) -> bytes:
 
 @dataclass
 class TurnsStandIn:
-    """``turns.TurnsPage``."""
+    """``turns.TurnsController``."""
 
     session: Session | None = None
     table: TableRecord = field(default_factory=TableRecord)
@@ -212,7 +213,7 @@ def test_the_turns_part_starts_a_bots_turn_and_hands_its_move_to_the_table() -> 
 
 @dataclass
 class ClassroomStandIn:
-    """``classroom.part.ClassroomPage``."""
+    """``classroom.part.ClassroomController``."""
 
     shown: str = "game"
     session: Session | None = None
@@ -255,7 +256,7 @@ def test_the_classroom_part_reviews_a_saved_game_in_place_of_the_one_being_playe
 
 @dataclass
 class GuideStandIn:
-    """``classroom.guiding.GuidePage``."""
+    """``classroom.guiding.GuideController``."""
 
     session: Session | None = None
     t: Translator = field(default_factory=Translator)
@@ -293,7 +294,7 @@ def test_the_guide_part_starts_its_game_and_shows_the_first_tip_once_it_is_shown
 
 @dataclass
 class HostStandIn:
-    """``pairing.hosting.HostPage``."""
+    """``pairing.hosting.HostController``."""
 
     session: Session | None = None
     table: TableRecord = field(default_factory=TableRecord)
@@ -333,7 +334,7 @@ def test_the_host_part_invites_each_remote_seat_and_the_game_waits_for_it() -> N
 
 @dataclass
 class GuestStandIn:
-    """``pairing.guesting.GuestPage``."""
+    """``pairing.guesting.GuestController``."""
 
     shown: str = "menu"
     store: DictStore = field(default_factory=DictStore)
@@ -375,7 +376,7 @@ def test_the_guest_part_refuses_a_move_while_it_is_not_connected() -> None:
 
 @dataclass
 class LabStandIn:
-    """``lab.part.LabPage``."""
+    """``lab.page.part.LabController``."""
 
     shown: str = "menu"
     store: DictStore = field(default_factory=DictStore)
@@ -473,13 +474,14 @@ def test_the_table_plays_a_move_then_saves_draws_and_schedules_and_refuses_an_il
 
 
 @pytest.mark.parametrize(("stand_in", "protocols", "more"), [
-    (StandInPage, (MenuPage, SavingPage), {"picks", "drop_picks"}),  # its own table
-    (TurnsStandIn, (TurnsPage,), set()),
-    (ClassroomStandIn, (ClassroomPage,), set()),
-    (GuideStandIn, (GuidePage,), set()),
-    (HostStandIn, (HostPage,), set()),
-    (GuestStandIn, (GuestPage,), set()),
-    (LabStandIn, (LabPage,), set()),
+    # The menu's and saving's stand-in is its own table.
+    (StandInController, (MenuController, SavingController), {"picks", "drop_picks"}),
+    (TurnsStandIn, (TurnsController,), set()),
+    (ClassroomStandIn, (ClassroomController,), set()),
+    (GuideStandIn, (GuideController,), set()),
+    (HostStandIn, (HostController,), set()),
+    (GuestStandIn, (GuestController,), set()),
+    (LabStandIn, (LabController,), set()),
     (DrawsStandIn, (Draws,), set()),
 ])
 def test_each_stand_in_holds_its_parts_page_and_nothing_more(

@@ -6,7 +6,7 @@ set the URL, "after N ms send this event", download a file, ask to confirm. Noth
 touches the browser, so a CPython test can drive a whole game, bots and timed windows
 included, by feeding events and reading effects (tests/test_controller.py).
 
-Each event goes to a part that owns its state and sees the page through a protocol of
+Each event goes to a part that owns its state and sees the controller through a protocol of
 its own; each is the attribute of its name (a package's part is its ``part.py``):
 ``table`` plays every move; ``turns`` (bots, timed windows), ``saving`` (writes, a
 stale tab), ``menu`` (start, again, delete, download), ``classroom.part`` (reviews,

@@ -1,8 +1,8 @@
 """The menu's actions: a tile's Play, remembering what a set-up form holds, starting a
 game from it, and the saved games' delete and download buttons.
 
-A part of the controller: it owns the forms and reaches the rest of the page through
-``MenuPage``, which holds only what this part uses.
+A part of the controller: it owns the forms and reaches the rest of the app through
+``MenuController``, which holds only what this part uses.
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     from parlor.i18n.catalog import Translator
 
 
-class MenuPage(Protocol):
-    """The page, as the menu sees it: the saves and their times, the words, the game
+class MenuController(Protocol):
+    """The controller, as the menu sees it: the saves and their times, the words, the game
     shown (for Play again), and the verbs that start a game or go back to the menu."""
 
     @property
@@ -62,8 +62,8 @@ class MenuPage(Protocol):
 class Menu:
     """Set-up forms and saved-game buttons: a part of the controller."""
 
-    def __init__(self, page: MenuPage) -> None:
-        self.page = page
+    def __init__(self, controller: MenuController) -> None:
+        self.controller = controller
         #: What each game's set-up form holds (kept while the page is open).
         self.forms: dict[str, MenuForm] = initial_forms()
 
@@ -79,12 +79,12 @@ class Menu:
     def do_again(self, event: Action, out: list[Effect]) -> None:
         """The end screen's Play again: the same table (a Lab bot with its code), a new
         deal."""
-        if self.page.session is None:
+        if self.controller.session is None:
             return
-        m = self.page.session.match
+        m = self.controller.session.match
         seats = tuple(parse_seat(m.game, s) for s in m.seats)
-        self.page.new_game(Setup(game=m.game, seats=seats, seed=self.page.new_seed(),
-                                 options=m.options, names=m.names, lab=m.lab), out)
+        self.controller.new_game(Setup(game=m.game, seats=seats, seed=self.controller.new_seed(),
+                                       options=m.options, names=m.names, lab=m.lab), out)
 
     def _remember_form(self, game_id: str, form: Mapping[str, str]) -> None:
         from parlor.games import GAMES
@@ -103,9 +103,9 @@ class Menu:
         try:
             self._remember_form(event.game, event.form)
         except BadOptions as err:
-            out.append(MenuMessage(err.says(self.page.t)))
+            out.append(MenuMessage(err.says(self.controller.t)))
         if event.field == "players":
-            out.append(ShowForm(event.game, self.forms[event.game].html(self.page.t)))
+            out.append(ShowForm(event.game, self.forms[event.game].html(self.controller.t)))
 
     def do_start(self, event: Action, out: list[Effect]) -> None:
         game_id = event.game
@@ -113,12 +113,12 @@ class Menu:
             return
         try:
             self._remember_form(game_id, event.form)
-            setup = parse_setup(event.form, self.page.new_seed())
-            self.page.new_game(setup, out)
+            setup = parse_setup(event.form, self.controller.new_seed())
+            self.controller.new_game(setup, out)
             if setup.note:
-                self.page.say(self.page.t.text(setup.note), out)
+                self.controller.say(self.controller.t.text(setup.note), out)
         except ParlorError as err:
-            out.append(MenuMessage(self.page.t("error.cannot_start", reason=err.message)))
+            out.append(MenuMessage(self.controller.t("error.cannot_start", reason=err.message)))
 
     def do_play(self, event: Action, out: list[Effect]) -> None:
         """A tile's Play: the default table at once, ``form["humans"]`` people sharing
@@ -128,26 +128,26 @@ class Menu:
             return
         try:
             setup = play_setup(event.game, (event.form or {}).get("humans", "1"),
-                               self.page.new_seed())
+                               self.controller.new_seed())
         except ParlorError as err:
-            out.append(MenuMessage(self.page.t("error.cannot_start", reason=err.message)))
+            out.append(MenuMessage(self.controller.t("error.cannot_start", reason=err.message)))
             return
-        self.page.new_game(setup, out)
+        self.controller.new_game(setup, out)
         if setup.note:
-            self.page.say(self.page.t.text(setup.note), out)
+            self.controller.say(self.controller.t.text(setup.note), out)
 
     def _saves(self) -> ShowSaves:
         """The saved games' list and the one Continue resumes (the newest readable)."""
-        entries = saves.list_saves(self.page.store)
+        entries = saves.list_saves(self.controller.store)
         latest = next((e for e in entries if e.ok), None)
-        return ShowSaves(saves_html(self.page.t, entries, self.page.fmt_time),
+        return ShowSaves(saves_html(self.controller.t, entries, self.controller.fmt_time),
                          None if latest is None else latest.id)
 
     def draw(self, message: str, out: list[Effect]) -> None:
         """The menu: the games' tiles, forms and rules, the saved games, ``message``."""
-        t = self.page.t
+        t = self.controller.t
         listed = self._saves()
-        out.append(SetUrl(self.page.net_param() or None))
+        out.append(SetUrl(self.controller.net_param() or None))
         out.append(ShowMenu(
             forms={gid: f.html(t) for gid, f in self.forms.items()},
             saves=listed.saves,
@@ -163,36 +163,36 @@ class Menu:
 
     def do_delete(self, event: Action, out: list[Effect]) -> None:
         if event.save:
-            out.append(Confirm(self.page.t("saves.confirm_delete"),
+            out.append(Confirm(self.controller.t("saves.confirm_delete"),
                                Action("delete-confirmed", save=event.save)))
 
     def do_delete_confirmed(self, event: Action, out: list[Effect]) -> None:
         if event.save:
-            saves.delete(self.page.store, event.save)
-            self.page.show_menu(out)
+            saves.delete(self.controller.store, event.save)
+            self.controller.show_menu(out)
 
     def do_download(self, event: Action, out: list[Effect]) -> None:
-        raw = self.page.store.get(saves.PREFIX + (event.save or ""))
+        raw = self.controller.store.get(saves.PREFIX + (event.save or ""))
         if raw is not None:
             out.append(Download(f"parlor-save-{event.save}.json", raw))
 
 
     def do_backup(self, event: Action, out: list[Effect]) -> None:
         """Back up everything: every save, bot and setting in one file (app/backup.py)."""
-        now = self.page.clock()
-        out.append(Download(backup.file_name(now), backup.backup_text(self.page.store, now)))
+        now = self.controller.clock()
+        out.append(Download(backup.file_name(now), backup.backup_text(self.controller.store, now)))
 
     def do_restore(self, event: Action, out: list[Effect]) -> None:
         """A backup file's text: its saves and bots join this device's, nothing here is
         replaced; the menu says what came in and why anything was left out."""
-        t = self.page.t
+        t = self.controller.t
         if not (event.value or "").strip():
             out.append(MenuMessage(t("backup.none_chosen")))
             return
         try:
-            done = backup.restore(self.page.store, event.value or "", self.page.clock(),
+            done = backup.restore(self.controller.store, event.value or "", self.controller.clock(),
                                   t.number)
         except BadSave as err:
             out.append(MenuMessage(t("backup.failed", reason=t.text(err.message))))
             return
-        self.page.show_menu(out, backup.said(t, done))
+        self.controller.show_menu(out, backup.said(t, done))

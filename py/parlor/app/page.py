@@ -2,17 +2,18 @@
 a part's ``data-action`` handlers are merged into the controller's one table.
 
 The controller (``controller.py``) routes each event to a part (turns and timed windows,
-saving, the classroom, the guide, the menu, hosting, guesting, the Lab) and is the page
-each of them reaches. A part owns its own state and sees of the page only what it uses:
-each part's module declares that as a protocol of its own (``MenuPage``, ``SavingPage``,
-``TurnsPage``, ``ClassroomPage``, ``GuidePage``, ``HostPage``, ``GuestPage``,
-``LabPage``; the table's ``Draws``), so what a part may touch is read off its module,
-a change to the page shows which parts it concerns, and a test drives a part with a
-stand-in holding that and nothing more (tests/test_parts.py). The controller satisfies
-every one of them; mypy checks it where it makes each part.
+saving, the classroom, the guide, the menu, hosting, guesting, the Lab), and each part
+holds it as ``self.controller``. A part owns its own state and sees of the controller
+only what it uses: each part's module declares that as a protocol of its own
+(``MenuController``, ``SavingController``, ``TurnsController``, ``ClassroomController``,
+``GuideController``, ``HostController``, ``GuestController``, ``LabController``; the
+table's ``Draws``), so what a part may touch is read off its module, a change to the
+controller shows which parts it concerns, and a test drives a part with a stand-in
+holding that and nothing more (tests/test_parts.py). The controller satisfies every one
+of them; mypy checks it where it makes each part. ("The page", in ``web/``, is the DOM.)
 
-No loop runs between the parts through the page. The page's verbs, as the controller
-carries them out, call one another in one direction only:
+No loop runs between the parts through the controller. Its verbs call one another in
+one direction only:
 
 - ``render`` draws: it reads the parts (the guide works out its box in ``refresh``,
   the host sends each guest its screen) and calls no verb; nor do ``stop``,
@@ -27,8 +28,8 @@ carries them out, call one another in one direction only:
   ``render`` and ``schedule``; ``new_game`` calls ``open``, then ``render`` or, when
   saving finds another tab went on, ``stop``, ``table.drop_picks`` and ``render``.
 
-So every chain from a part through the page ends. A part is reached again within its
-own call only at its end (the turns play a bot's move and the table schedules the next
+So every chain from a part through the controller ends. A part is reached again within
+its own call only at its end (the turns play a bot's move and the table schedules the next
 turn; the menu deletes a save and the menu is drawn; the guide starts its game and the
 drawing asks it for the first tip), or where it reads its own state again afterwards
 (saving keeps a deleted game here: ``open`` resets the tab's record before it writes;

@@ -4,7 +4,7 @@ a storage that fills up (app/room.py).
 Every write of a game goes through ``save``: a compare-and-set against what this tab
 last read or wrote, so a tab showing an older position never writes over a game that
 went on in another tab; it stops instead and offers the newer position. A part of the
-controller: it owns the tab's record and reaches the rest through ``SavingPage``, which
+controller: it owns the tab's record and reaches the rest through ``SavingController``, which
 holds only what this part uses.
 """
 
@@ -28,8 +28,8 @@ if TYPE_CHECKING:
     from parlor.i18n.catalog import Translator
 
 
-class SavingPage(Protocol):
-    """The page, as saving sees it: the game to write, the store and clock, the words of
+class SavingController(Protocol):
+    """The controller, as saving sees it: the game to write, the store and clock, the words of
     its notices, and the verbs a stale tab needs (stop, drop the picks, draw, open the
     newer position, or the menu when there is none)."""
 
@@ -52,9 +52,9 @@ class SavingPage(Protocol):
 class Saving:
     """Writes, the stale tab and the full storage: a part of the controller."""
 
-    def __init__(self, page: SavingPage) -> None:
-        self.page = page
-        self.tab = Tab(page.store)  # one writer per game: what this tab last read or wrote
+    def __init__(self, controller: SavingController) -> None:
+        self.controller = controller
+        self.tab = Tab(controller.store)  # one writer per game: what this tab last read or wrote
         self.unsaved: str | None = None  # why the newest moves could not be written
 
     def actions(self) -> Mapping[ActionName, Handler]:
@@ -72,13 +72,13 @@ class Saving:
         """Write the game; False when it went on in another tab (this tab then stops).
         A full storage makes watched games give way (app/room.py); when nothing more
         can, the game goes on unsaved, saying so, and the text saved before is kept."""
-        session = self.page.session
+        session = self.controller.session
         assert session is not None
         while True:
             try:
-                saved = self.tab.save(session, self.page.clock())
+                saved = self.tab.save(session, self.controller.clock())
             except Exception as err:  # storage full or gone
-                if free_some(self.page.store, session.save_id):
+                if free_some(self.controller.store, session.save_id):
                     continue
                 self.unsaved = str(err)
                 return True
@@ -90,61 +90,64 @@ class Saving:
 
     def went_stale(self, out: list[Effect]) -> None:
         """The game went on (or was deleted) in another tab: stop here and say so."""
-        self.page.stop()  # no bot of this tab moves again
-        self.page.table.drop_picks()
-        self.page.render(out)
+        self.controller.stop()  # no bot of this tab moves again
+        self.controller.table.drop_picks()
+        self.controller.render(out)
 
     def panel(self) -> str:
         """The notice above the board when this tab may not, or could not, save."""
         stale = self.tab.stale
         if stale is not None:
-            return stale_notice(self.page.t, stale)
+            return stale_notice(self.controller.t, stale)
         if self.unsaved is not None:
-            return unsaved_notice(self.page.t, self.unsaved)
+            return unsaved_notice(self.controller.t, self.unsaved)
         return ""
 
     def status(self) -> str | None:
         """The whole status line of a stale tab: the turn it shows is not the game's."""
-        return None if self.tab.stale is None else stale_title(self.page.t, self.tab.stale)
+        return None if self.tab.stale is None else stale_title(self.controller.t, self.tab.stale)
 
     # ---- news from other tabs, and the menu's storage line ---------------------------------
 
     def room_note(self) -> str | None:
         """How full local storage is, once it passes ``WARN_AT`` (app/room.py)."""
-        used = fullness(self.page.store)
+        used = fullness(self.controller.store)
         if used < WARN_AT:
             return None
-        return self.page.t("room.warn", percent=self.page.t.number(min(100, round(used * 100))))
+        t = self.controller.t
+        return t("room.warn", percent=t.number(min(100, round(used * 100))))
 
     def store_changed(self, key: str | None, out: list[Effect]) -> None:
         """Another tab wrote (``key``; None: it is not known what): this tab's game may
         have gone on there (app/tabs.py)."""
-        session = self.page.session
+        session = self.controller.session
         assert session is not None
         if key in (None, saves.PREFIX + session.save_id) and not self.tab.check(
-                session, self.page.clock()):
+                session, self.controller.clock()):
             self.went_stale(out)
 
     # ---- the stale tab's choices ---------------------------------------------------------
 
     def do_take_newer(self, event: Action, out: list[Effect]) -> None:
         """The stale tab goes on from the position saved by the other tab."""
-        if self.page.session is None:
+        if self.controller.session is None:
             return
-        entry = saves.read(self.page.store, self.page.session.save_id)
+        entry = saves.read(self.controller.store, self.controller.session.save_id)
         if entry is None:
-            self.page.show_menu(out, self.page.t("error.save_missing"))
+            self.controller.show_menu(out, self.controller.t("error.save_missing"))
         elif entry.session is None:
-            self.page.show_menu(out, self.page.t("error.link_save_broken", reason=entry.why or ""))
+            t = self.controller.t
+            self.controller.show_menu(out, t("error.link_save_broken", reason=entry.why or ""))
         else:
-            self.page.open(entry.session, out, entry.raw)
+            self.controller.open(entry.session, out, entry.raw)
 
     def do_keep_here(self, event: Action, out: list[Effect]) -> None:
         """The game was deleted in another tab; this tab's player saves it again."""
-        session = self.page.session
+        session = self.controller.session
         stale = self.tab.stale
         if session is None or stale is None or not stale.deleted:
             return
-        self.page.open(session, out, self.page.store.get(saves.PREFIX + session.save_id))
+        raw = self.controller.store.get(saves.PREFIX + session.save_id)
+        self.controller.open(session, out, raw)
         self.save(out)
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 class Draws(Protocol):
-    """The page, as far as a move concerns it."""
+    """The controller, as far as a move concerns it."""
 
     def render(self, out: list[Effect]) -> None:
         """Draw what the page shows now."""
@@ -53,8 +53,8 @@ class Paces(Protocol):
 class Table:
     """The game shown, the picks towards a move, the hand-off; every move and undo."""
 
-    def __init__(self, page: Draws, turns: Waits, saving: Saves, classroom: Paces) -> None:
-        self.page = page
+    def __init__(self, controller: Draws, turns: Waits, saving: Saves, classroom: Paces) -> None:
+        self.controller = controller
         self.turns = turns  # what the game waits on: reset by every move
         self.saving = saving  # every move is saved (a stale tab stops here)
         self.classroom = classroom  # a watched match keeps its pace per move
@@ -104,8 +104,8 @@ class Table:
     def after_move(self, out: list[Effect]) -> None:
         self.classroom.moved()
         if self.saving.save(out):
-            self.page.render(out)
-            self.page.schedule(out)
+            self.controller.render(out)
+            self.controller.schedule(out)
 
     def pick(self, token: str) -> None:
         """One more pick towards a move (or a pick taken back), as the screen allows."""

@@ -4,7 +4,7 @@ window (``windows.py``) whose answers race each other, or, with a person on anot
 device among those who may answer, are collected and decided by each device's own
 time (``hosting.py``). Timers carry the ``generation`` they were started in, so none
 acts on a game it was not started for. A part of the controller: it reaches the rest of
-the page through ``TurnsPage``, which holds only what this part uses."""
+the app through ``TurnsController``, which holds only what this part uses."""
 
 from __future__ import annotations
 
@@ -45,8 +45,8 @@ if TYPE_CHECKING:
     from parlor.i18n.catalog import Translator
 
 
-class TurnsPage(Protocol):
-    """The page, as the turns see it: the game and the table its moves are played at,
+class TurnsController(Protocol):
+    """The controller, as the turns see it: the game and the table its moves are played at,
     the clock, the words of a Lab bot's stop notice, and drawing and scheduling."""
 
     @property
@@ -69,8 +69,8 @@ class Turns:
     """Bot turns and timed windows, across devices too: a part of the controller. It
     owns what the game waits on and the ``generation`` its timers carry."""
 
-    def __init__(self, page: TurnsPage, classroom: Classroom, saving: Saving) -> None:
-        self.page = page
+    def __init__(self, controller: TurnsController, classroom: Classroom, saving: Saving) -> None:
+        self.controller = controller
         self.classroom = classroom  # a match of bots being watched sets the pace
         self.saving = saving  # a stale tab starts nothing
         self.generation = 0
@@ -90,7 +90,7 @@ class Turns:
 
     def asking(self) -> bool:
         """The person is asked whether to end a Lab bot's long game: nothing moves."""
-        return self.long_game.due(self.page.session)
+        return self.long_game.due(self.controller.session)
 
     def stop(self) -> None:
         """A new generation: no timer started before acts; the bot stops thinking and
@@ -116,22 +116,22 @@ class Turns:
     def schedule(self, out: list[Effect]) -> None:
         """Start whatever the game now waits on: a timed table window or a bot. (The
         controller asks this only while no remote seat's device is away.)"""
-        if self.page.session is None:
+        if self.controller.session is None:
             return
         if self.saving.tab.stale is not None:
             return  # the game went on in another tab: this one only says so
         if self.asking():  # the game waits for the person's answer (lab/page/long_game.py)
             self.thinking, self.turn = False, None
-            self.page.render(out)
+            self.controller.render(out)
             return
-        window = open_window(self.page.session)
+        window = open_window(self.controller.session)
         if window is not None:
             # The bots' answers and the deadline race each other and any click; the
             # first to arrive is applied, the rest find the window gone. With a person
             # on another device, answers are collected and decided (hosting.py).
             self.window = window
             self.window_opened_now()
-            self.page.render(out)
+            self.controller.render(out)
             for plan in window.plans:
                 out.append(After(plan.delay_ms, WindowAnswer(self.generation, window,
                                                              plan.move)))
@@ -140,29 +140,29 @@ class Turns:
                        if self.window_remote() else
                        After(deadline, WindowAnswer(self.generation, window,
                                                     window.timeout_move)))
-        elif self.page.session.bot_to_act():
+        elif self.controller.session.bot_to_act():
             if self.classroom.holds():
                 self.thinking, self.turn = False, None
-                self.page.render(out)
+                self.controller.render(out)
                 return
             self.thinking, self.turn = True, None
-            self.page.render(out)
+            self.controller.render(out)
             out.append(After(0, BotTurn(self.generation)))
 
     def window_answer(self, event: WindowAnswer, out: list[Effect]) -> None:
         if (event.generation != self.generation or self.window is not event.window
-                or self.page.session is None):
+                or self.controller.session is None):
             return
         if self.window_remote():  # a bot's answer, to compete with the people's
-            self.window_answer_in(len(self.page.session.seats), event.move,
+            self.window_answer_in(len(self.controller.session.seats), event.move,
                                   self.since_opened(), out)
             return
-        self.page.table.play(event.move, out)
+        self.controller.table.play(event.move, out)
 
     def bot_turn(self, generation: int, out: list[Effect]) -> None:
         """One slice of the bot's thinking (``thinking.py``); its move once decided and
         the bot delay has passed."""
-        session = self.page.session
+        session = self.controller.session
         if (generation != self.generation or session is None or not session.bot_to_act()
                 or self.asking()):
             return
@@ -176,7 +176,7 @@ class Turns:
             bot = self.bots[seat] = make_bot(session.match.game, session.seats[seat].level or "")
         if self.turn is None:
             self.turn = BotThinking(bot, session.game.view(session.state, seat), turn_rng(
-                session.match.seed, len(session.match.moves), "bot"), self.page.clock)
+                session.match.seed, len(session.match.moves), "bot"), self.controller.clock)
         move = self.turn.slice()
         delay = self.classroom.pace(self.bot_delay)
         wait = self.turn.wait_ms(delay)
@@ -185,7 +185,7 @@ class Turns:
             return
         out.append(BotMoved(f"parlor:bot:{session.match.game}:{bot.level}",
                             self.turn.elapsed_ms()))
-        self.page.table.play(move, out)
+        self.controller.table.play(move, out)
 
     # ---- a bot written in the Lab (app/lab/page/playing.py) ------------------------------
 
@@ -194,8 +194,8 @@ class Turns:
         delay has passed."""
         move = self.lab_seats.ready(self.generation, len(session.match.moves))
         if move is None:  # asked once per turn: a turn that got no move waits for a retry
-            ask = self.lab_seats.ask(session.match, seat, self.generation, self.page.clock(),
-                                     lab_key(self.page.store, self.page.entropy))
+            ask = self.lab_seats.ask(session.match, seat, self.generation, self.controller.clock(),
+                                     lab_key(self.controller.store, self.controller.entropy))
             if ask is not None:
                 out.append(ask)
             return
@@ -204,66 +204,66 @@ class Turns:
             # game like any other answer that is no move, whoever sent it.
             self.lab_seats.refuse(Problem("not_legal", 0, repr(move)[:200]))
             self.thinking = False
-            self.page.render(out)
+            self.controller.render(out)
             return
         delay = self.classroom.pace(self.bot_delay)
-        wait = int(delay - (self.page.clock() - self.lab_seats.started))
+        wait = int(delay - (self.controller.clock() - self.lab_seats.started))
         if wait > 0:
             out.append(After(wait, BotTurn(self.generation)))
             return
-        elapsed = self.page.clock() - self.lab_seats.started
+        elapsed = self.controller.clock() - self.lab_seats.started
         self.lab_seats.reset()
         out.append(BotMoved(f"parlor:bot:{session.match.game}:lab", elapsed))
-        self.page.table.play(move, out)
+        self.controller.table.play(move, out)
 
     def lab_chose(self, event: LabChose, out: list[Effect]) -> None:
         """The worker's answer: the move is played by ``_lab_turn``; no move stops the
         game with the reason (``lab_panel``)."""
-        if self.page.session is None or not self.lab_seats.answer(event.kind, event.text):
+        if self.controller.session is None or not self.lab_seats.answer(event.kind, event.text):
             return
         if self.lab_seats.problem is not None:
             self.thinking = False
-            self.page.render(out)
+            self.controller.render(out)
         else:
             out.append(After(0, BotTurn(self.generation)))
 
     def lab_retry(self, event: Action, out: list[Effect]) -> None:
         """Ask the Lab bot again (it ran over once, or the worker had failed)."""
         self.lab_seats.reset()
-        self.page.schedule(out)
+        self.controller.schedule(out)
 
     def end_now(self, event: Action, out: list[Effect]) -> None:
         """End the Lab bot's long game where it stands, scored so."""
         if self.asking():
-            self.page.table.end(out)
+            self.controller.table.end(out)
 
     def play_on(self, event: Action, out: list[Effect]) -> None:
         """Go on with the Lab bot's long game: asked again after as many moves more."""
-        session = self.page.session
+        session = self.controller.session
         if session is not None and self.asking():
             self.long_game.play_on(session)
-            self.page.render(out)
-            self.page.schedule(out)
+            self.controller.render(out)
+            self.controller.schedule(out)
 
     def lab_panel(self) -> str:
-        session = self.page.session
+        session = self.controller.session
         if session is None:
             return ""
         if self.asking():
-            return long_game_notice(self.page.t, session.match.game, len(session.match.moves),
+            return long_game_notice(self.controller.t, session.match.game, len(session.match.moves),
                                     LongGame.limit(session) or 0)
         problem = self.lab_seats.problem
         if problem is None:
             return ""
-        return lab_stopped_notice(self.page.t, session.match.game, problem)
+        return lab_stopped_notice(self.controller.t, session.match.game, problem)
 
     # ---- timed windows across devices ------------------------------------------------
 
     def window_remote(self) -> bool:
         """The open window has a person on another device among those who may answer:
         answers are collected for a grace period and decided by their own devices' times."""
-        return (self.window is not None and self.page.session is not None
-                and any(s in self.page.session.remotes for s in self.window.humans))
+        return (self.window is not None and self.controller.session is not None
+                and any(s in self.controller.session.remotes for s in self.window.humans))
 
     def window_answer_in(self, seat: int, move: str, ms: int, out: list[Effect]) -> None:
         """An answer to the open window (a bot's, a click here, a guest's)."""
@@ -274,17 +274,17 @@ class Turns:
 
     def window_decide(self, event: WindowDecide, out: list[Effect]) -> None:
         if (event.generation != self.generation or self.window is not event.window
-                or self.page.session is None):
+                or self.controller.session is None):
             return
         decided = link.decide_window(tuple(self.answers), GRACE_MS)
         move = decided[1] if decided is not None else event.window.timeout_move
-        self.page.table.play(move, out)
+        self.controller.table.play(move, out)
 
     def since_opened(self) -> int:
         """Milliseconds since the open window appeared on this page."""
-        return int(self.page.clock() - self.window_opened)
+        return int(self.controller.clock() - self.window_opened)
 
     def window_opened_now(self) -> None:
         self.window_id += 1
-        self.window_opened = self.page.clock()
+        self.window_opened = self.controller.clock()
         self.answers = []

@@ -11,8 +11,8 @@ written for (and meets every tip); any other legal move is fine too, and the tip
 come when their situations arise.
 
 ``Guiding``, a part of the controller, starts a guided game, shows each tip once, the
-suggested move, "Got it" and "Leave the guide"; it reaches the rest of the page through
-``GuidePage``, which holds only what this part uses. The guide's progress (which tips
+suggested move, "Got it" and "Leave the guide"; it reaches the rest of the app through
+``GuideController``, which holds only what this part uses. The guide's progress (which tips
 were shown) lives in the part, not in the save: a guided game is an ordinary saved game,
 so a reload resumes it without the tips, and old saves need nothing new.
 """
@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     from parlor.i18n.catalog import Translator
 
 
-class GuidePage(Protocol):
-    """The page, as the guide sees it: the game shown (its tips are about it), the
+class GuideController(Protocol):
+    """The controller, as the guide sees it: the game shown (its tips are about it), the
     words, and the verbs that start the guided game and draw it again."""
 
     @property
@@ -94,8 +94,8 @@ def suggestion(guide: Guide, session: Session, ctx: GuideContext) -> str | None:
 class Guiding:
     """Guided-game handlers: a part of the controller."""
 
-    def __init__(self, page: GuidePage, turns: Turns) -> None:
-        self.page = page
+    def __init__(self, controller: GuideController, turns: Turns) -> None:
+        self.controller = controller
         self.turns = turns  # the open timed window, if any, is part of a tip's context
         #: The guide being followed, for the save it started (None: no guide).
         self.guide: tuple[Guide, str] | None = None
@@ -121,26 +121,26 @@ class Guiding:
         try:
             setup = parse_setup(guide.query(GAMES[guide.game]), 0)
         except ParlorError as err:  # a guide that no longer fits its game's options
-            out.append(MenuMessage(self.page.t("error.cannot_start", reason=err.message)))
+            out.append(MenuMessage(self.controller.t("error.cannot_start", reason=err.message)))
             return
         # Bound to the save new_game is about to open (its key is made there).
         self.guide, self.seen, self.tip = (guide, ""), (), None
-        self.page.new_game(setup, out)
+        self.controller.new_game(setup, out)
 
     def do_guide_next(self, event: Action, out: list[Effect]) -> None:
         self.tip = None
-        self.page.render(out)
+        self.controller.render(out)
 
     def do_guide_leave(self, event: Action, out: list[Effect]) -> None:
         self.guide, self.tip = None, None
-        self.page.render(out)
+        self.controller.render(out)
 
     def refresh(self) -> None:
         """Before the game is drawn: bind a guide just begun to its save, show the next
         tip whose moment has come, and work out the box for this position (the
         planner's suggestion is a bot's move: worked out once per position and language,
         not at every drawing)."""
-        session = self.page.session
+        session = self.controller.session
         if self.guide is not None and session is not None and not self.guide[1]:
             self.guide = (self.guide[0], session.save_id)
         if self.guide is None or session is None or session.save_id != self.guide[1]:
@@ -155,18 +155,18 @@ class Guiding:
                 self.tip = tip.key
                 self.seen = (*self.seen, tip.key)
         key = (session.save_id, len(session.match.moves), window.kind if window else None,
-               self.tip, self.page.t.lang)
+               self.tip, self.controller.t.lang)
         if self.box is not None and self.box[0] == key:
             return  # the same position, tip and words: the same box
         move = suggestion(guide, session, ctx)
         words = ""
         if move is not None:  # the human's own move, said as their log will say it
             after = session.game.apply(session.state, move)
-            t = self.page.t
+            t = self.controller.t
             lines = renderer(session.match.game).log_lines(
                 session.game.view(after, ctx.human), session.display_names(t), t)
             words = lines[-1] if lines else move
-        self.box = (key, guide_box(self.page.t, session.match.game, self.tip, move, words))
+        self.box = (key, guide_box(self.controller.t, session.match.game, self.tip, move, words))
 
     def panel(self) -> str:
         """The guide's box for the game on screen, as ``refresh`` last worked it out

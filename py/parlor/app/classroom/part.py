@@ -2,7 +2,7 @@
 a link, import one, and watch a match of bots (reveal, pause, one move, speed).
 
 A part of the controller: it owns the review and the watch settings and reaches the
-rest of the page through ``ClassroomPage``, which holds only what this part uses.
+rest of the app through ``ClassroomController``, which holds only what this part uses.
 """
 
 from __future__ import annotations
@@ -39,8 +39,8 @@ if TYPE_CHECKING:
     from parlor.i18n.catalog import Translator
 
 
-class ClassroomPage(Protocol):
-    """The page, as the classroom sees it: the game shown and its table (cleared for a
+class ClassroomController(Protocol):
+    """The controller, as the classroom sees it: the game shown and its table (cleared for a
     review), the saves, clock and words, what the page shows (a review, once shown), and
     the verbs that draw, pause or go on with a watched match, open a game, or go back to
     the menu."""
@@ -68,8 +68,8 @@ class ClassroomPage(Protocol):
 class Classroom:
     """Review, transfer and watch handlers: a part of the controller."""
 
-    def __init__(self, page: ClassroomPage) -> None:
-        self.page = page
+    def __init__(self, controller: ClassroomController) -> None:
+        self.controller = controller
         self.review: Review | None = None  # a match being stepped through
         self.watch = Watch()  # the pace and reveal of a match of bots being watched
         #: The review's move list in words, kept while only the step changes (a long
@@ -102,14 +102,14 @@ class Classroom:
     def _source(self, event: Action) -> tuple[Match, str | None] | None:
         """The match an action is about: its ``data-save``, else the review or game shown."""
         if event.save:
-            entry = saves.read(self.page.store, event.save)
+            entry = saves.read(self.controller.store, event.save)
             if entry is not None and entry.session is not None:
                 return entry.session.match, event.save
             return None
         if self.review is not None:
             return self.review.match, self.review.save_id
-        if self.page.session is not None:
-            return self.page.session.match, self.page.session.save_id
+        if self.controller.session is not None:
+            return self.controller.session.match, self.controller.session.save_id
         return None
 
     def leave(self) -> None:
@@ -118,10 +118,10 @@ class Classroom:
 
     def show_review(self, review: Review, out: list[Effect], note: str | None = None) -> None:
         """Stop whatever was playing and show ``review`` (nothing is saved)."""
-        self.page.stop()
-        self.page.table.clear()
+        self.controller.stop()
+        self.controller.table.clear()
         self.review = review
-        self.page.shown = "review"
+        self.controller.shown = "review"
         if review.save_id is not None:
             out.append(SetUrl({"review": review.save_id}))
         else:
@@ -132,22 +132,22 @@ class Classroom:
         r = self.review
         assert r is not None
         seats = tuple(parse_seat(r.match.game, s) for s in r.match.seats)
-        names = display_names(self.page.t, seats, r.match.names)
+        names = display_names(self.controller.t, seats, r.match.names)
         humans = r.humans
         own = r.match.names or default_names(seats)
         you = (humans[0] if len(humans) == 1 and own[humans[0]] == default_names(seats)[humans[0]]
                else None)
-        key = (r.match, r.seat, self.page.t.lang)
+        key = (r.match, r.seat, self.controller.t.lang)
         if self._review_lines[0] != key:  # the move list changes with these, not the step
-            self._review_lines = (key, move_lines(self.page.t, r, names))
-        out.append(ShowGame(r.match.game, review_screen(r, self.page.t, names, you, note,
+            self._review_lines = (key, move_lines(self.controller.t, r, names))
+        out.append(ShowGame(r.match.game, review_screen(r, self.controller.t, names, you, note,
                                                         self._review_lines[1])))
 
     def open_review(self, save_id: str, out: list[Effect]) -> None:
         """A saved game's review (``?review=<save>`` in the page's address)."""
-        entry = saves.read(self.page.store, save_id)
+        entry = saves.read(self.controller.store, save_id)
         if entry is None or entry.session is None:
-            self.page.show_menu(out, self.page.t("error.save_unloadable"))
+            self.controller.show_menu(out, self.controller.t("error.save_unloadable"))
             return
         self.show_review(Review.of(entry.session.match, save_id), out)
 
@@ -161,15 +161,16 @@ class Classroom:
         try:
             match = read(text)
         except BadSave as err:
-            self.page.show_menu(out, self.page.t("error.import_failed", reason=err.message))
+            t = self.controller.t
+            self.controller.show_menu(out, t("error.import_failed", reason=err.message))
             return
-        done = self.page.t("import.done", game=Msg(f"game.{match.game}.name"))
+        done = self.controller.t("import.done", game=Msg(f"game.{match.game}.name"))
         self.show_review(Review.of(match), out, done)
 
     def do_review(self, event: Action, out: list[Effect]) -> None:
         source = self._source(event)
         if source is None:
-            self.page.show_menu(out, self.page.t("error.save_unloadable"))
+            self.controller.show_menu(out, self.controller.t("error.save_unloadable"))
             return
         match, save_id = source
         self.show_review(Review.of(match, save_id), out)
@@ -228,24 +229,24 @@ class Classroom:
         r = self.review
         if r is None or r.save_id is not None:
             return
-        now = self.page.clock()
+        now = self.controller.clock()
         session = Session(match=r.match, state=r.states[-1],
-                          save_id=saves.new_id(self.page.store, now), created=now)
+                          save_id=saves.new_id(self.controller.store, now), created=now)
         try:
-            raw = saves.write(self.page.store, session, now, expect=None)
+            raw = saves.write(self.controller.store, session, now, expect=None)
         except Exception as err:  # storage full: the import stays open for review
-            self.render_review(out, self.page.t("error.save_failed", detail=str(err)))
+            self.render_review(out, self.controller.t("error.save_failed", detail=str(err)))
             return
         if r.over:
             self.show_review(replace(r, save_id=session.save_id), out)
         else:
             self.review = None
-            self.page.open(session, out, raw)
+            self.controller.open(session, out, raw)
 
     # ---- watching a match of bots --------------------------------------------------------
 
     def watching(self) -> bool:
-        return self.page.session is not None and not self.page.session.people
+        return self.controller.session is not None and not self.controller.session.people
 
     def paused(self) -> bool:
         """A match of bots stopped by Pause (one move at a time, if any)."""
@@ -273,50 +274,50 @@ class Classroom:
         and every secret when revealed. Nothing for a game with a human seat."""
         from parlor.games import ENTRIES
 
-        session = self.page.session
+        session = self.controller.session
         if session is None or not self.watching():
             return "", None
-        names = session.display_names(self.page.t)
-        panels = watch_bar(self.page.t, self.watch, names, session.to_act() is None,
+        names = session.display_names(self.controller.t)
+        panels = watch_bar(self.controller.t, self.watch, names, session.to_act() is None,
                            ENTRIES[session.match.game].beliefs is not None)
         if self.watch.thinks is not None:
-            panels += beliefs_html(self.page.t, session.game, session.state, (self.watch.thinks,),
-                                   names)
+            panels += beliefs_html(self.controller.t, session.game, session.state,
+                                   (self.watch.thinks,), names)
         return panels, session.game.reveal(session.state) if self.watch.reveal else None
 
     def do_reveal(self, event: Action, out: list[Effect]) -> None:
         if self.watching():
             self.watch = replace(self.watch, reveal=not self.watch.reveal)
-            self.page.render(out)
+            self.controller.render(out)
 
     def do_pause(self, event: Action, out: list[Effect]) -> None:
         if not self.watching():
             return
         if self.watch.paused:
             self.watch = replace(self.watch, paused=False, stepping=False)
-            self.page.schedule(out)
+            self.controller.schedule(out)
         else:
             # A new generation drops the bot's thinking and any open race; resuming
             # starts them again from the same position.
-            self.page.stop()
+            self.controller.stop()
             self.watch = replace(self.watch, paused=True)
-            self.page.render(out)
+            self.controller.render(out)
 
     def do_step(self, event: Action, out: list[Effect]) -> None:
         if self.watching() and self.watch.paused and not self.watch.stepping:
             self.watch = replace(self.watch, stepping=True)
-            self.page.schedule(out)
+            self.controller.schedule(out)
 
     def do_watch_speed(self, event: Action, out: list[Effect]) -> None:
         if event.value in SPEEDS:
             self.watch = replace(self.watch, speed=event.value or "normal")
-            self.page.render(out)
+            self.controller.render(out)
 
     def do_watch_thinks(self, event: Action, out: list[Effect]) -> None:
         text = event.value or ""
-        if self.page.session is not None:
-            seats = len(self.page.session.seats)
+        if self.controller.session is not None:
+            seats = len(self.controller.session.seats)
             seat = int(text) if text.isdigit() and int(text) < seats else None
             self.watch = replace(self.watch, thinks=seat)
-            self.page.render(out)
+            self.controller.render(out)
 

@@ -12,7 +12,7 @@ The guest saves its link to the game (the host's ``Hello`` and the last screen),
 reload shows the game where it was, with ``data-link="lost"``, until the host's new
 invitation is opened here.
 
-A part of the controller: it reaches the rest of the page through ``GuestPage``, which
+A part of the controller: it reaches the rest of the app through ``GuestController``, which
 holds only what this part uses.
 """
 
@@ -94,8 +94,8 @@ def invitation_text(text: str) -> str:
     return text.split("#join=", 1)[1] if "#join=" in text else text
 
 
-class GuestPage(Protocol):
-    """The page, as a guest seat sees it: what it shows ("guest", once joined), the
+class GuestController(Protocol):
+    """The controller, as a guest seat sees it: what it shows ("guest", once joined), the
     store (the link to the game, the STUN/TURN
     setting), clock and words, ``?net=loopback``, a number per connection, and drawing
     or going back to the menu."""
@@ -120,8 +120,8 @@ class GuestPage(Protocol):
 class Guesting:
     """This page as a guest seat of another device's game: a part of the controller."""
 
-    def __init__(self, page: GuestPage) -> None:
-        self.page = page
+    def __init__(self, controller: GuestController) -> None:
+        self.controller = controller
         self.guest: Guest | None = None  # None: this page plays no seat of another's game
         #: A sentence of this part's own for the guest screen's next drawing (a refused
         #: invitation, a save that failed): kept here, not written into the page's.
@@ -144,25 +144,25 @@ class Guesting:
         try:
             offer = read_compact(invitation_text(text))
             if not offer.is_offer:
-                raise BadOffer(self.page.t("link.error.answer_not_offer"))
+                raise BadOffer(self.controller.t("link.error.answer_not_offer"))
         except BadOffer as err:
-            refused = self.page.t("link.error.bad_invitation", reason=str(err))
+            refused = self.controller.t("link.error.bad_invitation", reason=str(err))
             if self.guest is not None:
                 self.notice = refused
-                self.page.render(out)
+                self.controller.render(out)
             else:
-                self.page.show_menu(out, refused)
+                self.controller.show_menu(out, refused)
             return
-        old = self.guest or restore(self.page.store)
+        old = self.guest or restore(self.controller.store)
         if self.guest is not None:
             out.append(LinkClose(-1))
-        self.guest = Guest(conn=self.page.new_conn(), state="answering",
+        self.guest = Guest(conn=self.controller.new_conn(), state="answering",
                            hello=old.hello if old else None, table=old.table if old else None,
                            pending=old.pending if old else ())
-        self.page.shown = "guest"
+        self.controller.shown = "guest"
         out.append(LinkOpen(-1, self.guest.conn, offer=expand(offer),
-                            ice=ice_servers(self.page.store)))
-        self.page.render(out)
+                            ice=ice_servers(self.controller.store)))
+        self.controller.render(out)
 
     def do_join(self, event: Action, out: list[Effect]) -> None:
         self.join(event.value or "", out)
@@ -173,16 +173,16 @@ class Guesting:
             return
         if event.kind == "answer":
             try:
-                answer = compact(parse_sdp(event.text, self.page.loopback))
+                answer = compact(parse_sdp(event.text, self.controller.loopback))
                 read_compact(answer)
             except BadOffer as err:
-                self.guest = replace(g, state="failed", error=self.page.t(
+                self.guest = replace(g, state="failed", error=self.controller.t(
                     "link.error.no_address") + f" ({err})")
             else:
                 self.guest = replace(g, state="answered", answer=answer)
         elif event.kind == "open":
             self.guest = replace(g, state="connected", channel=Channel(), error="", busy=False)
-            self._guest_send(link.Greet(lang=self.page.t.lang), out)
+            self._guest_send(link.Greet(lang=self.controller.t.lang), out)
             for body in g.pending:  # what the last connection may not have delivered
                 self._guest_send(body, out)
         elif event.kind == "message":
@@ -191,8 +191,8 @@ class Guesting:
             was = g.state == "connected" or g.hello is not None
             out.append(LinkClose(-1))
             self.guest = replace(g, state="lost" if was else "failed",
-                                 error="" if was else self.page.t("link.error.no_connection"))
-        self.page.render(out)
+                                 error="" if was else self.controller.t("link.error.no_connection"))
+        self.controller.render(out)
 
     def _guest_send(self, body: link.Body, out: list[Effect]) -> None:
         """Send ``body``; a click (not a greeting) makes the screen wait for the host's
@@ -209,7 +209,8 @@ class Guesting:
         try:
             env = link.decode(text)
         except link.BadMessage as err:  # nothing to apply; say so (another version?)
-            self.guest = replace(g, error=self.page.t("link.error.other_version", reason=str(err)))
+            why = self.controller.t("link.error.other_version", reason=str(err))
+            self.guest = replace(g, error=why)
             return
         channel, bodies = g.channel.receive(env)
         g = replace(g, channel=channel)
@@ -218,15 +219,15 @@ class Guesting:
                 if g.hello is not None and g.hello.save != body.save:
                     g = replace(g, table=None, pending=())  # another game now
                 g = replace(g, hello=body)
-                out.append(SetUrl({"guest": body.save, **self.page.net_param()}))
+                out.append(SetUrl({"guest": body.save, **self.controller.net_param()}))
             elif isinstance(body, link.Table):
                 if body.window >= 0 and (g.table is None or g.table.window != body.window):
-                    g = replace(g, shown_at=self.page.clock())
+                    g = replace(g, shown_at=self.controller.clock())
                 # The host's markup is rebuilt without anything that could run here.
                 g = replace(g, table=replace(body, html=clean(body.html)), error="",
                             busy=False)
             elif isinstance(body, link.Refused):
-                g = replace(g, error=self.page.t("error.move_refused", reason=body.reason),
+                g = replace(g, error=self.controller.t("error.move_refused", reason=body.reason),
                             busy=False)
         # What the host acknowledged has arrived: no need to send it again.
         g = replace(g, pending=tuple(e.body for e in g.channel.unacked))
@@ -237,14 +238,14 @@ class Guesting:
         g = self.guest
         assert g is not None
         if g.state != "connected" or g.table is None:
-            self.guest = replace(g, error=self.page.t("link.error.not_connected"))
+            self.guest = replace(g, error=self.controller.t("link.error.not_connected"))
         elif g.table.window >= 0:
             self._guest_send(link.Answer(window=g.table.window, move=move,
-                                         ms=int(self.page.clock() - g.shown_at)), out)
+                                         ms=int(self.controller.clock() - g.shown_at)), out)
         else:
             self._guest_send(link.Play(moves=g.table.moves, move=move), out)
         self._guest_pending()
-        self.page.render(out)
+        self.controller.render(out)
 
     def pick(self, token: str, out: list[Effect]) -> None:
         g = self.guest
@@ -252,7 +253,7 @@ class Guesting:
         if g.state == "connected" and g.table is not None:
             self._guest_send(link.Select(moves=g.table.moves, token=token), out)
             self._guest_pending()
-            self.page.render(out)  # busy until the host's answer: clicks wait for it
+            self.controller.render(out)  # busy until the host's answer: clicks wait for it
 
     def _guest_pending(self) -> None:
         g = self.guest
@@ -268,19 +269,19 @@ class Guesting:
                   "table": link.encode(link.Envelope(0, 0, g.table)) if g.table else "",
                   "pending": [link.encode(link.Envelope(0, 0, b)) for b in g.pending]}
         try:
-            self.page.store.set(GUEST_KEY, json.dumps(record))
+            self.controller.store.set(GUEST_KEY, json.dumps(record))
         except Exception as err:  # storage full or refused: play on, and say so
-            self.notice = self.page.t("error.save_failed", detail=str(err))
+            self.notice = self.controller.t("error.save_failed", detail=str(err))
 
     def resume(self, save: str, out: list[Effect]) -> bool:
         """``?guest=<save>`` after a reload: the game as this seat last saw it, waiting
         for the host's new invitation. False when this device has no such link."""
-        old = restore(self.page.store)
+        old = restore(self.controller.store)
         if old is None or old.hello is None or old.hello.save != save:
             return False
-        self.guest = replace(old, conn=self.page.new_conn(), state="lost")
-        self.page.shown = "guest"
-        self.page.render(out)
+        self.guest = replace(old, conn=self.controller.new_conn(), state="lost")
+        self.controller.shown = "guest"
+        self.controller.render(out)
         return True
 
     def render(self, out: list[Effect], message: str | None = None) -> None:
@@ -289,7 +290,7 @@ class Guesting:
         this part's own notice comes next, said once."""
         g = self.guest
         assert g is not None
-        t, ice = self.page.t, self.page.store.get(ICE_KEY) or ""
+        t, ice = self.controller.t, self.controller.store.get(ICE_KEY) or ""
         table = g.table
         status = message or self.notice or g.error or (
             table.status if table else t("link.guest.title"))
@@ -307,7 +308,7 @@ class Guesting:
         """This page now speaks another language: its seat's screens too."""
         g = self.guest
         if g is not None and g.state == "connected":
-            self._guest_send(link.Greet(lang=self.page.t.lang), out)
+            self._guest_send(link.Greet(lang=self.controller.t.lang), out)
             self._guest_pending()
 
     def leave(self, out: list[Effect]) -> None:

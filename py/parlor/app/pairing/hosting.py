@@ -9,8 +9,8 @@ applied only on that seat's turn, if ``legal_moves`` allows it, and only at the 
 count the guest saw, so a message sent again after a reconnection is never applied
 twice; an answer to a timed window only if that seat's own screen offers it. While any
 remote seat is not connected the game waits: no bot moves, no timed window opens,
-nobody plays. A part of the controller: it reaches the rest of the page through
-``HostPage``, which holds only what this part uses.
+nobody plays. A part of the controller: it reaches the rest of the app through
+``HostController``, which holds only what this part uses.
 """
 
 from __future__ import annotations
@@ -71,8 +71,8 @@ class Peer:
     error: str = ""
 
 
-class HostPage(Protocol):
-    """The page, as the host sees it: the game, and the table a guest's move is played
+class HostController(Protocol):
+    """The controller, as the host sees it: the game, and the table a guest's move is played
     at; the store (the STUN/TURN setting), clock, words and address (an invitation is a
     link to it); ``?net=loopback`` (pair over 127.0.0.1 only, for tests); a number per
     connection; and drawing, saying and scheduling."""
@@ -100,8 +100,8 @@ class HostPage(Protocol):
 class Hosting:
     """The remote seats' connections and messages: a part of the controller."""
 
-    def __init__(self, page: HostPage, turns: Turns, saving: Saving) -> None:
-        self.page = page
+    def __init__(self, controller: HostController, turns: Turns, saving: Saving) -> None:
+        self.controller = controller
         self.turns = turns  # a timed window's answers from other devices go there
         self.saving = saving  # a guest's move is refused when another tab went on
         self.peers: dict[int, Peer] = {}  # this page's remote seats' connections
@@ -117,7 +117,7 @@ class Hosting:
         """A game with remote seats was opened here: an invitation for each, except
         for a device still connected from the game before ("Play again"), which is
         told of the new game and goes on with it."""
-        remotes = self.page.session.remotes if self.page.session is not None else ()
+        remotes = self.controller.session.remotes if self.controller.session is not None else ()
         kept = {s: p for s, p in self.peers.items() if p.state == "connected" and s in remotes}
         for seat in self.peers:
             if seat not in kept:
@@ -143,38 +143,38 @@ class Hosting:
         (a connected seat needs none: its name on the board says where it plays)."""
         from parlor.app.screens.pairing import host_panel
 
-        if self.page.session is None:
+        if self.controller.session is None:
             return ""
-        names = self.page.session.display_names(self.page.t)
-        ice = self.page.store.get(sdp.ICE_KEY) or ""
-        return "".join(host_panel(self.page.t, s, names[s], p, self.page.url, ice)
+        names = self.controller.session.display_names(self.controller.t)
+        ice = self.controller.store.get(sdp.ICE_KEY) or ""
+        return "".join(host_panel(self.controller.t, s, names[s], p, self.controller.url, ice)
                        for s, p in sorted(self.peers.items()) if p.state != "connected")
 
     def _invite(self, seat: int, out: list[Effect], lost: bool = False) -> None:
-        conn = self.page.new_conn()
+        conn = self.controller.new_conn()
         self.peers[seat] = Peer(conn=conn, lost=lost)
-        out.append(LinkOpen(seat, conn, ice=sdp.ice_servers(self.page.store)))
+        out.append(LinkOpen(seat, conn, ice=sdp.ice_servers(self.controller.store)))
 
     def event(self, event: LinkEvent, out: list[Effect]) -> None:
         peer = self.peers.get(event.seat)
-        if peer is None or peer.conn != event.conn or self.page.session is None:
+        if peer is None or peer.conn != event.conn or self.controller.session is None:
             return  # news of a connection replaced since, or of a game left
         if event.kind == "offer":
             try:
-                invite = compact(parse_sdp(event.text, self.page.loopback))
+                invite = compact(parse_sdp(event.text, self.controller.loopback))
                 read_compact(invite)  # an offer with no address cannot be answered
             except BadOffer as err:
                 self._fail(event.seat, "link.error.no_address", str(err), out)
                 return
             self.peers[event.seat] = replace(peer, state="inviting", invite=invite)
-            self.page.render(out)
+            self.controller.render(out)
         elif event.kind == "open":
             self._connected(event.seat, peer, out)
         elif event.kind == "message":
             self._received(event.seat, peer, event.text, out)
         elif event.kind == "closed" and peer.state == "connected":
             self._invite(event.seat, out, lost=True)
-            self.page.render(out)
+            self.controller.render(out)
         elif event.kind in ("failed", "timeout", "closed") and peer.state != "connected":
             if event.kind == "timeout" and peer.state != "connecting":
                 return
@@ -183,9 +183,9 @@ class Hosting:
     def _fail(self, seat: int, key: str, detail: str, out: list[Effect]) -> None:
         peer = self.peers[seat]
         out.append(LinkClose(seat))
-        self.peers[seat] = replace(peer, state="failed",
-                                   error=self.page.t(key) + (f" ({detail})" if detail else ""))
-        self.page.render(out)
+        error = self.controller.t(key) + (f" ({detail})" if detail else "")
+        self.peers[seat] = replace(peer, state="failed", error=error)
+        self.controller.render(out)
 
     def do_connect(self, event: Action, out: list[Effect]) -> None:
         """The host pasted (or scanned) the guest's answer into the panel of seat
@@ -197,21 +197,21 @@ class Hosting:
         try:
             answer = read_compact(event.value or "")
             if answer.is_offer:
-                raise BadOffer(self.page.t("link.error.offer_not_answer"))
+                raise BadOffer(self.controller.t("link.error.offer_not_answer"))
         except BadOffer as err:
-            self.page.say(self.page.t("link.error.bad_answer", reason=str(err)), out)
+            self.controller.say(self.controller.t("link.error.bad_answer", reason=str(err)), out)
             return
         self.peers[seat] = replace(peer, state="connecting", error="")
         out.append(LinkAccept(seat, peer.conn, expand(answer)))
         out.append(After(CONNECT_MS, LinkEvent(seat, peer.conn, "timeout")))
-        self.page.render(out)
+        self.controller.render(out)
 
     def do_link_retry(self, event: Action, out: list[Effect]) -> None:
         seat = _seat(event.seat)
         if seat is not None and seat in self.peers and self.peers[seat].state != "connected":
             out.append(LinkClose(seat))
             self._invite(seat, out, lost=self.peers[seat].lost)
-            self.page.render(out)
+            self.controller.render(out)
 
     def do_link_ice(self, event: Action, out: list[Effect]) -> None:
         """The STUN/TURN setting: kept for every later invitation; the pending ones are
@@ -220,14 +220,14 @@ class Hosting:
         try:
             parse_ice(text)
         except BadOffer as err:
-            self.page.say(self.page.t("link.error.bad_ice", reason=str(err)), out)
+            self.controller.say(self.controller.t("link.error.bad_ice", reason=str(err)), out)
             return
-        self.page.store.set(sdp.ICE_KEY, text)
+        self.controller.store.set(sdp.ICE_KEY, text)
         for seat, peer in list(self.peers.items()):
             if peer.state != "connected":
                 out.append(LinkClose(seat))
                 self._invite(seat, out, lost=peer.lost)
-        self.page.render(out)
+        self.controller.render(out)
 
     # ---- messages ----------------------------------------------------------------
 
@@ -238,20 +238,20 @@ class Hosting:
         out.append(LinkSend(seat, peer.conn, link.encode(env)))
 
     def _connected(self, seat: int, peer: Peer, out: list[Effect]) -> None:
-        assert self.page.session is not None
+        assert self.controller.session is not None
         # Each connection numbers its messages afresh; what matters across connections
         # (a move sent just before a drop) is made safe by the move count it carries.
         self.peers[seat] = replace(peer, state="connected", channel=Channel(), sent="",
                                    lost=False, error="")
         self._hello(seat, out)
-        self.page.render(out)  # sends the seat its screen
+        self.controller.render(out)  # sends the seat its screen
         if not self.waiting():
-            self.page.schedule(out)
+            self.controller.schedule(out)
 
     def _hello(self, seat: int, out: list[Effect]) -> None:
         """Tell a connected guest which game and seat it plays (its next screen is
         sent by the next render)."""
-        session = self.page.session
+        session = self.controller.session
         assert session is not None
         self.peers[seat] = replace(self.peers[seat], sent="", picks=())
         names = session.display_names(self._seat_t(seat))
@@ -264,7 +264,7 @@ class Hosting:
         taken in)."""
         from parlor.app.screens.game import game_screen
 
-        session = self.page.session
+        session = self.controller.session
         if session is None:
             return
         for seat, peer in list(self.peers.items()):
@@ -292,7 +292,7 @@ class Hosting:
         from parlor.i18n.languages import parse_lang
 
         code = parse_lang(self.peers[seat].lang) if self.peers[seat].lang else None
-        return Translator(code) if code else self.page.t
+        return Translator(code) if code else self.controller.t
 
     def _received(self, seat: int, peer: Peer, text: str, out: list[Effect]) -> None:
         try:
@@ -306,7 +306,7 @@ class Hosting:
             self._guest_says(seat, body, out)
 
     def _guest_says(self, seat: int, body: link.Body, out: list[Effect]) -> None:
-        session = self.page.session
+        session = self.controller.session
         if session is None:
             return
         moves = len(session.match.moves)
@@ -328,7 +328,7 @@ class Hosting:
                 return
             reason = self._refusal(seat, body.move, timed=False)
             # Another tab of the host's went on with the game: stop here.
-            if reason is None and not self.saving.tab.check(session, self.page.clock()):
+            if reason is None and not self.saving.tab.check(session, self.controller.clock()):
                 self.saving.went_stale(out)
                 stale = self.saving.tab.stale
                 reason = self._seat_t(seat)(stale.title_key if stale else "")
@@ -338,7 +338,7 @@ class Hosting:
             peer = self.peers[seat]
             self.peers[seat] = replace(peer, picks=())  # done with, as the move is drawn
             try:
-                self.page.table.play(body.move, out)
+                self.controller.table.play(body.move, out)
             except IllegalMove as err:
                 self.peers[seat] = peer  # nothing changed
                 self._send(seat, link.Refused(move=body.move,
@@ -358,18 +358,19 @@ class Hosting:
         legal and the turn the seat's (``Session.play`` checks the first); an answer to
         a timed window, whose moves are the table's, must be one of that seat's own
         (its race cards, its "Thank you!"), as the rules say (``legal_moves_for``)."""
-        assert self.page.session is not None
+        assert self.controller.session is not None
         t = self._seat_t(seat)
         if self.waiting():
             return t("link.waiting_other")
         if not timed:
-            return None if self.page.session.to_act() == seat else t("link.error.not_your_turn")
-        session = self.page.session
+            to_act = self.controller.session.to_act()
+            return None if to_act == seat else t("link.error.not_your_turn")
+        session = self.controller.session
         return (None if move in session.game.legal_moves_for(session.state, seat)
                 else t("error.not_offered"))
 
     def to_act_remote(self) -> bool:
-        s = self.page.session
+        s = self.controller.session
         return s is not None and s.to_act() not in (None, TABLE) and s.to_act() in s.remotes
 
 

@@ -209,7 +209,7 @@ CARRY_ACTIONS = ("lab-share", "lab-export", "lab-import", "lab-paste", "lab-auth
                  "lab-class-word")
 
 
-class HandinPage(Protocol):
+class HandinController(Protocol):
     @property
     def store(self) -> KeyValue: ...
     @property
@@ -227,7 +227,7 @@ class HandinLab(Protocol):
     """The Lab, as its links, files and hand-ins see it (``part.Lab``)."""
 
     @property
-    def page(self) -> HandinPage: ...
+    def controller(self) -> HandinController: ...
     game: str | None
     shelf: Shelf | None
     handin: HandIn | None
@@ -244,7 +244,7 @@ def act(lab: HandinLab, event: Action, out: list[Effect]) -> None:
     pasted links)."""
     if lab.game is None or lab.shelf is None:
         return
-    store, t, shelf = lab.page.store, lab.page.t, lab.shelf
+    store, t, shelf = lab.controller.store, lab.controller.t, lab.shelf
     name = event.name
     if name == "lab-share":
         out.append(ShareLink(share_fragment(lab.game, shelf.source, shelf.current,

@@ -3,14 +3,13 @@
 The controller routes to a ``Lab`` the Lab's actions (``lab-*``), the editor's text
 (``LabCode``) and the worker's reports (``LabReport``). Effects ask the page to draw the
 Lab (``ShowLab``), start or stop the worker's match or tournament (``LabStart``,
-``LabStop``), warm the worker up (``LabWarm``), download or share the code. The menu
-and a game against the bot are the page's (``LabPage``); leaving what was shown and
-the review of a game are the controller's (the callables ``leave``, ``review``).
+``LabStop``), warm the worker up (``LabWarm``), download or share the code. The menu, a
+game against the bot (``LabController``), leaving what was shown and the review of a
+game (the callables ``leave``, ``review``) are the controller's.
 
-The editor part of the screen is drawn only when the code comes from elsewhere (the
-Lab opened, another bot chosen, a file imported) or a tournament's table comes or goes
-(it is read first, so it comes first for the keyboard too): redrawing it on each report
-would throw away the student's cursor and undo history.
+The editor's part is drawn only when the code comes from elsewhere (the Lab opened, another bot
+chosen, a file imported) or a tournament's table comes or goes (read first, it comes first for
+the keyboard): redrawn on each report, it would lose the student's cursor and undo history.
 """
 
 from __future__ import annotations
@@ -85,8 +84,8 @@ STALE_WAITS = frozenset({"lab-run", "lab-run-new", "lab-tournament", "lab-lesson
                          "lab-share", "lab-export"})
 
 
-class LabPage(Protocol):
-    """The page, as the Lab sees it: ``shown`` is "lab" while the Lab is drawn."""
+class LabController(Protocol):
+    """The controller, as the Lab sees it: ``shown`` is "lab" while the Lab is drawn."""
 
     shown: Shown
 
@@ -103,10 +102,10 @@ class LabPage(Protocol):
 
 @dataclass
 class Lab:
-    """The Bot Lab's screen: a part of the controller; besides its page it is given the
-    two things only the controller can do for it."""
+    """The Bot Lab's screen: a part of the controller, which is also given the two things
+    only the controller can do for it."""
 
-    page: LabPage
+    controller: LabController
     #: Stop what the page showed (a game, a review) before the Lab is drawn.
     leave: Callable[[list[Effect]], None]
     #: A game of the match in the review, with what the bot printed at each move.
@@ -134,8 +133,8 @@ class Lab:
         """The Lab of a game named by the menu, the Lab's own picker, a link's
         ``?lab=`` or the review."""
         if game not in GAMES_BY_ID:
-            self.page.show_menu(out, self.page.t("lab.unknown_game", game=repr(game),
-                                                 known=", ".join(sorted(GAMES_BY_ID))))
+            self.controller.show_menu(out, self.controller.t(
+                "lab.unknown_game", game=repr(game), known=", ".join(sorted(GAMES_BY_ID))))
             return
         self.leave(out)  # back from a review of one of its games, the match stays
         self.open(game, out, shared=shared)
@@ -145,14 +144,15 @@ class Lab:
         try:
             game, bot = bot_from_link(data)
         except BadSave as err:
-            self.page.show_menu(out, self.page.t("error.import_failed", reason=err.message))
+            self.controller.show_menu(out, self.controller.t("error.import_failed",
+                                                             reason=err.message))
             return
         self.open_named(game, out, shared=bot)
 
     def open(self, game: str, out: list[Effect], *, shared: Carried | None = None) -> None:
         """The Lab of ``game``; ``shared`` is a bot from a link, added as a new bot
         (named after it and its author) and shown, not run."""
-        t = self.page.t
+        t = self.controller.t
         if self.game != game:
             self.stop(out)
             self.run, self.tour, self.said, self.handin = None, None, None, None
@@ -167,7 +167,7 @@ class Lab:
             self.shelves.keep(out)
             self.note = t("lab.shared_note")
         self.version += 1
-        self.page.shown = "lab"
+        self.controller.shown = "lab"
         self.live = True
         out.append(LabWarm())
         out.append(SetUrl({"lab": game}))
@@ -224,7 +224,7 @@ class Lab:
             handin.act(self, event, out)
         elif name == "lab-tour-csv" and self.tour is not None:
             out.append(Download(f"{self.game}-tournament.csv",
-                                tournament_csv(self.tour, self.page.t), "text/csv"))
+                                tournament_csv(self.tour, self.controller.t), "text/csv"))
         elif name == "lab-said":
             self.said = whole(event.value)
             self.draw(out)
@@ -249,9 +249,9 @@ class Lab:
         lesson = self._lesson()
         # A lesson's goal is checked on games of its own, the same at every Run.
         goal = lesson if lesson is not None and fits(lesson, s) else None
-        key = lab_key(self.page.store, self.page.entropy)
+        key = lab_key(self.controller.store, self.controller.entropy)
         seed = (key.deal("lesson", self.game, goal.number) if goal is not None
-                else self.page.new_seed() if new_games else fixed_seed(key, self.game, s))
+                else self.controller.new_seed() if new_games else fixed_seed(key, self.game, s))
         options = lab_options(self.game)
         match = None if new_games and goal is None else match_key(s, seed, options)
         self.run = LabRun(s, seed, self.shelf.source,
@@ -279,8 +279,8 @@ class Lab:
         names[1] = self.shelf.current
         codes = ["" for _ in seats]
         codes[1] = self.shelf.source
-        self.page.new_game(Setup(self.game, seats, self.page.new_seed(), {}, tuple(names),
-                                 lab=tuple(codes)), out)
+        self.controller.new_game(Setup(self.game, seats, self.controller.new_seed(), {},
+                                       tuple(names), lab=tuple(codes)), out)
 
     def _lesson(self) -> Lesson | None:
         found = [x for x in lessons(self.game or "") if x.number == self.lesson]
@@ -296,7 +296,7 @@ class Lab:
         lesson = found[0]
         self.stop(out)
         self.lesson = number
-        t = self.page.t
+        t = self.controller.t
         self.shelf = self.shelf.added(t(lesson.title_key), lesson.starter_in(t), t.number)
         self.shelves.keep(out)
         self.settings = Settings(lesson.level, lesson.players, lesson.games,
@@ -317,10 +317,10 @@ class Lab:
         names = tuple(self.shelf.entrants())
         self.settings = s = Settings.read(self.game, form, self.settings)
         if len(names) < max(2, s.seats):
-            self.note = too_few(self.shelf, names, s.seats, self.page.t)
+            self.note = too_few(self.shelf, names, s.seats, self.controller.t)
             self.draw(out)
             return
-        key = lab_key(self.page.store, self.page.entropy)
+        key = lab_key(self.controller.store, self.controller.entropy)
         self.tour = LabTour(names, fitting(len(names), s.seats, s.games),
                             key.deal("tournament", self.game), s.limit_ms, seats=s.seats,
                             asked=s.games, options=lab_options(self.game))
@@ -374,7 +374,7 @@ class Lab:
         assert self.game is not None and self.run is not None and self.shelf is not None
         s = self.run.settings
         seats = tuple(HUMAN if i == played.seat else f"bot:{s.level}" for i in range(s.players))
-        t = self.page.t
+        t = self.controller.t
         names = tuple(t("lab.your_bot", name=self.shelf.current) if i == played.seat
                       else t("name.bot", n=i + 1) for i in range(s.players))
         options = GAMES_BY_ID[self.game].options_for(s.players, self.run.options)
@@ -384,17 +384,17 @@ class Lab:
     # ---- drawing --------------------------------------------------------------------
 
     def draw(self, out: list[Effect], whole: bool = False) -> None:
-        if self.game is None or self.page.shown != "lab":
+        if self.game is None or self.controller.shown != "lab":
             return  # a report for a Lab not on the page: drawn when it is back
         assert self.shelf is not None and self.settings is not None
         # A tournament's table coming or going moves the results (``results_first``):
         # the whole Lab drawn again mounts a new editor, which reads the page's layout.
-        t = self.page.t
+        t = self.controller.t
         screen = LabScreen(self.game, self.shelf, self.settings, self.run, self.said,
                            self.version, self.note, levels_of(self.game),
                            players_of(self.game), self.tour, lessons(self.game),
-                           author_of(self.page.store), self.handin,
-                           self.shelves.stale, class_word(self.page.store) is not None)
+                           author_of(self.controller.store), self.handin,
+                           self.shelves.stale, class_word(self.controller.store) is not None)
         html, patch, self.grid = lab_drawn(screen, t, whole, self.grid)
         out.append(ShowLab(self.game, html, whole, lab_status(screen, t), patch,
                            results_first=self.tour is not None))

@@ -37,7 +37,7 @@ SHELF_ACTIONS: tuple[ActionName, ...] = (
     "lab-duplicate", "lab-enter", "lab-take-newer")
 
 
-class ShelfPage(Protocol):
+class ShelfController(Protocol):
     @property
     def store(self) -> KeyValue: ...
     @property
@@ -48,7 +48,7 @@ class ShelfHolder(Protocol):
     """The Lab part, as this part sees it."""
 
     @property
-    def page(self) -> ShelfPage: ...
+    def controller(self) -> ShelfController: ...
     game: str | None
     shelf: Shelf | None
     version: int  # bumped when the editor's text is replaced from here
@@ -63,26 +63,26 @@ class Shelves:
 
     def __init__(self, lab: ShelfHolder) -> None:
         self.lab = lab
-        self.tab = LabTab(lab.page.store)
+        self.tab = LabTab(lab.controller.store)
 
     @property
     def stale(self) -> LabStale | None:
         return self.tab.stale
 
     def read(self, game: str) -> Shelf:
-        t = self.lab.page.t
+        t = self.lab.controller.t
         shelf = self.tab.read(game, t("lab.first_name"), starter(t))
         if shelf.unreadable is not None:
-            self.lab.note = self.lab.page.t("lab.unreadable")
+            self.lab.note = self.lab.controller.t("lab.unreadable")
         return shelf
 
     def _keep_as(self, name: str) -> str:
-        return self.lab.page.t("lab.kept_name", name=name)
+        return self.lab.controller.t("lab.kept_name", name=name)
 
     def keep(self, out: list[Effect]) -> None:
         """Store the shelf (merged with another tab's writes); a tab that thereby
         learns its bot changed elsewhere stops and is drawn again."""
-        lab, t = self.lab, self.lab.page.t
+        lab, t = self.lab, self.lab.controller.t
         if lab.shelf is None:
             return
         was = self.tab.stale
@@ -101,7 +101,7 @@ class Shelves:
         """The editor's text, kept as the student types."""
         lab = self.lab
         if lab.shelf is not None:
-            lab.shelf = self.tab.typed(lab.shelf, text, self._keep_as, lab.page.t.number)
+            lab.shelf = self.tab.typed(lab.shelf, text, self._keep_as, lab.controller.t.number)
             self.keep(out)
 
     def store_changed(self, key: str | None, out: list[Effect]) -> None:
@@ -110,7 +110,7 @@ class Shelves:
         if lab.shelf is None or lab.game is None or key not in (None, PREFIX + lab.game):
             return
         was, before = self.tab.stale, lab.shelf
-        lab.shelf = self.tab.changed(lab.shelf, self._keep_as, lab.page.t.number)
+        lab.shelf = self.tab.changed(lab.shelf, self._keep_as, lab.controller.t.number)
         listed = (before.names(), before.left_out) != (lab.shelf.names(), lab.shelf.left_out)
         if self.tab.stale != was or listed:  # a bot made, renamed or left out there
             lab.version += 1
@@ -132,7 +132,7 @@ class Shelves:
                 lab.draw(out)  # the Undo offer goes
         if name not in SHELF_ACTIONS:
             return
-        t = lab.page.t
+        t = lab.controller.t
         shelf, lab.note = lab.shelf, None
         if name == "lab-new":
             shelf = shelf.added(t("lab.first_name"), starter(t), t.number)
@@ -181,6 +181,6 @@ class Shelves:
                 break
         lab.shelf = shelf
         if stale.kept is not None:
-            lab.note = lab.page.t("lab.stale.kept", name=stale.kept)
+            lab.note = lab.controller.t("lab.stale.kept", name=stale.kept)
         lab.version += 1
         lab.draw(out, whole=True)
