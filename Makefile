@@ -42,7 +42,7 @@ LAB_SANDBOX_CODE := assets/lab-sandbox-code.js
 LINT_PATHS := $(wildcard py tests e2e tools)
 
 .PHONY: help setup setup-core precache chromium engines run test lint test-py test-pyodide \
-	test-e2e test-engines test-e2e-engines test-py-niced test-lint-pyodide bench \
+	test-e2e test-engines test-e2e-engines test-checks-niced bench \
 	dist clean golden
 
 help:
@@ -165,28 +165,27 @@ run: setup-core
 	$(PYTHON) tools/serve.py
 
 # --- checks ---
-# `make test` runs three chains side by side: the browser tests (the long pole) at once,
-# then the smoke suite in three engines; and under `nice`, so that they take only the CPU
-# the browsers leave, the CPython suite, and lint then the tests tagged for Pyodide
-# (each phase's time and CPU: docs/developing.md, "Tests"). The browsers are never
-# niced: a niced browser beside an unniced one gets a tenth of a busy core, and the Lab's
-# time limits (a bot's file loads in 5 s) are wall-clock limits a starved sandbox
-# overran (stop 50's CI: the smoke suite's Lab match). The niced work is two
-# single-threaded processes at a time, so that together they use what the browsers
-# leave. Any failure fails the run; each target's output is kept together.
+# `make test` runs two chains side by side: the browser tests (the long pole; alone they
+# use about one core of two) then the smoke suite in three engines; and under `nice`, so
+# that it takes only the CPU the browsers leave, lint, the CPython suite and the tests
+# tagged for Pyodide, one after another (each phase's time and CPU: docs/developing.md,
+# "Tests"). The browsers are never niced: a niced browser beside an unniced one gets a
+# tenth of a busy core, and the Lab's time limits (a bot's file loads in 5 s) are
+# wall-clock limits a starved sandbox overran (stop 50's CI: the smoke suite's Lab
+# match). The niced work is one single-threaded process at a time: with two (three
+# chains, as before) the machine did ~2,800 CPU-seconds of work in 1,425 s, while the
+# phases alone sum to ~2,100. Any failure fails the run; each target's output is kept
+# together.
 test: setup
-	$(MAKE) --no-print-directory -j3 --output-sync=target test-e2e-engines test-py-niced \
-	    test-lint-pyodide
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-e2e-engines test-checks-niced
 
 test-e2e-engines:
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-engines
 
-test-py-niced:
-	$(NICE) $(MAKE) --no-print-directory test-py
-
-test-lint-pyodide:
+test-checks-niced:
 	$(NICE) $(MAKE) --no-print-directory lint
+	$(NICE) $(MAKE) --no-print-directory test-py
 	$(NICE) $(MAKE) --no-print-directory test-pyodide
 
 # The JavaScript is type-checked too (TypeScript's checkJs over JSDoc, no output): the
