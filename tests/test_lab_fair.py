@@ -100,8 +100,9 @@ def test_the_cheater_deals_the_game_again_from_the_old_derivations() -> None:
 def test_the_cheater_names_a_hand_once_a_later_view_confirms_the_deal() -> None:
     """The browser tests' alarm rings for a real re-deal, not for a chance one: a seed
     that deals the cheater's first view is only a suspect (a hand of Ciao!'s ~30 kinds
-    is dealt by a random seed now and then: seen once in CI); at its next turn the same
-    seed deals the new view too, and it raises CHEATED naming the other seat's hand."""
+    is dealt by a random seed now and then: a full test run saw one); at its next turn
+    the same seed deals the new view too, and it raises CHEATED naming the other seat's
+    hand."""
     bot = cheater()
     rules = GAMES["ciao"]
     seed = 2**40 + 7
