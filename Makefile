@@ -173,9 +173,9 @@ run: setup-core
 # tenth of a busy core, and the Lab's time limits (a bot's file loads in 5 s) are
 # wall-clock limits a starved sandbox overran (stop 50's CI: the smoke suite's Lab
 # match). The niced work is one single-threaded process at a time: with two (three
-# chains, as before) the machine did ~2,800 CPU-seconds of work in 1,425 s, while the
-# phases alone sum to ~2,100. Any failure fails the run; each target's output is kept
-# together.
+# chains, as before) a run took 1,411-1,440 s, with one 1,372-1,408 s; the machine is
+# busy throughout either way (docs/developing.md, "Tests"). Any failure fails the run;
+# each target's output is kept together.
 test: setup
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-e2e-engines test-checks-niced
 
