@@ -160,6 +160,12 @@ def log_lines(view: SaboteurView, names: Sequence[str],
     return [text for _, text, _ in _described(view, names, t, _you(names, t))]
 
 
+def log_tail(view: SaboteurView, names: Sequence[str], t: Translator,
+             n: int) -> tuple[list[str], int]:
+    lines = log_lines(view, names, t)
+    return lines[-n:], len(lines)
+
+
 def log_html(view: SaboteurView, screen: Screen) -> str:
     t, names = screen.t, screen.names
     you = screen.you if screen.you is not None else _you(names, t)
