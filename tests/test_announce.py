@@ -3,10 +3,14 @@ page's language; nothing again on a redraw; no history read out on opening a gam
 
 from __future__ import annotations
 
+import pytest
+
 from controller_driver import Driver
 from parlor.app.events import Boot, Move, ShowGame
 from parlor.app.screens.announce import Heard, to_say
-from parlor.app.screens.game import Rendered
+from parlor.app.screens.game import SAID, Rendered, renderer
+from parlor.core.rng import Rng
+from parlor.games import GAMES
 from parlor.i18n.catalog import Translator
 
 
@@ -69,3 +73,24 @@ def test_a_bots_move_reaches_the_live_region_in_the_page_language() -> None:
     moves = [line for line in said[opened:] if "گذاشت" in line]  # "... placed ..."
     assert len(moves) == 2, said
     assert len(set(moves)) == 2
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_log_tail_is_the_logs_last_lines_and_its_length(game_id: str) -> None:
+    """A screen puts into words only the log lines the live region gets
+    (``Renderer.log_tail``); they must be the whole log's last lines, and the count its
+    length, at every move of a game (rockfalls and peeks included in Saboteur)."""
+    game, t = GAMES[game_id], Translator("fa")
+    mod = renderer(game_id)
+    players = game.min_players + 1 if game.max_players > game.min_players else game.min_players
+    names = ("You", *(f"P{i}" for i in range(2, players + 1)))
+    s, rng = game.new(players, 4, game.options_for(players, {})), Rng(4)
+    for _ in range(150):
+        legal = game.legal_moves(s)
+        if not legal:
+            break
+        s = game.apply(s, rng.choice(legal))
+        view = game.view(s, 0)
+        lines = mod.log_lines(view, names, t)
+        for n in (1, SAID):
+            assert mod.log_tail(view, names, t, n) == (lines[-n:], len(lines))

@@ -49,6 +49,9 @@ class Renderer(Protocol):
 
     def log_lines(self, view: Any, names: Sequence[str], t: Translator) -> list[str]: ...
 
+    def log_tail(self, view: Any, names: Sequence[str], t: Translator,
+                 n: int) -> tuple[list[str], int]: ...  # the last n lines, and how many
+
     def hint(self, view: Any, screen: Any) -> str: ...
 
     def next_picks(self, picks: tuple[str, ...], token: str) -> tuple[str, ...]: ...

@@ -124,7 +124,9 @@ def game_screen(
         panels = ended_note(session.match.game, len(session.match.moves), t) + panels
     html = (bar + panels
             + mod.render_play(view, screen, outcome) + rules_html(t, session.match.game))
-    lines = mod.log_lines(view, names, t)
+    # Only the lines the live region says are put into words (a round of Ciao! is
+    # hundreds of moves, and this runs at every redraw).
+    lines, logged = mod.log_tail(view, names, t, SAID)
     phase: Phase
     if outcome is not None:
         phase = "over"
@@ -162,7 +164,7 @@ def game_screen(
         status = t.compose("status.after_error", error=error, now=status)
     # The move count lets the page animate a move once, not on every redraw after it.
     return Rendered(html, phase, to_act, status, data={"moves": str(len(session.match.moves))},
-                    said=tuple(lines[-SAID:]), logged=len(lines), now=now, error=error or "")
+                    said=tuple(lines), logged=logged, now=now, error=error or "")
 
 
 def next_picks(session: Session, picks: tuple[str, ...], token: str) -> tuple[str, ...]:

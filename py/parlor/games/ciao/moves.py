@@ -13,7 +13,7 @@ from parlor.core.protocol import TABLE
 from parlor.core.rng import Rng
 from parlor.games.ciao.cards import CODES, EFFECT_OF, IS_JOKER, KINDS, MILLSTONE, PENALTY_OF
 from parlor.games.ciao.notation import Move, parse_move
-from parlor.games.ciao.rules import TABLE_PHASES, deal, legal_moves, refusal
+from parlor.games.ciao.rules import TABLE_PHASES, deal, legal_tuple, refusal
 from parlor.games.ciao.state import MISTAKE_PENALTY, PLUS3, THANKS_PENALTY, CiaoState, RoundResult
 
 
@@ -180,7 +180,7 @@ class _Work:
 
 
 def apply(s: CiaoState, move: str) -> CiaoState:
-    if move not in legal_moves(s):
+    if move not in legal_tuple(s):
         if parse_move(move) is None and s.phase != "over":
             raise InvalidMove(move, refusal(s, move))
         raise IllegalMove(move, refusal(s, move))

@@ -102,14 +102,20 @@ def to_act(s: CiaoState) -> int | None:
     return TABLE if s.phase in TABLE_PHASES else s.turn
 
 
-def _plays(
+def _plays(verb: Verb, hand: tuple[int, ...], s: CiaoState, answer_plus3: bool = False,
+           cards: tuple[int, ...] | None = None, seat: int = -1) -> list[str]:
+    """``_play_moves`` in notation."""
+    return [format_move(m) for m in _play_moves(verb, hand, s, answer_plus3, cards, seat)]
+
+
+def _play_moves(
     verb: Verb,
     hand: tuple[int, ...],
     s: CiaoState,
     answer_plus3: bool = False,
     cards: tuple[int, ...] | None = None,
     seat: int = -1,
-) -> list[str]:
+) -> list[Move]:
     """``verb`` (``play``, or ``race`` for ``seat``) with each distinct card of ``hand``
     (or of ``cards``, a part of it) that may be laid now: jokers once per named symbol;
     icon cards also with ``+M`` when that option is on and a millstone is in hand.
@@ -140,12 +146,12 @@ def _plays(
         out.append(Move(verb, card, seat=seat))
         if shed and IS_ICON[card]:
             out.append(Move(verb, card, millstone=True, seat=seat))
-    return [format_move(m) for m in out]
+    return out
 
 
-def _attempts(hand: tuple[int, ...], legal_plays: list[str]) -> list[str]:
+def _attempts(hand: tuple[int, ...], legal_plays: list[Move]) -> list[str]:
     """strict_table: every distinct card in hand that may not be laid now."""
-    ok = {m.card for m in map(parse_move, legal_plays) if m is not None}
+    ok = {m.card for m in legal_plays}
     out: list[str] = []
     last = -1
     for card in hand:
@@ -165,16 +171,29 @@ def _bare(verb: Verb, seat: int = -1) -> str:
 
 def legal_moves(s: CiaoState) -> list[str]:
     """All legal moves in a stable order (hand order, then fixed verbs)."""
+    return list(legal_tuple(s))
+
+
+def legal_tuple(s: CiaoState) -> tuple[str, ...]:
+    """``legal_moves``, worked out once per state (``CiaoState.memo``)."""
+    got = s.memo.get("legal")
+    if got is None:
+        got = s.memo["legal"] = tuple(_legal_moves(s))
+    assert isinstance(got, tuple)
+    return got
+
+
+def _legal_moves(s: CiaoState) -> list[str]:
     phase = s.phase
     if phase == "over":
         return []
     seat = s.turn
     hand = s.hands[seat]
     if phase in ("play", "again", "plus3"):
-        plays = _plays("play", hand, s, answer_plus3=phase == "plus3")
-        out = plays
+        moves = _play_moves("play", hand, s, answer_plus3=phase == "plus3")
+        out = [format_move(m) for m in moves]
         if s.options.strict_table:
-            out = plays + _attempts(hand, plays)
+            out += _attempts(hand, moves)
         return [*out, _bare("take" if phase == "plus3" else "draw")]
     if phase == "drawn":
         return [*_plays("play", hand, s, cards=(s.drawn,)), _bare("keep")]

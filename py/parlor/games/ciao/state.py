@@ -24,6 +24,7 @@ phase               to act    legal moves
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from parlor.games.ciao.cards import CODES, COLOUR_OF, IS_JOKER, SYMBOL_OF
@@ -112,6 +113,13 @@ class CiaoState(_Table):
     @property
     def hand_counts(self) -> tuple[int, ...]:
         return tuple(len(h) for h in self.hands)
+
+    @cached_property
+    def memo(self) -> dict[object, object]:
+        """Values derived from this state, worked out at most once (its legal moves:
+        ``apply`` checks a move against them after a bot or a page listed them). Not a
+        field, so equality, hashing and repr ignore it."""
+        return {}
 
 
 @dataclass(frozen=True)

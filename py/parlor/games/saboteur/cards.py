@@ -61,6 +61,10 @@ class Oriented:
     troll_at: frozenset[str]
     gold: MappingProxyType[str, int]
     open_mask: int  # bit i set when side DIRS[i] is open (fast side matching)
+    #: Per colour, the open sides (DIRS bits) a tunnel of that colour may enter by: no
+    #: door of the other colour, no troll (``maze.connection`` in one AND, for move
+    #: generation; a card just placed carries no key and no bribe yet).
+    enter_mask: MappingProxyType[str, int]
 
     def is_open(self, d: str) -> bool:
         return d in self.group_at
@@ -153,6 +157,11 @@ def _orient(card: Card, rot: int) -> Oriented:
         troll_at=frozenset(troll_at),
         gold=MappingProxyType(dict(card.gold)),
         open_mask=sum(1 << i for i, d in enumerate(DIRS) if d in group_at),
+        enter_mask=MappingProxyType({
+            colour: sum(1 << i for i, d in enumerate(DIRS) if d in group_at
+                        and door_at.get(d, colour) == colour and d not in troll_at)
+            for colour in COLOURS
+        }),
     )
 
 

@@ -23,7 +23,7 @@ from parlor.games.saboteur.notation import (
     format_move,
     parse_move,
 )
-from parlor.games.saboteur.reasons import _Ctx, _fit_reason, _reason, reveal_orientations
+from parlor.games.saboteur.reasons import _Ctx, _fit_fault, _reason, reveal_orientations
 from parlor.games.saboteur.state import (
     BRIBE,
     OVER,
@@ -47,7 +47,7 @@ def _candidates(c: _Ctx) -> list[Move]:
     if not s.sabotage[c.seat]:
         # Placements: only frontier cells (or, for your own ladder, cells beside the
         # maze) can pass, the hand and sabotage checks hold by construction, so the
-        # maze part of the test (_fit_reason, shared with _place_reason) decides.
+        # maze part of the test (_fit_fault, shared with _place_reason) decides.
         paths = [cid for cid in hand if CARDS[cid].is_path]
         frontier = sorted(c.reach.frontier)
         around: list[Cell] | None = None
@@ -60,7 +60,7 @@ def _candidates(c: _Ctx) -> list[Move]:
                 cells = frontier
             for cell in cells:
                 for rot in (0, 1):
-                    if _fit_reason(c, cid, cell, rot) is None:
+                    if not _fit_fault(c, cid, cell, rot):
                         out.append(Move("place", card=cid, cell=cell, rot=rot))
     for tool in TOOLS:
         if SABOTAGE_CARD[tool] in hand:
@@ -91,7 +91,7 @@ def _candidates(c: _Ctx) -> list[Move]:
 
 
 #: Candidates of these kinds are generated only when they pass (placements via
-#: _fit_reason, discards from the hand's own cards); the others are filtered here.
+#: _fit_fault, discards from the hand's own cards); the others are filtered here.
 #: tests/test_saboteur_rules.py checks refusal() against legal_moves() over random play.
 _BY_CONSTRUCTION = frozenset({"place", "pass", "clear"})
 

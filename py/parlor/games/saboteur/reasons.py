@@ -11,6 +11,7 @@ from parlor.games.saboteur import maze as mz
 from parlor.games.saboteur.cards import (
     ACTION_OF_KIND,
     CARDS,
+    DIRS,
     OPP,
     ORIENTED,
     REPAIR_CARD,
@@ -73,6 +74,24 @@ class _Ctx:
     @cached_property
     def _cells(self) -> dict[Cell, tuple[bool, int, int]]:
         return {}
+
+    @cached_property
+    def _near(self) -> dict[Cell, bool]:
+        return {}
+
+    @cached_property
+    def entries(self) -> dict[Cell, int]:
+        """The frontier as DIRS bit masks: the sides of each empty cell an unbroken
+        tunnel of the seat's network arrives at (``Oriented.enter_mask`` meets them)."""
+        return {cell: sum(1 << i for i, d in enumerate(DIRS) if d in sides)
+                for cell, sides in self.reach.frontier.items()}
+
+    def near_goal(self, cell: Cell) -> bool:
+        """``maze.touches_goal_or_gold``, cached per cell for this call."""
+        got = self._near.get(cell)
+        if got is None:
+            got = self._near[cell] = mz.touches_goal_or_gold(self.grid, cell)
+        return got
 
     def around(self, cell: Cell) -> tuple[bool, int, int]:
         """(any card beside the cell, the sides a face-up neighbour constrains, which
@@ -204,23 +223,47 @@ def _place_reason(c: _Ctx, m: Move) -> Msg | None:
     return _fit_reason(c, m.card, m.cell, m.rot)
 
 
-def _fit_reason(c: _Ctx, cid: str, cell: Cell, rot: int) -> Msg | None:
-    """The maze's part of a placement's legality (the hand and sabotage checks done):
-    beside a card, every touching side matching, ladder spacing, connection."""
+#: The maze checks of a placement, in the order they are made (``_fit_fault``).
+NOT_ADJACENT, MISMATCH, LADDER_NEAR_GOAL, NOT_CONNECTED = range(1, 5)
+
+
+def _fit_fault(c: _Ctx, cid: str, cell: Cell, rot: int) -> int:
+    """The maze's part of a placement's legality (the hand and sabotage checks done),
+    the one test ``legal_moves`` runs on every candidate and ``_fit_reason`` puts into
+    words: 0 when the card fits, else the first check it fails (beside a card, every
+    touching side matching, ladder spacing, connection). Words are built only for a
+    refusal someone reads: move generation rejects most candidates and never says why.
+    """
     anyone, constrained, must_open = c.around(cell)
     if not anyone:
-        return _why("not_adjacent")
+        return NOT_ADJACENT
     o = ORIENTED[(cid, rot)]
     if o.open_mask & constrained != must_open:
-        bad = mz.mismatch(c.grid, cell, o)
-        assert bad is not None
-        return bad
+        return MISMATCH
     ladder = CARDS[cid].ladder
-    if ladder is not None and mz.touches_goal_or_gold(c.grid, cell):
-        return _why("ladder_near_goal")
+    if ladder is not None and c.near_goal(cell):
+        return LADDER_NEAR_GOAL
     if ladder == c.colour:
-        return None  # its tunnels count as connected to your start
-    return mz.connection(c.reach, cell, o, c.colour)
+        return 0  # its tunnels count as connected to your start
+    if not c.entries.get(cell, 0) & o.enter_mask[c.colour]:
+        return NOT_CONNECTED
+    return 0
+
+
+def _fit_reason(c: _Ctx, cid: str, cell: Cell, rot: int) -> Msg | None:
+    """Why the card does not fit (``_fit_fault``'s verdict, in words), None if it does."""
+    fault = _fit_fault(c, cid, cell, rot)
+    if fault == 0:
+        return None
+    if fault == NOT_ADJACENT:
+        return _why("not_adjacent")
+    if fault == LADDER_NEAR_GOAL:
+        return _why("ladder_near_goal")
+    o = ORIENTED[(cid, rot)]
+    why = mz.mismatch(c.grid, cell, o) if fault == MISMATCH else mz.connection(
+        c.reach, cell, o, c.colour)
+    assert why is not None, "the words and the verdict come from the same sides"
+    return why
 
 
 def _break_reason(c: _Ctx, m: Move) -> Msg | None:

@@ -108,10 +108,14 @@ class SaboteurTable:
     last_counters: tuple[Counter, ...]  # face-down goals without identity), for the UI
 
 
+#: The public fields' names, listed once (``dataclasses.fields`` is slow to ask per call).
+_PUBLIC: tuple[str, ...] = tuple(f.name for f in fields(SaboteurTable))
+
+
 def public(x: SaboteurTable) -> dict[str, Any]:
     """The public fields of a state or a view, by name (for ``view`` and
     ``determinize``, which copy them whole)."""
-    return {f.name: getattr(x, f.name) for f in fields(SaboteurTable)}
+    return {name: getattr(x, name) for name in _PUBLIC}
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ public.
 from __future__ import annotations
 
 from collections import Counter as Multiset
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from parlor.core.rng import Rng
 from parlor.games.saboteur.cards import CARDS, DECK, GOAL_IDS, SABOTAGE_CARD
@@ -65,9 +67,14 @@ def reveal(s: SaboteurState) -> SaboteurSecrets:
                            goal_stack=s.goal_stack)
 
 
-def _minus(universe: Multiset[str], known: Multiset[str]) -> list[str]:
-    left = universe - known
-    return sorted(left.elements())
+#: Copies of each deck card and of each goal card, in id order (both tuples are sorted).
+_DECK_COUNTS: Mapping[str, int] = MappingProxyType(Multiset(DECK))
+_GOAL_COUNTS: Mapping[str, int] = MappingProxyType(Multiset(GOAL_IDS))
+
+
+def _minus(universe: Mapping[str, int], known: Multiset[str]) -> list[str]:
+    """The cards of ``universe`` not in ``known``, sorted (``universe`` is in id order)."""
+    return [cid for cid, n in universe.items() for _ in range(n - known[cid])]
 
 
 def determinize(v: SaboteurView, rng: Rng) -> SaboteurState:
@@ -83,8 +90,8 @@ def determinize(v: SaboteurView, rng: Rng) -> SaboteurState:
     known.update(won)
     known.update(v.boxed)
     known.update(cid for _, cid in v.peeked)
-    deck_left = rng.shuffled(_minus(Multiset(DECK), known))
-    goals_left = rng.shuffled(_minus(Multiset(GOAL_IDS), known))
+    deck_left = rng.shuffled(_minus(_DECK_COUNTS, known))
+    goals_left = rng.shuffled(_minus(_GOAL_COUNTS, known))
 
     hands: list[tuple[str, ...]] = []
     for seat, size in enumerate(v.hand_sizes):

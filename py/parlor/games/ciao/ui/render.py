@@ -314,15 +314,24 @@ def scores_html(view: CiaoView, names: Sequence[str], t: Translator) -> str:
 
 
 def log_lines(view: CiaoView, names: Sequence[str],
-              t: Translator | None = None) -> list[str]:
-    """The move log in ``t``'s language (English without one)."""
+              t: Translator | None = None, last: int | None = None) -> list[str]:
+    """The move log in ``t``'s language (English without one): one line per move, each
+    said on its own, so only the ``last`` ones are described when that is all a
+    screen shows (a round is hundreds of moves, and every screen shows the log)."""
     t = t or Translator()
     you = common.named_you(names, t)
-    return [t.say(describe(actor, move, names, you=you)) for actor, move in view.history]
+    history = view.history if last is None else view.history[-last:]
+    return [t.say(describe(actor, move, names, you=you)) for actor, move in history]
+
+
+def log_tail(view: CiaoView, names: Sequence[str], t: Translator,
+             n: int) -> tuple[list[str], int]:
+    """The last ``n`` lines of the log and how many it has (one per move)."""
+    return log_lines(view, names, t, last=n), len(view.history)
 
 
 def log_html(view: CiaoView, names: Sequence[str], t: Translator) -> str:
-    lines = log_lines(view, names, t)[-60:]
+    lines = log_lines(view, names, t, last=60)
     items = "".join(f"<li>{esc(line)}</li>" for line in reversed(lines))
     return f'<ol class="log" reversed aria-label="{esc(t("ciao.log.label"))}">{items}</ol>'
 

@@ -306,6 +306,12 @@ def log_lines(view: KabaleoView, names: Sequence[str],
             for i, (seat, move) in enumerate(view.history)]
 
 
+def log_tail(view: KabaleoView, names: Sequence[str], t: Translator,
+             n: int) -> tuple[list[str], int]:
+    lines = log_lines(view, names, t)
+    return lines[-n:], len(lines)
+
+
 def log_html(view: KabaleoView, names: Sequence[str], t: Translator) -> str:
     lines = log_lines(view, names, t)
     items = "".join(f"<li><span class=\"n\">{t.number(i + 1)}.</span> {esc(line)}</li>"

@@ -99,7 +99,7 @@ class SabRound(Position):
     def placements(self, seat: int, kinds: list[int], net: fast_net.Net) -> list[FastMove]:
         """``legal._candidates``' placements: each path card (in id order) at each
         frontier cell (your own ladder: every empty cell beside the maze), upright then
-        turned, where ``reasons._fit_reason`` passes (sides match, ladder spacing,
+        turned, where ``reasons._fit_fault`` passes (sides match, ladder spacing,
         a tunnel of the card meets your network)."""
         colour = self.col[seat]
         joins = JOINS[colour]

@@ -128,25 +128,28 @@ def _you(names: Sequence[str], t: Translator) -> int | None:
 
 
 def _described(view: SaboteurView, names: Sequence[str], t: Translator,
-               you: int | None) -> list[tuple[int, str, Cell | None]]:
+               you: int | None, last: int | None = None) -> list[tuple[int, str, Cell | None]]:
     """(round, sentence, the cell it names) per move, each described from a view of the
     time: the card a rockfall removed (replayed from the placements), a peek named only
-    for the seat that looked and only while that goal is still face down this round."""
+    for the seat that looked and only while that goal is still face down this round.
+    With ``last``, only the last moves are described (the replay still walks them all)."""
     placed: dict[tuple[int, int], str] = {}
     current = -1
     out = []
-    for rnd, seat, move in view.history:
+    first = 0 if last is None else len(view.history) - last
+    for i, (rnd, seat, move) in enumerate(view.history):
         if rnd != current:
             placed, current = {}, rnd
         m = parse_move(move)
-        maze: tuple[Placed, ...] = ()
-        if m is not None and m.kind == "rockfall" and m.cell in placed:
-            cell = m.cell
-            maze = (Placed(cell[0], cell[1], placed[cell], 0, True, seat, 0),)
-        peeked = view.peeked if rnd == view.round else ()
-        v = replace(view, to_move=seat, maze=maze, peeked=peeked)
-        out.append((rnd, t.say(describe_move(v, move, names, you)),
-                    m.cell if m is not None else None))
+        if i >= first:
+            maze: tuple[Placed, ...] = ()
+            if m is not None and m.kind == "rockfall" and m.cell in placed:
+                cell = m.cell
+                maze = (Placed(cell[0], cell[1], placed[cell], 0, True, seat, 0),)
+            peeked = view.peeked if rnd == view.round else ()
+            v = replace(view, to_move=seat, maze=maze, peeked=peeked)
+            out.append((rnd, t.say(describe_move(v, move, names, you)),
+                        m.cell if m is not None else None))
         if m is not None and m.kind == "place" and m.cell is not None and m.card:
             placed[m.cell] = m.card
         elif m is not None and m.kind == "rockfall" and m.cell is not None:
@@ -158,6 +161,13 @@ def log_lines(view: SaboteurView, names: Sequence[str],
               t: Translator | None = None) -> list[str]:
     t = t or Translator()
     return [text for _, text, _ in _described(view, names, t, _you(names, t))]
+
+
+def log_tail(view: SaboteurView, names: Sequence[str], t: Translator,
+             n: int) -> tuple[list[str], int]:
+    """The last ``n`` lines of the log and how many it has (one per move)."""
+    tail = _described(view, names, t, _you(names, t), last=n)
+    return [text for _, text, _ in tail], len(view.history)
 
 
 def log_html(view: SaboteurView, screen: Screen) -> str:

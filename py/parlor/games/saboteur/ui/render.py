@@ -46,6 +46,7 @@ from parlor.games.saboteur.ui.maze import maze_svg, zoom_bar
 from parlor.games.saboteur.ui.panels import (
     log_html,
     log_lines,
+    log_tail,
     players_html,
     rounds_table,
     table_facts,
@@ -55,7 +56,7 @@ from parlor.i18n.catalog import Msg
 from parlor.render.html import esc
 
 __all__ = ["Screen", "any_face", "bribe_window_words", "card_face", "hint", "log_lines",
-           "next_picks", "render_play"]
+           "log_tail", "next_picks", "render_play"]
 
 
 # ------------------------------------------------------------------------ whole screen
