@@ -11,6 +11,9 @@ its own; each is the attribute of its name (a package's part is its ``part.py``)
 ``table`` plays every move; ``turns`` (bots, timed windows), ``saving`` (writes, a
 stale tab), ``menu`` (start, again, delete, download), ``classroom.part`` (reviews,
 transfer, watching bots), ``classroom.guiding``, ``pairing.hosting``/``guesting``, ``lab.part``.
+The controller's own steps stand by concern: what an address opens at start-up in
+``boot.py``, the game screen put together from the parts' shares in ``drawing.py``, and
+here the routing, opening and leaving a game, and a click's way to the table.
 
 Saves go through the injected ``KeyValue`` store (local storage, or a ``DictStore`` in
 tests), time through the injected clock and chance through the injected entropy. Timers
@@ -21,13 +24,14 @@ started in (``Turns``); opening another game (or the menu, or an undo) starts a 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
-from dataclasses import replace
+from collections.abc import Callable
 
 from parlor.app import saves
+from parlor.app.boot import boot
 from parlor.app.classroom.guiding import Guiding
 from parlor.app.classroom.part import Classroom
 from parlor.app.classroom.review import Review
+from parlor.app.drawing import game_drawn
 from parlor.app.events import (
     Action,
     Boot,
@@ -44,26 +48,23 @@ from parlor.app.events import (
     Move,
     Pick,
     SetUrl,
-    ShowGame,
     StoreChanged,
     WindowDecide,
 )
 from parlor.app.lab.page.part import LAB_ACTIONS, Lab
 from parlor.app.menu import Menu
 from parlor.app.page import Handler, Shown, merged
-from parlor.app.page_params import bot_delay, lang_note
 from parlor.app.pairing.guesting import Guesting
-from parlor.app.pairing.hosting import Hosting, host_msg, link_state
+from parlor.app.pairing.hosting import Hosting
 from parlor.app.room import make_room_for_watching
 from parlor.app.saves import KeyValue
 from parlor.app.saving import Saving
-from parlor.app.screens.game import game_screen
 from parlor.app.seeds import fresh_seed
 from parlor.app.session import Session
-from parlor.app.setup import Setup, parse_setup, setup_query
+from parlor.app.setup import Setup, setup_query
 from parlor.app.table import Table
 from parlor.app.turns import Turns
-from parlor.core.errors import IllegalMove, ParlorError
+from parlor.core.errors import IllegalMove
 from parlor.core.protocol import TABLE
 from parlor.i18n.catalog import Msg, Translator
 from parlor.i18n.languages import DEFAULT as DEFAULT_LANG
@@ -137,7 +138,7 @@ class Controller:
         out: list[Effect] = []
         if isinstance(event, Boot):
             self.url = event.page
-            self._boot(event.params, out, event.fragment)
+            boot(self, event.params, out, event.fragment)
         elif isinstance(event, StoreChanged):
             self._store_changed(event.key, out)
         elif isinstance(event, Move | Pick | LinkEvent) and self.guesting.guest is not None:
@@ -169,43 +170,6 @@ class Controller:
         return out
 
     # ---- start-up -------------------------------------------------------------------
-
-    def _boot(self, params: Mapping[str, str], out: list[Effect], fragment: str = "") -> None:
-        self._read_page_params(params)
-        self.loopback = params.get("net") == "loopback"
-        if fragment.startswith("m="):
-            self.classroom.open_shared(fragment[2:], out)
-        elif fragment.startswith("bot="):
-            self.lab.open_link(fragment[4:], out)
-        elif fragment.startswith("join="):
-            self.guesting.join(fragment[5:], out)
-        elif "guest" in params:
-            if not self.guesting.resume(params["guest"], out):
-                self.show_menu(out, self.t("link.error.guest_gone"))
-        elif "review" in params:
-            self.classroom.open_review(params["review"], out)
-        elif "lab" in params:
-            self.lab.open_named(params["lab"], out)
-        elif "save" in params:
-            entry = saves.read(self.store, params["save"])
-            if entry is not None and entry.session is not None:
-                self.open(entry.session, out, entry.raw)
-            elif entry is not None:
-                self.show_menu(out, self.t("error.link_save_broken", reason=entry.why or ""))
-            elif "game" in params:
-                self._start_from_params(params, out, note=Msg("error.link_save_gone"))
-            else:
-                self.show_menu(out, self.t("error.save_missing"))
-        elif "game" in params:
-            self._start_from_params(params, out)
-        else:
-            self.show_menu(out)
-
-    def _read_page_params(self, params: Mapping[str, str]) -> None:
-        self.turns.bot_delay, delay_note = bot_delay(params)
-        notes = [self.t.say(m) for m in (delay_note, lang_note(params)) if m is not None]
-        if notes:
-            self.message = " ".join(notes)
 
     def _language(self, code: str, out: list[Effect]) -> None:
         """Say everything again in ``code``: the game (its picks and thinking kept) or
@@ -254,18 +218,6 @@ class Controller:
         the game waits for it: hosting says whom, and schedules again on its return)."""
         if not self.hosting.waiting():
             self.turns.schedule(out)
-
-    def _start_from_params(self, params: Mapping[str, str], out: list[Effect],
-                           note: Msg | None = None) -> None:
-        try:
-            setup = parse_setup(params, fallback_seed=self.new_seed())
-        except ParlorError as err:
-            self.show_menu(out, self.t("error.link_failed", reason=err.message))
-            return
-        self.new_game(setup, out)
-        for text in (setup.note, note):
-            if text:
-                self.say(self.t.text(text), out)
 
     # ---- menu -----------------------------------------------------------------------
 
@@ -326,24 +278,9 @@ class Controller:
             return
         if self.shown != "game" or self.session is None:
             return
-        session = self.session
         self.guiding.refresh()  # what the guide says now; drawing below changes nothing
-        panels, revealed = self.classroom.watch_panels()
-        panels += self.guiding.panel()
-        panels += self.hosting.panels()
-        panels = self.saving.panel() + self.turns.lab_panel() + panels
-        waiting = host_msg(self.hosting.peers, session.display_names(self.t))
-        message = self.message or (self.t.say(waiting) if waiting else None)
-        screen = game_screen(session, self.confirmed, self.picks, self.turns.thinking,
-                             message, self.turns.window, t=self.t, revealed=revealed,
-                             panels=panels, paused=self.classroom.paused(),
-                             frozen=self.hosting.waiting() or self.turns.asking()
-                             or self.saving.tab.stale is not None)
+        out.append(game_drawn(self, self.session, self.message))
         self.message = None
-        if self.hosting.peers:
-            screen = replace(screen, data={**screen.data, "link": link_state(self.hosting.peers)})
-        screen = replace(screen, status=self.saving.status() or screen.status)
-        out.append(ShowGame(session.match.game, screen))
         self.hosting.push_tables(out)
 
     def _play(self, move: str, out: list[Effect]) -> None:
