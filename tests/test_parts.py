@@ -35,6 +35,7 @@ from parlor.app.lab.page.key_store import lab_key
 from parlor.app.lab.page.part import Lab, LabController
 from parlor.app.lab.page.state import Settings, fixed_seed
 from parlor.app.menu import Menu, MenuController
+from parlor.app.page import DRAW, MOVED, NOTHING, Changed
 from parlor.app.pairing import link
 from parlor.app.pairing.guesting import GUEST_KEY, GuestController, Guesting
 from parlor.app.pairing.hosting import HostController, Hosting
@@ -42,7 +43,7 @@ from parlor.app.saves import DictStore
 from parlor.app.saving import Saving, SavingController
 from parlor.app.session import Session
 from parlor.app.setup import Setup, parse_setup
-from parlor.app.table import Draws, Table
+from parlor.app.table import Table
 from parlor.app.tabs import Tab
 from parlor.app.turns import Turns, TurnsController
 from parlor.core.errors import IllegalMove
@@ -132,8 +133,9 @@ class TableRecord:
 
     asked: list[str] = field(default_factory=list)
 
-    def play(self, move: str, out: list[Effect]) -> None:
+    def play(self, move: str, out: list[Effect]) -> Changed:
         self.asked.append(f"play:{move}")
+        return MOVED
 
     def clear(self) -> None:
         self.asked.append("clear")
@@ -165,12 +167,6 @@ class TurnsStandIn:
     clock = staticmethod(_clock)
     entropy = staticmethod(_entropy)
 
-    def render(self, out: list[Effect]) -> None:
-        self.asked.append("render")
-
-    def schedule(self, out: list[Effect]) -> None:
-        self.asked.append("schedule")
-
 
 @dataclass
 class Unpaced:
@@ -191,23 +187,25 @@ class NotStale:
 
 
 def test_the_turns_part_starts_a_bots_turn_and_hands_its_move_to_the_table() -> None:
-    """When a bot is to act, scheduling draws the page with the bot thinking and asks for
-    a turn; the turn's move, once decided, is played at the table, not by the part."""
+    """When a bot is to act, scheduling leaves the page to draw with the bot thinking
+    (it asks nothing of the page itself) and asks for a turn; the turn's move, once
+    decided, is played at the table, not by the part, and what the table left is handed
+    on to the controller."""
     page = TurnsStandIn(session=_session("kabaleo", "bot:easy,human", 1))
     assert page.session is not None and page.session.bot_to_act()
     turns = Turns(page, Unpaced(), NotStale())
     out: list[Effect] = []
-    turns.schedule(out)
-    assert turns.thinking and page.asked == ["render"]
+    assert turns.schedule(out) == DRAW
+    assert turns.thinking and page.asked == []
     assert out == [After(0, BotTurn(turns.generation))]
     turns.bot_delay = 0
     out = []
-    turns.bot_turn(turns.generation, out)
+    assert turns.bot_turn(turns.generation, out) == MOVED
     [played] = page.table.asked
     move = played.removeprefix("play:")
     assert move in page.session.game.legal_moves(page.session.state)
     assert [type(e) for e in out] == [BotMoved]
-    turns.bot_turn(turns.generation - 1, out)  # a timer of an older generation: nothing
+    assert turns.bot_turn(turns.generation - 1, out) == NOTHING  # an older generation's timer
     assert page.table.asked == [played]
 
 
@@ -308,15 +306,6 @@ class HostStandIn:
     def new_conn(self) -> int:
         self.asked.append("new_conn")
         return len(self.asked)
-
-    def render(self, out: list[Effect]) -> None:
-        self.asked.append("render")
-
-    def say(self, text: str, out: list[Effect]) -> None:
-        self.asked.append(f"say:{text}")
-
-    def schedule(self, out: list[Effect]) -> None:
-        self.asked.append("schedule")
 
 
 def test_the_host_part_invites_each_remote_seat_and_the_game_waits_for_it() -> None:
@@ -423,19 +412,6 @@ def test_the_lab_part_asks_the_worker_for_a_match_of_the_code_on_lab_run() -> No
 
 
 @dataclass
-class DrawsStandIn:
-    """``table.Draws``: the page, as far as a move concerns it."""
-
-    asked: list[str] = field(default_factory=list)
-
-    def render(self, out: list[Effect]) -> None:
-        self.asked.append("render")
-
-    def schedule(self, out: list[Effect]) -> None:
-        self.asked.append("schedule")
-
-
-@dataclass
 class Records:
     """Each of the table's other parts (``Waits``, ``Saves``, ``Paces``), as one recorder."""
 
@@ -455,22 +431,23 @@ class Records:
 def test_the_table_plays_a_move_then_saves_draws_and_schedules_and_refuses_an_illegal_one(
         ) -> None:
     """A move played at the table is done with what waited on the old position, saved,
-    drawn and followed by whatever the game waits on next; one the rules refuse changes
-    nothing and asks nothing of the page."""
-    page, parts = DrawsStandIn(), Records()
-    table = Table(page, parts, parts, parts)
+    and left to the controller to draw and to follow with whatever the game waits on
+    next (the table holds no controller: it cannot call one back); one the rules refuse
+    changes nothing and asks nothing of any part."""
+    parts = Records()
+    table = Table(parts, parts, parts)
     session = _session("kabaleo", "human,bot:easy", 1)
     table.sit(session)
     table.picks = ("a card",)
     with pytest.raises(IllegalMove):
         table.play("not a move", [])
     assert table.session is session and table.picks == ("a card",)
-    assert page.asked == [] and parts.asked == []
+    assert parts.asked == []
     move = session.game.legal_moves(session.state)[0]
-    table.play(move, [])
+    changed = table.play(move, [])
     assert table.session is not None and table.session.match.moves == (move,)
     assert table.picks == () and parts.asked == ["moved", "moved", "save"]
-    assert page.asked == ["render", "schedule"]
+    assert changed == MOVED and changed.draw and changed.schedule
 
 
 @pytest.mark.parametrize(("stand_in", "protocols", "more"), [
@@ -482,7 +459,6 @@ def test_the_table_plays_a_move_then_saves_draws_and_schedules_and_refuses_an_il
     (HostStandIn, (HostController,), set()),
     (GuestStandIn, (GuestController,), set()),
     (LabStandIn, (LabController,), set()),
-    (DrawsStandIn, (Draws,), set()),
 ])
 def test_each_stand_in_holds_its_parts_page_and_nothing_more(
         stand_in: type, protocols: tuple[type, ...], more: set[str]) -> None:

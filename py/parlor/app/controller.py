@@ -53,7 +53,7 @@ from parlor.app.events import (
 )
 from parlor.app.lab.page.part import LAB_ACTIONS, Lab
 from parlor.app.menu import Menu
-from parlor.app.page import Handler, Shown, merged
+from parlor.app.page import DRAW, NOTHING, Changed, Handler, Shown, merged, said
 from parlor.app.pairing.guesting import Guesting
 from parlor.app.pairing.hosting import Hosting
 from parlor.app.room import make_room_for_watching
@@ -99,7 +99,7 @@ class Controller:
                            review=lambda match, said, out: self.classroom.show_review(
                                Review.of(match, said=said, lab=True), out))
         self.turns = Turns(self, self.classroom, self.saving)
-        self.table = Table(self, self.turns, self.saving, self.classroom)
+        self.table = Table(self.turns, self.saving, self.classroom)
         self.guiding = Guiding(self, self.turns)
         self.hosting = Hosting(self, self.turns, self.saving)
         self.guesting = Guesting(self)
@@ -135,7 +135,13 @@ class Controller:
         return self.table.confirmed
 
     def handle(self, event: Event) -> list[Effect]:
+        """One pass: the part the event concerns answers it with what changed, and the
+        controller carries that out (``apply``): it schedules and draws once."""
         out: list[Effect] = []
+        self.apply(self._route(event, out) or NOTHING, out)
+        return out
+
+    def _route(self, event: Event, out: list[Effect]) -> Changed | None:
         if isinstance(event, Boot):
             self.url = event.page
             boot(self, event.params, out, event.fragment)
@@ -144,30 +150,43 @@ class Controller:
         elif isinstance(event, Move | Pick | LinkEvent) and self.guesting.guest is not None:
             self.guesting.handle(event, out)  # this page plays a seat of another's game
         elif isinstance(event, Move):
-            self._play(event.move, out)
+            return self._play(event.move, out)
         elif isinstance(event, Pick):
             self._pick(event.token, out)
         elif isinstance(event, LinkEvent):
-            self.hosting.event(event, out)
+            return self.hosting.event(event, out)
         elif isinstance(event, WindowDecide):
-            self.turns.window_decide(event, out)
+            return self.turns.window_decide(event, out)
         elif isinstance(event, Action):
             handler = self.actions.get(event.name)
-            if handler is not None:
-                handler(event, out)
+            return handler(event, out) if handler is not None else None
         elif isinstance(event, FormChanged):
             self.menu.form_changed(event, out)
         elif isinstance(event, LanguageChosen):
             self._language(event.code, out)
         elif isinstance(event, BotTurn):
-            self.turns.bot_turn(event.generation, out)
+            return self.turns.bot_turn(event.generation, out)
         elif isinstance(event, LabCode | LabReport):
             self.lab.news(event, out)
         elif isinstance(event, LabChose):
-            self.turns.lab_chose(event, out)
+            return self.turns.lab_chose(event, out)
         else:
-            self.turns.window_answer(event, out)
-        return out
+            return self.turns.window_answer(event, out)
+        return None
+
+    def apply(self, changed: Changed, out: list[Effect]) -> None:
+        """Carry out what a part left: its sentence, then what the game waits on next
+        (unless a remote seat's device is away: hosting says whom, and the game goes on
+        at its return), then one drawing of it all, then the timers that were started
+        (a screen before the timers, as the page has always had them)."""
+        if changed.said is not None:
+            self.message = changed.said
+        timers: list[Effect] = []
+        if changed.schedule and not self.hosting.waiting():
+            changed |= self.turns.schedule(timers)
+        if changed.draw:
+            self.render(out)
+        out.extend(timers)
 
     # ---- start-up -------------------------------------------------------------------
 
@@ -214,10 +233,9 @@ class Controller:
         self.turns.stop()
 
     def schedule(self, out: list[Effect]) -> None:
-        """Start what the game waits on, unless a remote seat's device is away (then
-        the game waits for it: hosting says whom, and schedules again on its return)."""
-        if not self.hosting.waiting():
-            self.turns.schedule(out)
+        """Start what the game waits on, and draw it if that changed the screen (for the
+        parts that do not yet return what changed: ``apply``)."""
+        self.apply(Changed(schedule=True), out)
 
     # ---- menu -----------------------------------------------------------------------
 
@@ -283,27 +301,27 @@ class Controller:
         self.message = None
         self.hosting.push_tables(out)
 
-    def _play(self, move: str, out: list[Effect]) -> None:
+    def _play(self, move: str, out: list[Effect]) -> Changed:
+        """A click on a move: played at the table if this page may play it now."""
         session, turns = self.session, self.turns
         if (session is None or session.bot_to_act() or turns.thinking or turns.asking()
                 or session.needs_handoff(self.confirmed)):
-            return
+            return NOTHING
         if session.to_act() == TABLE and turns.window is None:
-            return
+            return NOTHING
         if self.hosting.waiting() or self.hosting.to_act_remote():
-            self.render(out)  # the status says whom the game waits for
-            return
+            return DRAW  # the status says whom the game waits for
         if not self.saving.tab.check(session, self.clock()):  # a click on an older position
             self.went_stale(out)
-            return
+            return NOTHING
         if turns.window_remote():  # a race across devices: decided after a grace period
             if move in session.game.legal_moves(session.state) and session.viewer() is not None:
                 turns.window_answer_in(session.viewer() or 0, move, turns.since_opened(), out)
-            return
+            return NOTHING
         try:
-            self.table.play(move, out)  # a click that answers a timed window closes it
+            return self.table.play(move, out)  # a click that answers a timed window closes it
         except IllegalMove as err:
-            self.say(self.t("error.move_refused", reason=err.reason_msg), out)
+            return said(self.t("error.move_refused", reason=err.reason_msg))
 
     def _pick(self, token: str, out: list[Effect]) -> None:
         self.table.pick(token)
@@ -322,16 +340,17 @@ class Controller:
     def do_menu(self, event: Action, out: list[Effect]) -> None:
         self.show_menu(out)
 
-    def do_handoff_ok(self, event: Action, out: list[Effect]) -> None:
-        if self.session is not None:
-            self.table.hand_over()
-            self.render(out)
+    def do_handoff_ok(self, event: Action, out: list[Effect]) -> Changed:
+        if self.session is None:
+            return NOTHING
+        self.table.hand_over()
+        return DRAW
 
-    def do_undo(self, event: Action, out: list[Effect]) -> None:
+    def do_undo(self, event: Action, out: list[Effect]) -> Changed:
         if self.session is None or self.turns.thinking:
-            return
+            return NOTHING
         if not self.saving.tab.check(self.session, self.clock()):
             self.went_stale(out)
-            return
-        self.table.undo(out)
+            return NOTHING
+        return self.table.undo(out)
 

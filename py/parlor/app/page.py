@@ -40,6 +40,7 @@ waits).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from parlor.render.contract import ActionName
@@ -54,8 +55,39 @@ if TYPE_CHECKING:
 Shown = Literal["menu", "game", "review", "guest", "lab"]
 
 
-#: A ``data-action`` handler of a part.
-Handler = Callable[["Action", "list[Effect]"], None]
+@dataclass(frozen=True)
+class Changed:
+    """What a part's answer to an event leaves for the controller to do: draw what is
+    shown again, start what the game now waits on (a bot's turn, a timed window), with
+    the page's sentence ``said`` in the status. The part changes its own state and
+    returns this; the controller alone draws and schedules, once per event, after the
+    part is done (``Controller.apply``). Answers to one event add up with ``|``."""
+
+    draw: bool = False
+    schedule: bool = False
+    said: str | None = None
+
+    def __or__(self, other: Changed) -> Changed:
+        return Changed(self.draw or other.draw, self.schedule or other.schedule,
+                       other.said if other.said is not None else self.said)
+
+
+#: Nothing for the controller to do (a part's state is unchanged, or it drew itself).
+NOTHING = Changed()
+#: The screen changed: draw it again.
+DRAW = Changed(draw=True)
+#: The game moved on (a move, an undo, a game's end): draw it, start what it waits on.
+MOVED = Changed(draw=True, schedule=True)
+
+
+def said(text: str) -> Changed:
+    """Say ``text`` in the status of the screen drawn again."""
+    return Changed(draw=True, said=text)
+
+
+#: A ``data-action`` handler of a part: what it changed (None: nothing, or a part not
+#: yet answering so, which draws through the controller itself).
+Handler = Callable[["Action", "list[Effect]"], "Changed | None"]
 
 
 def merged(*tables: Mapping[ActionName, Handler]) -> dict[ActionName, Handler]:
