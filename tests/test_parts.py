@@ -71,8 +71,8 @@ def test_the_saving_part_stops_the_turns_and_redraws_when_another_tab_deleted_th
     assert saving.save(out)  # the first write: this tab is the game's writer
     saves.delete(page.store, "g1")  # in another tab
     page.picks = ("a card",)
-    saving.store_changed(saves.PREFIX + "g1", out)
-    assert page.asked == ["stop", "render"] and page.picks == ()
+    assert saving.store_changed(saves.PREFIX + "g1", out) == Changed(draw=True, stop=True)
+    assert page.asked == [] and page.picks == ()  # stopping and drawing left to the controller
     assert saving.tab.stale is not None and saving.tab.stale.deleted
 
 
@@ -221,12 +221,6 @@ class ClassroomStandIn:
     asked: list[str] = field(default_factory=list)
     clock = staticmethod(_clock)
 
-    def render(self, out: list[Effect]) -> None:
-        self.asked.append("render")
-
-    def schedule(self, out: list[Effect]) -> None:
-        self.asked.append("schedule")
-
     def stop(self) -> None:
         self.asked.append("stop")
 
@@ -264,9 +258,6 @@ class GuideStandIn:
     def new_game(self, setup: Setup, out: list[Effect]) -> None:
         self.games.append(setup)
 
-    def render(self, out: list[Effect]) -> None:
-        self.asked.append("render")
-
 
 @dataclass
 class NoWindow:
@@ -286,8 +277,8 @@ def test_the_guide_part_starts_its_game_and_shows_the_first_tip_once_it_is_shown
     page.session = Session.start(setup.to_match(), "g1", CLOCK_MS)
     guide.refresh()
     assert guide.tip is not None and guide.panel()
-    guide.do_guide_next(Action("guide-next"), [])
-    assert guide.tip is None and page.asked == ["render"]
+    assert guide.do_guide_next(Action("guide-next"), []) == DRAW  # drawn by the controller
+    assert guide.tip is None and page.asked == []
 
 
 @dataclass
@@ -338,9 +329,6 @@ class GuestStandIn:
     def net_param(self) -> dict[str, str]:
         return {}
 
-    def render(self, out: list[Effect]) -> None:
-        self.asked.append("render")
-
     def show_menu(self, out: list[Effect], message: str | None = None) -> None:
         self.asked.append(f"menu:{message}")
 
@@ -355,9 +343,9 @@ def test_the_guest_part_refuses_a_move_while_it_is_not_connected() -> None:
                                           "hello": link.encode(link.Envelope(0, 0, hello))}))
     guest = Guesting(page)
     out: list[Effect] = []
-    assert guest.resume("g1", out)
-    assert page.shown == "guest" and page.asked == ["render"]
-    guest.move("pass", out)
+    assert guest.resume("g1", out)  # drawn by the controller, as boot.py asks it
+    assert page.shown == "guest" and page.asked == []
+    assert guest.move("pass", out) == DRAW
     assert guest.guest is not None and guest.guest.error == page.t("link.error.not_connected")
     assert not [e for e in out if isinstance(e, LinkSend)]
     assert not guest.resume("another save", out)  # no link to that game on this device
@@ -426,6 +414,10 @@ class Records:
     def save(self, out: list[Effect]) -> bool:
         self.asked.append("save")
         return True
+
+    def went_stale(self) -> Changed:
+        self.asked.append("went_stale")
+        return Changed(draw=True, stop=True)
 
 
 def test_the_table_plays_a_move_then_saves_draws_and_schedules_and_refuses_an_illegal_one(

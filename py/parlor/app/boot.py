@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from parlor.app import saves
+from parlor.app.page import DRAW
 from parlor.app.page_params import bot_delay, lang_note
 from parlor.app.setup import parse_setup
 from parlor.core.errors import ParlorError
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from parlor.app.classroom.part import Classroom
     from parlor.app.events import Effect
     from parlor.app.lab.page.part import Lab
+    from parlor.app.page import Changed
     from parlor.app.pairing.guesting import Guesting
     from parlor.app.saves import KeyValue
     from parlor.app.session import Session
@@ -54,6 +56,7 @@ class Booting(Protocol):
     def open(self, session: Session, out: list[Effect], raw: str | None) -> None: ...
     def new_game(self, setup: Setup, out: list[Effect]) -> None: ...
     def say(self, text: str, out: list[Effect]) -> None: ...
+    def apply(self, changed: Changed, out: list[Effect]) -> None: ...
 
 
 def boot(c: Booting, params: Mapping[str, str], out: list[Effect], fragment: str = "") -> None:
@@ -65,9 +68,11 @@ def boot(c: Booting, params: Mapping[str, str], out: list[Effect], fragment: str
     elif fragment.startswith("bot="):
         c.lab.open_link(fragment[4:], out)
     elif fragment.startswith("join="):
-        c.guesting.join(fragment[5:], out)
+        c.apply(c.guesting.join(fragment[5:], out), out)
     elif "guest" in params:
-        if not c.guesting.resume(params["guest"], out):
+        if c.guesting.resume(params["guest"], out):
+            c.apply(DRAW, out)
+        else:
             c.show_menu(out, c.t("link.error.guest_gone"))
     elif "review" in params:
         c.classroom.open_review(params["review"], out)

@@ -11,7 +11,9 @@ its own; each is the attribute of its name (a package's part is its ``part.py``)
 ``table`` plays every move; ``turns`` (bots, timed windows), ``saving`` (writes, a
 stale tab), ``menu`` (start, again, delete, download), ``classroom.part`` (reviews,
 transfer, watching bots), ``classroom.guiding``, ``pairing.hosting``/``guesting``, ``lab.part``.
-The controller's own steps stand by concern: what an address opens at start-up in
+A part answers with what changed (``page.Changed``) and the controller carries it out once
+per event (``apply``): it alone schedules and draws (``page.py`` says what parts still ask
+of it). The controller's own steps stand by concern: what an address opens at start-up in
 ``boot.py``, the game screen put together from the parts' shares in ``drawing.py``, and
 here the routing, opening and leaving a game, and a click's way to the table.
 
@@ -53,7 +55,7 @@ from parlor.app.events import (
 )
 from parlor.app.lab.page.part import LAB_ACTIONS, Lab
 from parlor.app.menu import Menu
-from parlor.app.page import DRAW, NOTHING, Changed, Handler, Shown, merged, said
+from parlor.app.page import DRAW, MOVED, NOTHING, Changed, Handler, Shown, merged, said
 from parlor.app.pairing.guesting import Guesting
 from parlor.app.pairing.hosting import Hosting
 from parlor.app.room import make_room_for_watching
@@ -146,9 +148,9 @@ class Controller:
             self.url = event.page
             boot(self, event.params, out, event.fragment)
         elif isinstance(event, StoreChanged):
-            self._store_changed(event.key, out)
+            return self._store_changed(event.key, out)
         elif isinstance(event, Move | Pick | LinkEvent) and self.guesting.guest is not None:
-            self.guesting.handle(event, out)  # this page plays a seat of another's game
+            return self.guesting.handle(event, out)  # this page plays a seat of another's game
         elif isinstance(event, Move):
             return self._play(event.move, out)
         elif isinstance(event, Pick):
@@ -175,10 +177,13 @@ class Controller:
         return None
 
     def apply(self, changed: Changed, out: list[Effect]) -> None:
-        """Carry out what a part left: its sentence, then what the game waits on next
+        """Carry out what a part left: what the game waited on dropped, its sentence,
+        then what the game waits on next
         (unless a remote seat's device is away: hosting says whom, and the game goes on
         at its return), then one drawing of it all, then the timers that were started
         (a screen before the timers, as the page has always had them)."""
+        if changed.stop:
+            self.turns.stop()
         if changed.said is not None:
             self.message = changed.said
         timers: list[Effect] = []
@@ -210,20 +215,18 @@ class Controller:
         self.conns += 1
         return self.conns
 
-    def went_stale(self, out: list[Effect]) -> None:
-        self.saving.went_stale(out)
-
-    def _store_changed(self, key: str | None, out: list[Effect]) -> None:
+    def _store_changed(self, key: str | None, out: list[Effect]) -> Changed:
         """Another tab wrote: this tab's game may have gone on there (saving.py), or
         the Lab's bots (lab/page/shelf_sync.py); the menu's list of saves is drawn again."""
         if self.shown == "lab":
             self.lab.shelves.store_changed(key, out)
         if key is not None and not key.startswith(saves.PREFIX):
-            return
+            return NOTHING
         if self.shown == "game":
-            self.saving.store_changed(key, out)
-        elif self.shown in ("menu", "lab"):  # the menu's list, drawn or behind the Lab
+            return self.saving.store_changed(key, out)
+        if self.shown in ("menu", "lab"):  # the menu's list, drawn or behind the Lab
             self.menu.saves_changed(out)
+        return NOTHING
 
     def net_param(self) -> dict[str, str]:
         """``net=loopback`` kept in the address, so a reload pairs over loopback too."""
@@ -231,11 +234,6 @@ class Controller:
 
     def stop(self) -> None:
         self.turns.stop()
-
-    def schedule(self, out: list[Effect]) -> None:
-        """Start what the game waits on, and draw it if that changed the screen (for the
-        parts that do not yet return what changed: ``apply``)."""
-        self.apply(Changed(schedule=True), out)
 
     # ---- menu -----------------------------------------------------------------------
 
@@ -266,7 +264,9 @@ class Controller:
         if not session.people:  # a match of bots to watch: the oldest ones give way
             make_room_for_watching(self.store, session.save_id)
         self.open(session, out, None)
-        if self.saving.save(out) and self.saving.unsaved is not None:
+        if not self.saving.save(out):
+            self.apply(self.saving.went_stale(), out)
+        elif self.saving.unsaved is not None:
             self.render(out)  # say at once that it could not be saved
 
     def open(self, session: Session, out: list[Effect], raw: str | None) -> None:
@@ -280,8 +280,7 @@ class Controller:
         out.append(SetUrl({**setup_query(session.match), "save": session.save_id,
                            **self.net_param()}))
         self.hosting.start(out)
-        self.render(out)
-        self.schedule(out)
+        self.apply(MOVED, out)  # drawn once, with whatever it waits on already started
 
     def say(self, text: str, out: list[Effect]) -> None:
         self.message = text
@@ -312,8 +311,7 @@ class Controller:
         if self.hosting.waiting() or self.hosting.to_act_remote():
             return DRAW  # the status says whom the game waits for
         if not self.saving.tab.check(session, self.clock()):  # a click on an older position
-            self.went_stale(out)
-            return NOTHING
+            return self.saving.went_stale()
         if turns.window_remote():  # a race across devices: decided after a grace period
             if move in session.game.legal_moves(session.state) and session.viewer() is not None:
                 turns.window_answer_in(session.viewer() or 0, move, turns.since_opened(), out)
@@ -350,7 +348,6 @@ class Controller:
         if self.session is None or self.turns.thinking:
             return NOTHING
         if not self.saving.tab.check(self.session, self.clock()):
-            self.went_stale(out)
-            return NOTHING
+            return self.saving.went_stale()
         return self.table.undo(out)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from parlor.app.page import MOVED, NOTHING, Changed
+from parlor.app.page import MOVED, Changed
 from parlor.app.screens.game import next_picks
 
 if TYPE_CHECKING:
@@ -35,6 +35,8 @@ class Saves(Protocol):
     """The tab's record of the game (``saving.Saving``)."""
 
     def save(self, out: list[Effect]) -> bool: ...
+
+    def went_stale(self) -> Changed: ...
 
 
 class Paces(Protocol):
@@ -67,8 +69,8 @@ class Table:
     def play(self, move: str, out: list[Effect]) -> Changed:
         """Play ``move`` in the game, whoever made it, and everything that follows it:
         the picks and any open window or thinking bot are done with and the game is saved;
-        what is left is to draw it and start what it waits on next (``MOVED``; nothing
-        when saving found another tab went on, and said so). ``IllegalMove`` when the rules
+        what is left is to draw it and start what it waits on next (``MOVED``; or, when
+        saving found another tab went on, to stop and say so). ``IllegalMove`` when the rules
         refuse it (the caller says so in its own words); nothing has changed then."""
         assert self.session is not None
         self.session = self.session.play(move)
@@ -96,7 +98,7 @@ class Table:
 
     def after_move(self, out: list[Effect]) -> Changed:
         self.classroom.moved()
-        return MOVED if self.saving.save(out) else NOTHING
+        return MOVED if self.saving.save(out) else self.saving.went_stale()
 
     def pick(self, token: str) -> None:
         """One more pick towards a move (or a pick taken back), as the screen allows."""

@@ -327,13 +327,14 @@ class Hosting:
                 return NOTHING
             reason = self._refusal(seat, body.move, timed=False)
             # Another tab of the host's went on with the game: stop here.
+            stopped = NOTHING
             if reason is None and not self.saving.tab.check(session, self.controller.clock()):
-                self.saving.went_stale(out)
+                stopped = self.saving.went_stale()
                 stale = self.saving.tab.stale
                 reason = self._seat_t(seat)(stale.title_key if stale else "")
             if reason is not None:
                 self._send(seat, link.Refused(move=body.move, reason=reason), out)
-                return NOTHING
+                return stopped
             peer = self.peers[seat]
             self.peers[seat] = replace(peer, picks=())  # done with, as the move is drawn
             try:
