@@ -52,12 +52,6 @@ class StandInController:
     def fmt_time(self, ms: float) -> str:
         return f"t{ms:.0f}"
 
-    def render(self, out: list[Effect]) -> None:
-        self.asked.append("render")
-
-    def stop(self) -> None:
-        self.asked.append("stop")
-
     def show_menu(self, out: list[Effect], message: str | None = None) -> None:
         self.asked.append(f"menu:{message}")
 

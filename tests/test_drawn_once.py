@@ -24,9 +24,10 @@ def test_only_the_last_game_screen_of_a_batch_is_kept_and_the_rest_keep_their_or
 
 
 def test_a_move_against_a_bot_draws_one_screen_and_every_move_is_heard_once() -> None:
-    """The controller draws the moved game and then again with the bot thinking (the
-    reason for drawn_once); the page draws the second, and the live region hears the
-    person's move and the bot's, once each."""
+    """The controller draws the moved game once, with the bot already thinking (it
+    used to draw it twice, the reason for drawn_once, which the page keeps as a guard);
+    the page draws it, and the live region hears the person's move and the bot's, once
+    each."""
     page = Driver()
     heard: Heard | None = None
     said: list[str] = []
@@ -58,7 +59,7 @@ def test_a_move_against_a_bot_draws_one_screen_and_every_move_is_heard_once() ->
     opened = len(said)
     screens_per_event.clear()
     send(Move(page.legal()[0]))
-    assert screens_per_event[0] == (2, 1)  # moved, then the bot thinking: one drawn
+    assert screens_per_event[0] == (1, 1)  # moved, the bot thinking: drawn once, kept
     run_bot_turns()
     assert page.c.session is not None and len(page.c.session.match.moves) == 3
     assert all(kept <= 1 for _, kept in screens_per_event)

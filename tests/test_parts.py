@@ -35,6 +35,7 @@ from parlor.app.lab.page.key_store import lab_key
 from parlor.app.lab.page.part import Lab, LabController
 from parlor.app.lab.page.state import Settings, fixed_seed
 from parlor.app.menu import Menu, MenuController
+from parlor.app.page import DRAW, MOVED, NOTHING, Changed
 from parlor.app.pairing import link
 from parlor.app.pairing.guesting import GUEST_KEY, GuestController, Guesting
 from parlor.app.pairing.hosting import HostController, Hosting
@@ -42,7 +43,7 @@ from parlor.app.saves import DictStore
 from parlor.app.saving import Saving, SavingController
 from parlor.app.session import Session
 from parlor.app.setup import Setup, parse_setup
-from parlor.app.table import Draws, Table
+from parlor.app.table import Table
 from parlor.app.tabs import Tab
 from parlor.app.turns import Turns, TurnsController
 from parlor.core.errors import IllegalMove
@@ -70,8 +71,8 @@ def test_the_saving_part_stops_the_turns_and_redraws_when_another_tab_deleted_th
     assert saving.save(out)  # the first write: this tab is the game's writer
     saves.delete(page.store, "g1")  # in another tab
     page.picks = ("a card",)
-    saving.store_changed(saves.PREFIX + "g1", out)
-    assert page.asked == ["stop", "render"] and page.picks == ()
+    assert saving.store_changed(saves.PREFIX + "g1", out) == Changed(draw=True, stop=True)
+    assert page.asked == [] and page.picks == ()  # stopping and drawing left to the controller
     assert saving.tab.stale is not None and saving.tab.stale.deleted
 
 
@@ -132,8 +133,9 @@ class TableRecord:
 
     asked: list[str] = field(default_factory=list)
 
-    def play(self, move: str, out: list[Effect]) -> None:
+    def play(self, move: str, out: list[Effect]) -> Changed:
         self.asked.append(f"play:{move}")
+        return MOVED
 
     def clear(self) -> None:
         self.asked.append("clear")
@@ -165,12 +167,6 @@ class TurnsStandIn:
     clock = staticmethod(_clock)
     entropy = staticmethod(_entropy)
 
-    def render(self, out: list[Effect]) -> None:
-        self.asked.append("render")
-
-    def schedule(self, out: list[Effect]) -> None:
-        self.asked.append("schedule")
-
 
 @dataclass
 class Unpaced:
@@ -191,23 +187,25 @@ class NotStale:
 
 
 def test_the_turns_part_starts_a_bots_turn_and_hands_its_move_to_the_table() -> None:
-    """When a bot is to act, scheduling draws the page with the bot thinking and asks for
-    a turn; the turn's move, once decided, is played at the table, not by the part."""
+    """When a bot is to act, scheduling leaves the page to draw with the bot thinking
+    (it asks nothing of the page itself) and asks for a turn; the turn's move, once
+    decided, is played at the table, not by the part, and what the table left is handed
+    on to the controller."""
     page = TurnsStandIn(session=_session("kabaleo", "bot:easy,human", 1))
     assert page.session is not None and page.session.bot_to_act()
     turns = Turns(page, Unpaced(), NotStale())
     out: list[Effect] = []
-    turns.schedule(out)
-    assert turns.thinking and page.asked == ["render"]
+    assert turns.schedule(out) == DRAW
+    assert turns.thinking and page.asked == []
     assert out == [After(0, BotTurn(turns.generation))]
     turns.bot_delay = 0
     out = []
-    turns.bot_turn(turns.generation, out)
+    assert turns.bot_turn(turns.generation, out) == MOVED
     [played] = page.table.asked
     move = played.removeprefix("play:")
     assert move in page.session.game.legal_moves(page.session.state)
     assert [type(e) for e in out] == [BotMoved]
-    turns.bot_turn(turns.generation - 1, out)  # a timer of an older generation: nothing
+    assert turns.bot_turn(turns.generation - 1, out) == NOTHING  # an older generation's timer
     assert page.table.asked == [played]
 
 
@@ -222,12 +220,6 @@ class ClassroomStandIn:
     t: Translator = field(default_factory=Translator)
     asked: list[str] = field(default_factory=list)
     clock = staticmethod(_clock)
-
-    def render(self, out: list[Effect]) -> None:
-        self.asked.append("render")
-
-    def schedule(self, out: list[Effect]) -> None:
-        self.asked.append("schedule")
 
     def stop(self) -> None:
         self.asked.append("stop")
@@ -266,9 +258,6 @@ class GuideStandIn:
     def new_game(self, setup: Setup, out: list[Effect]) -> None:
         self.games.append(setup)
 
-    def render(self, out: list[Effect]) -> None:
-        self.asked.append("render")
-
 
 @dataclass
 class NoWindow:
@@ -288,8 +277,8 @@ def test_the_guide_part_starts_its_game_and_shows_the_first_tip_once_it_is_shown
     page.session = Session.start(setup.to_match(), "g1", CLOCK_MS)
     guide.refresh()
     assert guide.tip is not None and guide.panel()
-    guide.do_guide_next(Action("guide-next"), [])
-    assert guide.tip is None and page.asked == ["render"]
+    assert guide.do_guide_next(Action("guide-next"), []) == DRAW  # drawn by the controller
+    assert guide.tip is None and page.asked == []
 
 
 @dataclass
@@ -308,15 +297,6 @@ class HostStandIn:
     def new_conn(self) -> int:
         self.asked.append("new_conn")
         return len(self.asked)
-
-    def render(self, out: list[Effect]) -> None:
-        self.asked.append("render")
-
-    def say(self, text: str, out: list[Effect]) -> None:
-        self.asked.append(f"say:{text}")
-
-    def schedule(self, out: list[Effect]) -> None:
-        self.asked.append("schedule")
 
 
 def test_the_host_part_invites_each_remote_seat_and_the_game_waits_for_it() -> None:
@@ -349,9 +329,6 @@ class GuestStandIn:
     def net_param(self) -> dict[str, str]:
         return {}
 
-    def render(self, out: list[Effect]) -> None:
-        self.asked.append("render")
-
     def show_menu(self, out: list[Effect], message: str | None = None) -> None:
         self.asked.append(f"menu:{message}")
 
@@ -366,9 +343,9 @@ def test_the_guest_part_refuses_a_move_while_it_is_not_connected() -> None:
                                           "hello": link.encode(link.Envelope(0, 0, hello))}))
     guest = Guesting(page)
     out: list[Effect] = []
-    assert guest.resume("g1", out)
-    assert page.shown == "guest" and page.asked == ["render"]
-    guest.move("pass", out)
+    assert guest.resume("g1", out)  # drawn by the controller, as boot.py asks it
+    assert page.shown == "guest" and page.asked == []
+    assert guest.move("pass", out) == DRAW
     assert guest.guest is not None and guest.guest.error == page.t("link.error.not_connected")
     assert not [e for e in out if isinstance(e, LinkSend)]
     assert not guest.resume("another save", out)  # no link to that game on this device
@@ -423,19 +400,6 @@ def test_the_lab_part_asks_the_worker_for_a_match_of_the_code_on_lab_run() -> No
 
 
 @dataclass
-class DrawsStandIn:
-    """``table.Draws``: the page, as far as a move concerns it."""
-
-    asked: list[str] = field(default_factory=list)
-
-    def render(self, out: list[Effect]) -> None:
-        self.asked.append("render")
-
-    def schedule(self, out: list[Effect]) -> None:
-        self.asked.append("schedule")
-
-
-@dataclass
 class Records:
     """Each of the table's other parts (``Waits``, ``Saves``, ``Paces``), as one recorder."""
 
@@ -451,26 +415,31 @@ class Records:
         self.asked.append("save")
         return True
 
+    def went_stale(self) -> Changed:
+        self.asked.append("went_stale")
+        return Changed(draw=True, stop=True)
+
 
 def test_the_table_plays_a_move_then_saves_draws_and_schedules_and_refuses_an_illegal_one(
         ) -> None:
     """A move played at the table is done with what waited on the old position, saved,
-    drawn and followed by whatever the game waits on next; one the rules refuse changes
-    nothing and asks nothing of the page."""
-    page, parts = DrawsStandIn(), Records()
-    table = Table(page, parts, parts, parts)
+    and left to the controller to draw and to follow with whatever the game waits on
+    next (the table holds no controller: it cannot call one back); one the rules refuse
+    changes nothing and asks nothing of any part."""
+    parts = Records()
+    table = Table(parts, parts, parts)
     session = _session("kabaleo", "human,bot:easy", 1)
     table.sit(session)
     table.picks = ("a card",)
     with pytest.raises(IllegalMove):
         table.play("not a move", [])
     assert table.session is session and table.picks == ("a card",)
-    assert page.asked == [] and parts.asked == []
+    assert parts.asked == []
     move = session.game.legal_moves(session.state)[0]
-    table.play(move, [])
+    changed = table.play(move, [])
     assert table.session is not None and table.session.match.moves == (move,)
     assert table.picks == () and parts.asked == ["moved", "moved", "save"]
-    assert page.asked == ["render", "schedule"]
+    assert changed == MOVED and changed.draw and changed.schedule
 
 
 @pytest.mark.parametrize(("stand_in", "protocols", "more"), [
@@ -482,7 +451,6 @@ def test_the_table_plays_a_move_then_saves_draws_and_schedules_and_refuses_an_il
     (HostStandIn, (HostController,), set()),
     (GuestStandIn, (GuestController,), set()),
     (LabStandIn, (LabController,), set()),
-    (DrawsStandIn, (Draws,), set()),
 ])
 def test_each_stand_in_holds_its_parts_page_and_nothing_more(
         stand_in: type, protocols: tuple[type, ...], more: set[str]) -> None:

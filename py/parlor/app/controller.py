@@ -11,6 +11,11 @@ its own; each is the attribute of its name (a package's part is its ``part.py``)
 ``table`` plays every move; ``turns`` (bots, timed windows), ``saving`` (writes, a
 stale tab), ``menu`` (start, again, delete, download), ``classroom.part`` (reviews,
 transfer, watching bots), ``classroom.guiding``, ``pairing.hosting``/``guesting``, ``lab.part``.
+A part answers with what changed (``page.Changed``) and the controller carries it out once
+per event (``apply``): it alone schedules and draws (``page.py`` says what parts still ask
+of it). The controller's own steps stand by concern: what an address opens at start-up in
+``boot.py``, the game screen put together from the parts' shares in ``drawing.py``, and
+here the routing, opening and leaving a game, and a click's way to the table.
 
 Saves go through the injected ``KeyValue`` store (local storage, or a ``DictStore`` in
 tests), time through the injected clock and chance through the injected entropy. Timers
@@ -21,13 +26,14 @@ started in (``Turns``); opening another game (or the menu, or an undo) starts a 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
-from dataclasses import replace
+from collections.abc import Callable
 
 from parlor.app import saves
+from parlor.app.boot import boot
 from parlor.app.classroom.guiding import Guiding
 from parlor.app.classroom.part import Classroom
 from parlor.app.classroom.review import Review
+from parlor.app.drawing import game_drawn
 from parlor.app.events import (
     Action,
     Boot,
@@ -44,26 +50,23 @@ from parlor.app.events import (
     Move,
     Pick,
     SetUrl,
-    ShowGame,
     StoreChanged,
     WindowDecide,
 )
 from parlor.app.lab.page.part import LAB_ACTIONS, Lab
 from parlor.app.menu import Menu
-from parlor.app.page import Handler, Shown, merged
-from parlor.app.page_params import bot_delay, lang_note
+from parlor.app.page import DRAW, MOVED, NOTHING, Changed, Handler, Shown, merged, said
 from parlor.app.pairing.guesting import Guesting
-from parlor.app.pairing.hosting import Hosting, host_msg, link_state
+from parlor.app.pairing.hosting import Hosting
 from parlor.app.room import make_room_for_watching
 from parlor.app.saves import KeyValue
 from parlor.app.saving import Saving
-from parlor.app.screens.game import game_screen
 from parlor.app.seeds import fresh_seed
 from parlor.app.session import Session
-from parlor.app.setup import Setup, parse_setup, setup_query
+from parlor.app.setup import Setup, setup_query
 from parlor.app.table import Table
 from parlor.app.turns import Turns
-from parlor.core.errors import IllegalMove, ParlorError
+from parlor.core.errors import IllegalMove
 from parlor.core.protocol import TABLE
 from parlor.i18n.catalog import Msg, Translator
 from parlor.i18n.languages import DEFAULT as DEFAULT_LANG
@@ -98,7 +101,7 @@ class Controller:
                            review=lambda match, said, out: self.classroom.show_review(
                                Review.of(match, said=said, lab=True), out))
         self.turns = Turns(self, self.classroom, self.saving)
-        self.table = Table(self, self.turns, self.saving, self.classroom)
+        self.table = Table(self.turns, self.saving, self.classroom)
         self.guiding = Guiding(self, self.turns)
         self.hosting = Hosting(self, self.turns, self.saving)
         self.guesting = Guesting(self)
@@ -134,78 +137,63 @@ class Controller:
         return self.table.confirmed
 
     def handle(self, event: Event) -> list[Effect]:
+        """One pass: the part the event concerns answers it with what changed, and the
+        controller carries that out (``apply``): it schedules and draws once."""
         out: list[Effect] = []
+        self.apply(self._route(event, out) or NOTHING, out)
+        return out
+
+    def _route(self, event: Event, out: list[Effect]) -> Changed | None:
         if isinstance(event, Boot):
             self.url = event.page
-            self._boot(event.params, out, event.fragment)
+            boot(self, event.params, out, event.fragment)
         elif isinstance(event, StoreChanged):
-            self._store_changed(event.key, out)
+            return self._store_changed(event.key, out)
         elif isinstance(event, Move | Pick | LinkEvent) and self.guesting.guest is not None:
-            self.guesting.handle(event, out)  # this page plays a seat of another's game
+            return self.guesting.handle(event, out)  # this page plays a seat of another's game
         elif isinstance(event, Move):
-            self._play(event.move, out)
+            return self._play(event.move, out)
         elif isinstance(event, Pick):
             self._pick(event.token, out)
         elif isinstance(event, LinkEvent):
-            self.hosting.event(event, out)
+            return self.hosting.event(event, out)
         elif isinstance(event, WindowDecide):
-            self.turns.window_decide(event, out)
+            return self.turns.window_decide(event, out)
         elif isinstance(event, Action):
             handler = self.actions.get(event.name)
-            if handler is not None:
-                handler(event, out)
+            return handler(event, out) if handler is not None else None
         elif isinstance(event, FormChanged):
             self.menu.form_changed(event, out)
         elif isinstance(event, LanguageChosen):
             self._language(event.code, out)
         elif isinstance(event, BotTurn):
-            self.turns.bot_turn(event.generation, out)
+            return self.turns.bot_turn(event.generation, out)
         elif isinstance(event, LabCode | LabReport):
             self.lab.news(event, out)
         elif isinstance(event, LabChose):
-            self.turns.lab_chose(event, out)
+            return self.turns.lab_chose(event, out)
         else:
-            self.turns.window_answer(event, out)
-        return out
+            return self.turns.window_answer(event, out)
+        return None
+
+    def apply(self, changed: Changed, out: list[Effect]) -> None:
+        """Carry out what a part left: what the game waited on dropped, its sentence,
+        then what the game waits on next
+        (unless a remote seat's device is away: hosting says whom, and the game goes on
+        at its return), then one drawing of it all, then the timers that were started
+        (a screen before the timers, as the page has always had them)."""
+        if changed.stop:
+            self.turns.stop()
+        if changed.said is not None:
+            self.message = changed.said
+        timers: list[Effect] = []
+        if changed.schedule and not self.hosting.waiting():
+            changed |= self.turns.schedule(timers)
+        if changed.draw:
+            self.render(out)
+        out.extend(timers)
 
     # ---- start-up -------------------------------------------------------------------
-
-    def _boot(self, params: Mapping[str, str], out: list[Effect], fragment: str = "") -> None:
-        self._read_page_params(params)
-        self.loopback = params.get("net") == "loopback"
-        if fragment.startswith("m="):
-            self.classroom.open_shared(fragment[2:], out)
-        elif fragment.startswith("bot="):
-            self.lab.open_link(fragment[4:], out)
-        elif fragment.startswith("join="):
-            self.guesting.join(fragment[5:], out)
-        elif "guest" in params:
-            if not self.guesting.resume(params["guest"], out):
-                self.show_menu(out, self.t("link.error.guest_gone"))
-        elif "review" in params:
-            self.classroom.open_review(params["review"], out)
-        elif "lab" in params:
-            self.lab.open_named(params["lab"], out)
-        elif "save" in params:
-            entry = saves.read(self.store, params["save"])
-            if entry is not None and entry.session is not None:
-                self.open(entry.session, out, entry.raw)
-            elif entry is not None:
-                self.show_menu(out, self.t("error.link_save_broken", reason=entry.why or ""))
-            elif "game" in params:
-                self._start_from_params(params, out, note=Msg("error.link_save_gone"))
-            else:
-                self.show_menu(out, self.t("error.save_missing"))
-        elif "game" in params:
-            self._start_from_params(params, out)
-        else:
-            self.show_menu(out)
-
-    def _read_page_params(self, params: Mapping[str, str]) -> None:
-        self.turns.bot_delay, delay_note = bot_delay(params)
-        notes = [self.t.say(m) for m in (delay_note, lang_note(params)) if m is not None]
-        if notes:
-            self.message = " ".join(notes)
 
     def _language(self, code: str, out: list[Effect]) -> None:
         """Say everything again in ``code``: the game (its picks and thinking kept) or
@@ -227,20 +215,18 @@ class Controller:
         self.conns += 1
         return self.conns
 
-    def went_stale(self, out: list[Effect]) -> None:
-        self.saving.went_stale(out)
-
-    def _store_changed(self, key: str | None, out: list[Effect]) -> None:
+    def _store_changed(self, key: str | None, out: list[Effect]) -> Changed:
         """Another tab wrote: this tab's game may have gone on there (saving.py), or
         the Lab's bots (lab/page/shelf_sync.py); the menu's list of saves is drawn again."""
         if self.shown == "lab":
             self.lab.shelves.store_changed(key, out)
         if key is not None and not key.startswith(saves.PREFIX):
-            return
+            return NOTHING
         if self.shown == "game":
-            self.saving.store_changed(key, out)
-        elif self.shown in ("menu", "lab"):  # the menu's list, drawn or behind the Lab
+            return self.saving.store_changed(key, out)
+        if self.shown in ("menu", "lab"):  # the menu's list, drawn or behind the Lab
             self.menu.saves_changed(out)
+        return NOTHING
 
     def net_param(self) -> dict[str, str]:
         """``net=loopback`` kept in the address, so a reload pairs over loopback too."""
@@ -248,24 +234,6 @@ class Controller:
 
     def stop(self) -> None:
         self.turns.stop()
-
-    def schedule(self, out: list[Effect]) -> None:
-        """Start what the game waits on, unless a remote seat's device is away (then
-        the game waits for it: hosting says whom, and schedules again on its return)."""
-        if not self.hosting.waiting():
-            self.turns.schedule(out)
-
-    def _start_from_params(self, params: Mapping[str, str], out: list[Effect],
-                           note: Msg | None = None) -> None:
-        try:
-            setup = parse_setup(params, fallback_seed=self.new_seed())
-        except ParlorError as err:
-            self.show_menu(out, self.t("error.link_failed", reason=err.message))
-            return
-        self.new_game(setup, out)
-        for text in (setup.note, note):
-            if text:
-                self.say(self.t.text(text), out)
 
     # ---- menu -----------------------------------------------------------------------
 
@@ -296,7 +264,9 @@ class Controller:
         if not session.people:  # a match of bots to watch: the oldest ones give way
             make_room_for_watching(self.store, session.save_id)
         self.open(session, out, None)
-        if self.saving.save(out) and self.saving.unsaved is not None:
+        if not self.saving.save(out):
+            self.apply(self.saving.went_stale(), out)
+        elif self.saving.unsaved is not None:
             self.render(out)  # say at once that it could not be saved
 
     def open(self, session: Session, out: list[Effect], raw: str | None) -> None:
@@ -310,8 +280,7 @@ class Controller:
         out.append(SetUrl({**setup_query(session.match), "save": session.save_id,
                            **self.net_param()}))
         self.hosting.start(out)
-        self.render(out)
-        self.schedule(out)
+        self.apply(MOVED, out)  # drawn once, with whatever it waits on already started
 
     def say(self, text: str, out: list[Effect]) -> None:
         self.message = text
@@ -326,47 +295,31 @@ class Controller:
             return
         if self.shown != "game" or self.session is None:
             return
-        session = self.session
         self.guiding.refresh()  # what the guide says now; drawing below changes nothing
-        panels, revealed = self.classroom.watch_panels()
-        panels += self.guiding.panel()
-        panels += self.hosting.panels()
-        panels = self.saving.panel() + self.turns.lab_panel() + panels
-        waiting = host_msg(self.hosting.peers, session.display_names(self.t))
-        message = self.message or (self.t.say(waiting) if waiting else None)
-        screen = game_screen(session, self.confirmed, self.picks, self.turns.thinking,
-                             message, self.turns.window, t=self.t, revealed=revealed,
-                             panels=panels, paused=self.classroom.paused(),
-                             frozen=self.hosting.waiting() or self.turns.asking()
-                             or self.saving.tab.stale is not None)
+        out.append(game_drawn(self, self.session, self.message))
         self.message = None
-        if self.hosting.peers:
-            screen = replace(screen, data={**screen.data, "link": link_state(self.hosting.peers)})
-        screen = replace(screen, status=self.saving.status() or screen.status)
-        out.append(ShowGame(session.match.game, screen))
         self.hosting.push_tables(out)
 
-    def _play(self, move: str, out: list[Effect]) -> None:
+    def _play(self, move: str, out: list[Effect]) -> Changed:
+        """A click on a move: played at the table if this page may play it now."""
         session, turns = self.session, self.turns
         if (session is None or session.bot_to_act() or turns.thinking or turns.asking()
                 or session.needs_handoff(self.confirmed)):
-            return
+            return NOTHING
         if session.to_act() == TABLE and turns.window is None:
-            return
+            return NOTHING
         if self.hosting.waiting() or self.hosting.to_act_remote():
-            self.render(out)  # the status says whom the game waits for
-            return
+            return DRAW  # the status says whom the game waits for
         if not self.saving.tab.check(session, self.clock()):  # a click on an older position
-            self.went_stale(out)
-            return
+            return self.saving.went_stale()
         if turns.window_remote():  # a race across devices: decided after a grace period
             if move in session.game.legal_moves(session.state) and session.viewer() is not None:
                 turns.window_answer_in(session.viewer() or 0, move, turns.since_opened(), out)
-            return
+            return NOTHING
         try:
-            self.table.play(move, out)  # a click that answers a timed window closes it
+            return self.table.play(move, out)  # a click that answers a timed window closes it
         except IllegalMove as err:
-            self.say(self.t("error.move_refused", reason=err.reason_msg), out)
+            return said(self.t("error.move_refused", reason=err.reason_msg))
 
     def _pick(self, token: str, out: list[Effect]) -> None:
         self.table.pick(token)
@@ -385,16 +338,16 @@ class Controller:
     def do_menu(self, event: Action, out: list[Effect]) -> None:
         self.show_menu(out)
 
-    def do_handoff_ok(self, event: Action, out: list[Effect]) -> None:
-        if self.session is not None:
-            self.table.hand_over()
-            self.render(out)
+    def do_handoff_ok(self, event: Action, out: list[Effect]) -> Changed:
+        if self.session is None:
+            return NOTHING
+        self.table.hand_over()
+        return DRAW
 
-    def do_undo(self, event: Action, out: list[Effect]) -> None:
+    def do_undo(self, event: Action, out: list[Effect]) -> Changed:
         if self.session is None or self.turns.thinking:
-            return
+            return NOTHING
         if not self.saving.tab.check(self.session, self.clock()):
-            self.went_stale(out)
-            return
-        self.table.undo(out)
+            return self.saving.went_stale()
+        return self.table.undo(out)
 

@@ -1,45 +1,58 @@
-"""What the controller's parts share about the page: what it shows (``Shown``) and how
-a part's ``data-action`` handlers are merged into the controller's one table.
+"""What the controller's parts share about the page: what it shows (``Shown``), what a
+part's answer to an event changed (``Changed``), and how a part's ``data-action``
+handlers are merged into the controller's one table.
 
-The controller (``controller.py``) routes each event to a part (turns and timed windows,
-saving, the classroom, the guide, the menu, hosting, guesting, the Lab), and each part
-holds it as ``self.controller``. A part owns its own state and sees of the controller
-only what it uses: each part's module declares that as a protocol of its own
-(``MenuController``, ``SavingController``, ``TurnsController``, ``ClassroomController``,
-``GuideController``, ``HostController``, ``GuestController``, ``LabController``; the
-table's ``Draws``), so what a part may touch is read off its module, a change to the
-controller shows which parts it concerns, and a test drives a part with a stand-in
-holding that and nothing more (tests/test_parts.py). The controller satisfies every one
-of them; mypy checks it where it makes each part. ("The page", in ``web/``, is the DOM.)
+The controller (``controller.py``) routes each event to a part (the table, turns and
+timed windows, saving, the classroom, the guide, the menu, hosting, guesting, the Lab).
+A part owns its own state and sees of the controller only what it uses: each part's
+module declares that as a protocol of its own (``MenuController``, ``SavingController``,
+``TurnsController``, ``ClassroomController``, ``GuideController``, ``HostController``,
+``GuestController``, ``LabController``), held as ``self.controller``, so what a part
+may touch is read off its module, a change to the controller shows which parts it
+concerns, and a test drives a part with a stand-in holding that and nothing more
+(tests/test_parts.py). The table holds no controller at all. The controller satisfies
+every protocol; mypy checks it where it makes each part. ("The page", in ``web/``, is
+the DOM.)
 
-No loop runs between the parts through the controller. Its verbs call one another in
-one direction only:
+One pass per event. A part answers with what changed (``Changed``: draw again, start
+what the game waits on, the page's sentence, drop what it waited on) and the controller
+carries that out once, when the part is done (``Controller.apply``): it stops, then
+schedules (``Turns.schedule`` starts timers and says whether the screen changed), then
+draws once, a function of the parts' state (``drawing.py``), then hands the page the
+timers. A move goes controller -> table -> controller: the table plays and saves it and
+returns ``MOVED``; the turns, the host and the guest hand on what the table returned for
+a bot's move, a window's answer or a guest's move. Nothing of drawing or scheduling is
+asked of the controller by the table, the turns, saving, the host, the guest, the guide
+or the classroom's watch controls.
+
+What a part still asks of the controller is to open another screen: ``open`` (saving's
+newer position, a game of a review), ``new_game`` (the menu, the guide, the Lab),
+``show_menu`` and ``say`` (the menu, saving, the classroom, the guest, the Lab), and
+``stop`` (a review replaces the game). Those verbs call one another in one direction
+only, and no chain ends back in the part that asked:
 
 - ``render`` draws: it reads the parts (the guide works out its box in ``refresh``,
   the host sends each guest its screen) and calls no verb; nor do ``stop``,
   ``new_seed``, ``new_conn``, ``net_param``, ``table.clear`` and ``table.drop_picks``;
 - ``say`` calls ``render``; ``show_menu`` calls ``net_param`` (the parts leave what
   they showed, and the menu draws itself);
-- ``schedule`` calls ``render`` and starts timers: a bot's move or a window's answer
-  arrives later as an event of its own, never within the call;
-- ``table.play`` and ``table.undo`` call ``render`` and ``schedule``, and, when another
-  tab went on with the game (saving finds it), ``stop`` and ``table.drop_picks``;
-- ``open`` calls ``new_conn`` (an invitation per remote seat), ``net_param``,
-  ``render`` and ``schedule``; ``new_game`` calls ``open``, then ``render`` or, when
-  saving finds another tab went on, ``stop``, ``table.drop_picks`` and ``render``.
+- ``apply`` stops, schedules (timers only: a bot's move or a window's answer arrives
+  later as an event of its own, never within the call) and calls ``render``;
+- ``open`` calls ``new_conn`` (an invitation per remote seat), ``net_param`` and
+  ``apply`` (drawn once, what it waits on started); ``new_game`` calls ``open``, then
+  ``apply`` when saving finds another tab went on, or ``render`` to say it could not
+  be saved.
 
-So every chain from a part through the controller ends. A part is reached again within
-its own call only at its end (the turns play a bot's move and the table schedules the next
-turn; the menu deletes a save and the menu is drawn; the guide starts its game and the
-drawing asks it for the first tip), or where it reads its own state again afterwards
-(saving keeps a deleted game here: ``open`` resets the tab's record before it writes;
-the host draws a newly connected guest's screen before it looks whether the game still
-waits).
+A part is reached again within its own call only at its end (the menu deletes a save and
+the menu is drawn; the guide starts its game and the drawing asks it for the first tip),
+or where it reads its own state again afterwards (saving keeps a deleted game here:
+``open`` resets the tab's record before it writes).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from parlor.render.contract import ActionName
@@ -54,8 +67,45 @@ if TYPE_CHECKING:
 Shown = Literal["menu", "game", "review", "guest", "lab"]
 
 
-#: A ``data-action`` handler of a part.
-Handler = Callable[["Action", "list[Effect]"], None]
+@dataclass(frozen=True)
+class Changed:
+    """What a part's answer to an event leaves for the controller to do: draw what is
+    shown again, start what the game now waits on (a bot's turn, a timed window), with
+    the page's sentence ``said`` in the status. The part changes its own state and
+    returns this; the controller alone draws and schedules, once per event, after the
+    part is done (``Controller.apply``). Answers to one event add up with ``|``."""
+
+    draw: bool = False
+    schedule: bool = False
+    said: str | None = None
+    #: Drop what the game waited on (a new generation: no timer started before acts),
+    #: before anything is scheduled again.
+    stop: bool = False
+
+    def __or__(self, other: Changed) -> Changed:
+        return Changed(self.draw or other.draw, self.schedule or other.schedule,
+                       other.said if other.said is not None else self.said,
+                       self.stop or other.stop)
+
+
+#: Nothing for the controller to do (a part's state is unchanged, or it drew itself).
+NOTHING = Changed()
+#: The screen changed: draw it again.
+DRAW = Changed(draw=True)
+#: The game moved on (a move, an undo, a game's end): draw it, start what it waits on.
+MOVED = Changed(draw=True, schedule=True)
+#: The game went on elsewhere (another tab): nothing here moves again; say so.
+STOPPED = Changed(draw=True, stop=True)
+
+
+def said(text: str) -> Changed:
+    """Say ``text`` in the status of the screen drawn again."""
+    return Changed(draw=True, said=text)
+
+
+#: A ``data-action`` handler of a part: what it changed (None: nothing, or a part not
+#: yet answering so, which draws through the controller itself).
+Handler = Callable[["Action", "list[Effect]"], "Changed | None"]
 
 
 def merged(*tables: Mapping[ActionName, Handler]) -> dict[ActionName, Handler]:

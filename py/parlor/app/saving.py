@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from parlor.app import saves
 from parlor.app.events import Action, Effect
-from parlor.app.page import Handler
+from parlor.app.page import NOTHING, STOPPED, Changed, Handler
 from parlor.app.room import WARN_AT, free_some, fullness
 from parlor.app.screens.notices import stale_notice, stale_title, unsaved_notice
 from parlor.app.tabs import Tab
@@ -30,8 +30,9 @@ if TYPE_CHECKING:
 
 class SavingController(Protocol):
     """The controller, as saving sees it: the game to write, the store and clock, the words of
-    its notices, and the verbs a stale tab needs (stop, drop the picks, draw, open the
-    newer position, or the menu when there is none)."""
+    its notices, the table (a stale tab drops its picks), and the verbs a stale tab's
+    choices need (open the newer position, or the menu when there is none). What a
+    stale tab leaves to do (stop, draw) it returns (``page.STOPPED``)."""
 
     @property
     def session(self) -> Session | None: ...
@@ -43,8 +44,6 @@ class SavingController(Protocol):
     def t(self) -> Translator: ...
     @property
     def table(self) -> Table: ...
-    def render(self, out: list[Effect]) -> None: ...
-    def stop(self) -> None: ...
     def open(self, session: Session, out: list[Effect], raw: str | None) -> None: ...
     def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
 
@@ -69,9 +68,10 @@ class Saving:
     # ---- writing ------------------------------------------------------------------------
 
     def save(self, out: list[Effect]) -> bool:
-        """Write the game; False when it went on in another tab (this tab then stops).
-        A full storage makes watched games give way (app/room.py); when nothing more
-        can, the game goes on unsaved, saying so, and the text saved before is kept."""
+        """Write the game; False when it went on in another tab (the caller then answers
+        with ``went_stale``: this tab stops). A full storage makes watched games give way
+        (app/room.py); when nothing more can, the game goes on unsaved, saying so, and
+        the text saved before is kept."""
         session = self.controller.session
         assert session is not None
         while True:
@@ -84,15 +84,13 @@ class Saving:
                 return True
             break
         self.unsaved = None
-        if not saved:
-            self.went_stale(out)
         return saved
 
-    def went_stale(self, out: list[Effect]) -> None:
-        """The game went on (or was deleted) in another tab: stop here and say so."""
-        self.controller.stop()  # no bot of this tab moves again
+    def went_stale(self) -> Changed:
+        """The game went on (or was deleted) in another tab: stop here (no bot of this
+        tab moves again) and say so."""
         self.controller.table.drop_picks()
-        self.controller.render(out)
+        return STOPPED
 
     def panel(self) -> str:
         """The notice above the board when this tab may not, or could not, save."""
@@ -117,14 +115,15 @@ class Saving:
         t = self.controller.t
         return t("room.warn", percent=t.number(min(100, round(used * 100))))
 
-    def store_changed(self, key: str | None, out: list[Effect]) -> None:
+    def store_changed(self, key: str | None, out: list[Effect]) -> Changed:
         """Another tab wrote (``key``; None: it is not known what): this tab's game may
         have gone on there (app/tabs.py)."""
         session = self.controller.session
         assert session is not None
         if key in (None, saves.PREFIX + session.save_id) and not self.tab.check(
                 session, self.controller.clock()):
-            self.went_stale(out)
+            return self.went_stale()
+        return NOTHING
 
     # ---- the stale tab's choices ---------------------------------------------------------
 
@@ -141,13 +140,13 @@ class Saving:
         else:
             self.controller.open(entry.session, out, entry.raw)
 
-    def do_keep_here(self, event: Action, out: list[Effect]) -> None:
+    def do_keep_here(self, event: Action, out: list[Effect]) -> Changed:
         """The game was deleted in another tab; this tab's player saves it again."""
         session = self.controller.session
         stale = self.tab.stale
         if session is None or stale is None or not stale.deleted:
-            return
+            return NOTHING
         raw = self.controller.store.get(saves.PREFIX + session.save_id)
         self.controller.open(session, out, raw)
-        self.save(out)
+        return NOTHING if self.save(out) else self.went_stale()
 

@@ -4,30 +4,23 @@ A move comes from many places: a click here, a bot's turn, a bot written in the 
 timed window's answer or its deadline, a person on another device. Whoever makes it,
 ``Table.play`` plays it: the move itself (the rules refuse an illegal one), the resets
 of what was half-done (the picks towards a move, an open window, a bot's thinking), the
-save, the drawing and the announcement that come with it, and whatever the game waits
-on next. The table also holds the hand-off between people sharing the device and undo.
-No other part changes the game: they read ``session`` and call these methods.
+save, and what is left to the controller: to draw it (and announce the move) and to
+start whatever the game waits on next (``page.MOVED``), which it does once, when the
+event that made the move is done. The table also holds the hand-off between people
+sharing the device and undo. No other part changes the game: they read ``session`` and
+call these methods, and hand on what they return.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from parlor.app.page import MOVED, Changed
 from parlor.app.screens.game import next_picks
 
 if TYPE_CHECKING:
     from parlor.app.events import Effect
     from parlor.app.session import Session
-
-
-class Draws(Protocol):
-    """The controller, as far as a move concerns it."""
-
-    def render(self, out: list[Effect]) -> None:
-        """Draw what the page shows now."""
-
-    def schedule(self, out: list[Effect]) -> None:
-        """Start whatever the game now waits on: a timed window or a bot."""
 
 
 class Waits(Protocol):
@@ -43,6 +36,8 @@ class Saves(Protocol):
 
     def save(self, out: list[Effect]) -> bool: ...
 
+    def went_stale(self) -> Changed: ...
+
 
 class Paces(Protocol):
     """A watched match's pace (``classroom.part.Classroom``)."""
@@ -53,8 +48,7 @@ class Paces(Protocol):
 class Table:
     """The game shown, the picks towards a move, the hand-off; every move and undo."""
 
-    def __init__(self, controller: Draws, turns: Waits, saving: Saves, classroom: Paces) -> None:
-        self.controller = controller
+    def __init__(self, turns: Waits, saving: Saves, classroom: Paces) -> None:
         self.turns = turns  # what the game waits on: reset by every move
         self.saving = saving  # every move is saved (a stale tab stops here)
         self.classroom = classroom  # a watched match keeps its pace per move
@@ -72,40 +66,39 @@ class Table:
         """No game at the table (the menu, a review, the Lab, another device's game)."""
         self.session, self.picks = None, ()
 
-    def play(self, move: str, out: list[Effect]) -> None:
+    def play(self, move: str, out: list[Effect]) -> Changed:
         """Play ``move`` in the game, whoever made it, and everything that follows it:
-        the picks and any open window or thinking bot are done with, the game is saved
-        and drawn, and what it waits on next starts. ``IllegalMove`` when the rules
+        the picks and any open window or thinking bot are done with and the game is saved;
+        what is left is to draw it and start what it waits on next (``MOVED``; or, when
+        saving found another tab went on, to stop and say so). ``IllegalMove`` when the rules
         refuse it (the caller says so in its own words); nothing has changed then."""
         assert self.session is not None
         self.session = self.session.play(move)
         self.picks = ()
         self.turns.moved()
-        self.after_move(out)
+        return self.after_move(out)
 
-    def end(self, out: list[Effect]) -> None:
+    def end(self, out: list[Effect]) -> Changed:
         """End the game where it stands, scored so (``Session.ended``): a game with a Lab
         bot that went on past the Lab's move limit, which the person chose to end."""
         assert self.session is not None
         self.session = self.session.ended()
         self.picks = ()
         self.turns.moved()
-        self.after_move(out)
+        return self.after_move(out)
 
-    def undo(self, out: list[Effect]) -> None:
+    def undo(self, out: list[Effect]) -> Changed:
         """Take back the last person's move and the bots' replies (``Session.undo``); no
         timer started for the undone position acts."""
         assert self.session is not None
         self.turns.stop()
         self.session = self.session.undo()
         self.picks = ()
-        self.after_move(out)
+        return self.after_move(out)
 
-    def after_move(self, out: list[Effect]) -> None:
+    def after_move(self, out: list[Effect]) -> Changed:
         self.classroom.moved()
-        if self.saving.save(out):
-            self.controller.render(out)
-            self.controller.schedule(out)
+        return MOVED if self.saving.save(out) else self.saving.went_stale()
 
     def pick(self, token: str) -> None:
         """One more pick towards a move (or a pick taken back), as the screen allows."""

@@ -25,7 +25,7 @@ from parlor.app.lab.page.key_store import lab_key
 from parlor.app.lab.page.long_game import LongGame
 from parlor.app.lab.page.playing import LabSeats
 from parlor.app.lab.wire.problems import Problem
-from parlor.app.page import Handler
+from parlor.app.page import DRAW, MOVED, NOTHING, Changed, Handler
 from parlor.app.page_params import BOT_DELAY_MS
 from parlor.app.pairing import link
 from parlor.app.screens.notices import lab_stopped_notice, long_game_notice
@@ -47,7 +47,8 @@ if TYPE_CHECKING:
 
 class TurnsController(Protocol):
     """The controller, as the turns see it: the game and the table its moves are played at,
-    the clock, the words of a Lab bot's stop notice, and drawing and scheduling."""
+    the clock, and the words of a Lab bot's stop notice. (What this part changed it
+    returns, for the controller to draw and schedule.)"""
 
     @property
     def session(self) -> Session | None: ...
@@ -61,8 +62,6 @@ class TurnsController(Protocol):
     def store(self) -> KeyValue: ...
     @property
     def t(self) -> Translator: ...
-    def render(self, out: list[Effect]) -> None: ...
-    def schedule(self, out: list[Effect]) -> None: ...
 
 
 class Turns:
@@ -113,17 +112,17 @@ class Turns:
 
     # ---- turns ----------------------------------------------------------------------
 
-    def schedule(self, out: list[Effect]) -> None:
-        """Start whatever the game now waits on: a timed table window or a bot. (The
-        controller asks this only while no remote seat's device is away.)"""
+    def schedule(self, out: list[Effect]) -> Changed:
+        """Start whatever the game now waits on: a timed table window or a bot, and
+        say whether the screen changed with it. (The controller asks this only while no
+        remote seat's device is away, and draws after.)"""
         if self.controller.session is None:
-            return
+            return NOTHING
         if self.saving.tab.stale is not None:
-            return  # the game went on in another tab: this one only says so
+            return NOTHING  # the game went on in another tab: this one only says so
         if self.asking():  # the game waits for the person's answer (lab/page/long_game.py)
             self.thinking, self.turn = False, None
-            self.controller.render(out)
-            return
+            return DRAW
         window = open_window(self.controller.session)
         if window is not None:
             # The bots' answers and the deadline race each other and any click; the
@@ -131,7 +130,6 @@ class Turns:
             # on another device, answers are collected and decided (hosting.py).
             self.window = window
             self.window_opened_now()
-            self.controller.render(out)
             for plan in window.plans:
                 out.append(After(plan.delay_ms, WindowAnswer(self.generation, window,
                                                              plan.move)))
@@ -140,37 +138,37 @@ class Turns:
                        if self.window_remote() else
                        After(deadline, WindowAnswer(self.generation, window,
                                                     window.timeout_move)))
-        elif self.controller.session.bot_to_act():
+            return DRAW
+        if self.controller.session.bot_to_act():
             if self.classroom.holds():
                 self.thinking, self.turn = False, None
-                self.controller.render(out)
-                return
+                return DRAW
             self.thinking, self.turn = True, None
-            self.controller.render(out)
             out.append(After(0, BotTurn(self.generation)))
+            return DRAW
+        return NOTHING
 
-    def window_answer(self, event: WindowAnswer, out: list[Effect]) -> None:
+    def window_answer(self, event: WindowAnswer, out: list[Effect]) -> Changed:
         if (event.generation != self.generation or self.window is not event.window
                 or self.controller.session is None):
-            return
+            return NOTHING
         if self.window_remote():  # a bot's answer, to compete with the people's
             self.window_answer_in(len(self.controller.session.seats), event.move,
                                   self.since_opened(), out)
-            return
-        self.controller.table.play(event.move, out)
+            return NOTHING
+        return self.controller.table.play(event.move, out)
 
-    def bot_turn(self, generation: int, out: list[Effect]) -> None:
+    def bot_turn(self, generation: int, out: list[Effect]) -> Changed:
         """One slice of the bot's thinking (``thinking.py``); its move once decided and
         the bot delay has passed."""
         session = self.controller.session
         if (generation != self.generation or session is None or not session.bot_to_act()
                 or self.asking()):
-            return
+            return NOTHING
         seat = session.to_act()
         assert seat is not None
         if session.seats[seat].is_lab:
-            self._lab_turn(session, seat, out)
-            return
+            return self._lab_turn(session, seat, out)
         bot = self.bots.get(seat)
         if bot is None:
             bot = self.bots[seat] = make_bot(session.match.game, session.seats[seat].level or "")
@@ -182,14 +180,14 @@ class Turns:
         wait = self.turn.wait_ms(delay)
         if move is None or wait > 0:
             out.append(After(0 if move is None else wait, BotTurn(self.generation)))
-            return
+            return NOTHING
         out.append(BotMoved(f"parlor:bot:{session.match.game}:{bot.level}",
                             self.turn.elapsed_ms()))
-        self.controller.table.play(move, out)
+        return self.controller.table.play(move, out)
 
     # ---- a bot written in the Lab (app/lab/page/playing.py) ------------------------------
 
-    def _lab_turn(self, session: Session, seat: int, out: list[Effect]) -> None:
+    def _lab_turn(self, session: Session, seat: int, out: list[Effect]) -> Changed:
         """Ask the worker for the Lab bot's move; play it once it is back and the bot
         delay has passed."""
         move = self.lab_seats.ready(self.generation, len(session.match.moves))
@@ -198,52 +196,50 @@ class Turns:
                                      lab_key(self.controller.store, self.controller.entropy))
             if ask is not None:
                 out.append(ask)
-            return
+            return NOTHING
         if move not in session.game.legal_moves_for(session.state, seat):
             # The referee checked it already; a move that is not this seat's stops the
             # game like any other answer that is no move, whoever sent it.
             self.lab_seats.refuse(Problem("not_legal", 0, repr(move)[:200]))
             self.thinking = False
-            self.controller.render(out)
-            return
+            return DRAW
         delay = self.classroom.pace(self.bot_delay)
         wait = int(delay - (self.controller.clock() - self.lab_seats.started))
         if wait > 0:
             out.append(After(wait, BotTurn(self.generation)))
-            return
+            return NOTHING
         elapsed = self.controller.clock() - self.lab_seats.started
         self.lab_seats.reset()
         out.append(BotMoved(f"parlor:bot:{session.match.game}:lab", elapsed))
-        self.controller.table.play(move, out)
+        return self.controller.table.play(move, out)
 
-    def lab_chose(self, event: LabChose, out: list[Effect]) -> None:
+    def lab_chose(self, event: LabChose, out: list[Effect]) -> Changed:
         """The worker's answer: the move is played by ``_lab_turn``; no move stops the
         game with the reason (``lab_panel``)."""
         if self.controller.session is None or not self.lab_seats.answer(event.kind, event.text):
-            return
+            return NOTHING
         if self.lab_seats.problem is not None:
             self.thinking = False
-            self.controller.render(out)
-        else:
-            out.append(After(0, BotTurn(self.generation)))
+            return DRAW
+        out.append(After(0, BotTurn(self.generation)))
+        return NOTHING
 
-    def lab_retry(self, event: Action, out: list[Effect]) -> None:
+    def lab_retry(self, event: Action, out: list[Effect]) -> Changed:
         """Ask the Lab bot again (it ran over once, or the worker had failed)."""
         self.lab_seats.reset()
-        self.controller.schedule(out)
+        return Changed(schedule=True)
 
-    def end_now(self, event: Action, out: list[Effect]) -> None:
+    def end_now(self, event: Action, out: list[Effect]) -> Changed:
         """End the Lab bot's long game where it stands, scored so."""
-        if self.asking():
-            self.controller.table.end(out)
+        return self.controller.table.end(out) if self.asking() else NOTHING
 
-    def play_on(self, event: Action, out: list[Effect]) -> None:
+    def play_on(self, event: Action, out: list[Effect]) -> Changed:
         """Go on with the Lab bot's long game: asked again after as many moves more."""
         session = self.controller.session
         if session is not None and self.asking():
             self.long_game.play_on(session)
-            self.controller.render(out)
-            self.controller.schedule(out)
+            return MOVED
+        return NOTHING
 
     def lab_panel(self) -> str:
         session = self.controller.session
@@ -272,13 +268,13 @@ class Turns:
         if len(self.answers) == 1:
             out.append(After(GRACE_MS, WindowDecide(self.generation, self.window)))
 
-    def window_decide(self, event: WindowDecide, out: list[Effect]) -> None:
+    def window_decide(self, event: WindowDecide, out: list[Effect]) -> Changed:
         if (event.generation != self.generation or self.window is not event.window
                 or self.controller.session is None):
-            return
+            return NOTHING
         decided = link.decide_window(tuple(self.answers), GRACE_MS)
         move = decided[1] if decided is not None else event.window.timeout_move
-        self.controller.table.play(move, out)
+        return self.controller.table.play(move, out)
 
     def since_opened(self) -> int:
         """Milliseconds since the open window appeared on this page."""

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from parlor.app.events import Action, Effect, MenuMessage
-from parlor.app.page import Handler
+from parlor.app.page import DRAW, Changed, Handler
 from parlor.app.screens.game import renderer
 from parlor.app.screens.guide_box import guide_box
 from parlor.app.seeds import turn_rng
@@ -40,14 +40,14 @@ if TYPE_CHECKING:
 
 class GuideController(Protocol):
     """The controller, as the guide sees it: the game shown (its tips are about it), the
-    words, and the verbs that start the guided game and draw it again."""
+    words, and the verb that starts the guided game. (A tip shown or left it returns, for
+    the controller to draw.)"""
 
     @property
     def session(self) -> Session | None: ...
     @property
     def t(self) -> Translator: ...
     def new_game(self, setup: Setup, out: list[Effect]) -> None: ...
-    def render(self, out: list[Effect]) -> None: ...
 
 
 def guide_for(game_id: str) -> Guide | None:
@@ -127,13 +127,13 @@ class Guiding:
         self.guide, self.seen, self.tip = (guide, ""), (), None
         self.controller.new_game(setup, out)
 
-    def do_guide_next(self, event: Action, out: list[Effect]) -> None:
+    def do_guide_next(self, event: Action, out: list[Effect]) -> Changed:
         self.tip = None
-        self.controller.render(out)
+        return DRAW
 
-    def do_guide_leave(self, event: Action, out: list[Effect]) -> None:
+    def do_guide_leave(self, event: Action, out: list[Effect]) -> Changed:
         self.guide, self.tip = None, None
-        self.controller.render(out)
+        return DRAW
 
     def refresh(self) -> None:
         """Before the game is drawn: bind a guide just begun to its save, show the next

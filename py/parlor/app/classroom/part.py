@@ -22,7 +22,7 @@ from parlor.app.classroom.transfer import (
 )
 from parlor.app.classroom.watch import SPEEDS, Watch
 from parlor.app.events import Action, Download, Effect, SetUrl, ShareLink, ShowGame
-from parlor.app.page import Handler, Shown
+from parlor.app.page import DRAW, NOTHING, STOPPED, Changed, Handler, Shown
 from parlor.app.screens.review import move_lines, review_screen
 from parlor.app.screens.thinks import beliefs_html
 from parlor.app.screens.watch import watch_bar
@@ -42,8 +42,8 @@ if TYPE_CHECKING:
 class ClassroomController(Protocol):
     """The controller, as the classroom sees it: the game shown and its table (cleared for a
     review), the saves, clock and words, what the page shows (a review, once shown), and
-    the verbs that draw, pause or go on with a watched match, open a game, or go back to
-    the menu."""
+    the verbs that open a game or go back to the menu. (A watched match drawn again, paused
+    or gone on with it returns, for the controller to carry out.)"""
 
     #: What the page shows: "review" once this part shows one.
     shown: Shown
@@ -58,8 +58,6 @@ class ClassroomController(Protocol):
     def clock(self) -> Callable[[], float]: ...
     @property
     def t(self) -> Translator: ...
-    def render(self, out: list[Effect]) -> None: ...
-    def schedule(self, out: list[Effect]) -> None: ...
     def stop(self) -> None: ...
     def open(self, session: Session, out: list[Effect], raw: str | None) -> None: ...
     def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
@@ -285,39 +283,41 @@ class Classroom:
                                    (self.watch.thinks,), names)
         return panels, session.game.reveal(session.state) if self.watch.reveal else None
 
-    def do_reveal(self, event: Action, out: list[Effect]) -> None:
-        if self.watching():
-            self.watch = replace(self.watch, reveal=not self.watch.reveal)
-            self.controller.render(out)
-
-    def do_pause(self, event: Action, out: list[Effect]) -> None:
+    def do_reveal(self, event: Action, out: list[Effect]) -> Changed:
         if not self.watching():
-            return
+            return NOTHING
+        self.watch = replace(self.watch, reveal=not self.watch.reveal)
+        return DRAW
+
+    def do_pause(self, event: Action, out: list[Effect]) -> Changed:
+        if not self.watching():
+            return NOTHING
         if self.watch.paused:
             self.watch = replace(self.watch, paused=False, stepping=False)
-            self.controller.schedule(out)
-        else:
-            # A new generation drops the bot's thinking and any open race; resuming
-            # starts them again from the same position.
-            self.controller.stop()
-            self.watch = replace(self.watch, paused=True)
-            self.controller.render(out)
+            return Changed(schedule=True)
+        # A new generation drops the bot's thinking and any open race; resuming
+        # starts them again from the same position.
+        self.watch = replace(self.watch, paused=True)
+        return STOPPED
 
-    def do_step(self, event: Action, out: list[Effect]) -> None:
+    def do_step(self, event: Action, out: list[Effect]) -> Changed:
         if self.watching() and self.watch.paused and not self.watch.stepping:
             self.watch = replace(self.watch, stepping=True)
-            self.controller.schedule(out)
+            return Changed(schedule=True)
+        return NOTHING
 
-    def do_watch_speed(self, event: Action, out: list[Effect]) -> None:
-        if event.value in SPEEDS:
-            self.watch = replace(self.watch, speed=event.value or "normal")
-            self.controller.render(out)
+    def do_watch_speed(self, event: Action, out: list[Effect]) -> Changed:
+        if event.value not in SPEEDS:
+            return NOTHING
+        self.watch = replace(self.watch, speed=event.value or "normal")
+        return DRAW
 
-    def do_watch_thinks(self, event: Action, out: list[Effect]) -> None:
+    def do_watch_thinks(self, event: Action, out: list[Effect]) -> Changed:
         text = event.value or ""
-        if self.controller.session is not None:
-            seats = len(self.controller.session.seats)
-            seat = int(text) if text.isdigit() and int(text) < seats else None
-            self.watch = replace(self.watch, thinks=seat)
-            self.controller.render(out)
+        if self.controller.session is None:
+            return NOTHING
+        seats = len(self.controller.session.seats)
+        seat = int(text) if text.isdigit() and int(text) < seats else None
+        self.watch = replace(self.watch, thinks=seat)
+        return DRAW
 

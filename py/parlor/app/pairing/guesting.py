@@ -35,7 +35,7 @@ from parlor.app.events import (
     SetUrl,
     ShowGame,
 )
-from parlor.app.page import Handler, Shown
+from parlor.app.page import DRAW, NOTHING, Changed, Handler, Shown
 from parlor.app.pairing import link
 from parlor.app.pairing.link import Channel
 from parlor.app.pairing.sdp import (
@@ -97,8 +97,8 @@ def invitation_text(text: str) -> str:
 class GuestController(Protocol):
     """The controller, as a guest seat sees it: what it shows ("guest", once joined), the
     store (the link to the game, the STUN/TURN
-    setting), clock and words, ``?net=loopback``, a number per connection, and drawing
-    or going back to the menu."""
+    setting), clock and words, ``?net=loopback``, a number per connection, and going
+    back to the menu. (What this part changed it returns, for the controller to draw.)"""
 
     #: What the page shows: "guest" once this part shows a seat of another's game.
     shown: Shown
@@ -113,7 +113,6 @@ class GuestController(Protocol):
     def loopback(self) -> bool: ...
     def new_conn(self) -> int: ...
     def net_param(self) -> dict[str, str]: ...
-    def render(self, out: list[Effect]) -> None: ...
     def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
 
 
@@ -131,15 +130,14 @@ class Guesting:
         """The ``data-action`` names these handlers answer."""
         return {"join": self.do_join}
 
-    def handle(self, event: Move | Pick | LinkEvent, out: list[Effect]) -> None:
+    def handle(self, event: Move | Pick | LinkEvent, out: list[Effect]) -> Changed:
         if isinstance(event, Move):
-            self.move(event.move, out)
-        elif isinstance(event, Pick):
-            self.pick(event.token, out)
-        else:
-            self.event(event, out)
+            return self.move(event.move, out)
+        if isinstance(event, Pick):
+            return self.pick(event.token, out)
+        return self.event(event, out)
 
-    def join(self, text: str, out: list[Effect]) -> None:
+    def join(self, text: str, out: list[Effect]) -> Changed:
         """Answer an invitation (typed, pasted, scanned or opened as a link)."""
         try:
             offer = read_compact(invitation_text(text))
@@ -149,10 +147,9 @@ class Guesting:
             refused = self.controller.t("link.error.bad_invitation", reason=str(err))
             if self.guest is not None:
                 self.notice = refused
-                self.controller.render(out)
-            else:
-                self.controller.show_menu(out, refused)
-            return
+                return DRAW
+            self.controller.show_menu(out, refused)
+            return NOTHING
         old = self.guest or restore(self.controller.store)
         if self.guest is not None:
             out.append(LinkClose(-1))
@@ -162,15 +159,15 @@ class Guesting:
         self.controller.shown = "guest"
         out.append(LinkOpen(-1, self.guest.conn, offer=expand(offer),
                             ice=ice_servers(self.controller.store)))
-        self.controller.render(out)
+        return DRAW
 
-    def do_join(self, event: Action, out: list[Effect]) -> None:
-        self.join(event.value or "", out)
+    def do_join(self, event: Action, out: list[Effect]) -> Changed:
+        return self.join(event.value or "", out)
 
-    def event(self, event: LinkEvent, out: list[Effect]) -> None:
+    def event(self, event: LinkEvent, out: list[Effect]) -> Changed:
         g = self.guest
         if g is None or event.conn != g.conn:
-            return
+            return NOTHING
         if event.kind == "answer":
             try:
                 answer = compact(parse_sdp(event.text, self.controller.loopback))
@@ -192,7 +189,7 @@ class Guesting:
             out.append(LinkClose(-1))
             self.guest = replace(g, state="lost" if was else "failed",
                                  error="" if was else self.controller.t("link.error.no_connection"))
-        self.controller.render(out)
+        return DRAW
 
     def _guest_send(self, body: link.Body, out: list[Effect]) -> None:
         """Send ``body``; a click (not a greeting) makes the screen wait for the host's
@@ -234,7 +231,7 @@ class Guesting:
         self.guest = g
         self._guest_save()
 
-    def move(self, move: str, out: list[Effect]) -> None:
+    def move(self, move: str, out: list[Effect]) -> Changed:
         g = self.guest
         assert g is not None
         if g.state != "connected" or g.table is None:
@@ -245,15 +242,16 @@ class Guesting:
         else:
             self._guest_send(link.Play(moves=g.table.moves, move=move), out)
         self._guest_pending()
-        self.controller.render(out)
+        return DRAW
 
-    def pick(self, token: str, out: list[Effect]) -> None:
+    def pick(self, token: str, out: list[Effect]) -> Changed:
         g = self.guest
         assert g is not None
-        if g.state == "connected" and g.table is not None:
-            self._guest_send(link.Select(moves=g.table.moves, token=token), out)
-            self._guest_pending()
-            self.controller.render(out)  # busy until the host's answer: clicks wait for it
+        if g.state != "connected" or g.table is None:
+            return NOTHING
+        self._guest_send(link.Select(moves=g.table.moves, token=token), out)
+        self._guest_pending()
+        return DRAW  # busy until the host's answer: clicks wait for it
 
     def _guest_pending(self) -> None:
         g = self.guest
@@ -275,13 +273,13 @@ class Guesting:
 
     def resume(self, save: str, out: list[Effect]) -> bool:
         """``?guest=<save>`` after a reload: the game as this seat last saw it, waiting
-        for the host's new invitation. False when this device has no such link."""
+        for the host's new invitation (to be drawn). False when this device has no such
+        link."""
         old = restore(self.controller.store)
         if old is None or old.hello is None or old.hello.save != save:
             return False
         self.guest = replace(old, conn=self.controller.new_conn(), state="lost")
         self.controller.shown = "guest"
-        self.controller.render(out)
         return True
 
     def render(self, out: list[Effect], message: str | None = None) -> None:

@@ -29,7 +29,7 @@ from parlor.app.events import (
     LinkOpen,
     LinkSend,
 )
-from parlor.app.page import Handler
+from parlor.app.page import DRAW, MOVED, NOTHING, Changed, Handler, said
 from parlor.app.pairing import link, sdp
 from parlor.app.pairing.link import Channel
 from parlor.app.pairing.sdp import BadOffer, compact, expand, parse_ice, parse_sdp, read_compact
@@ -75,7 +75,8 @@ class HostController(Protocol):
     """The controller, as the host sees it: the game, and the table a guest's move is played
     at; the store (the STUN/TURN setting), clock, words and address (an invitation is a
     link to it); ``?net=loopback`` (pair over 127.0.0.1 only, for tests); a number per
-    connection; and drawing, saying and scheduling."""
+    connection. (What this part changed it returns, for the controller to draw and
+    schedule.)"""
 
     @property
     def session(self) -> Session | None: ...
@@ -92,9 +93,6 @@ class HostController(Protocol):
     @property
     def loopback(self) -> bool: ...
     def new_conn(self) -> int: ...
-    def render(self, out: list[Effect]) -> None: ...
-    def say(self, text: str, out: list[Effect]) -> None: ...
-    def schedule(self, out: list[Effect]) -> None: ...
 
 
 class Hosting:
@@ -155,79 +153,78 @@ class Hosting:
         self.peers[seat] = Peer(conn=conn, lost=lost)
         out.append(LinkOpen(seat, conn, ice=sdp.ice_servers(self.controller.store)))
 
-    def event(self, event: LinkEvent, out: list[Effect]) -> None:
+    def event(self, event: LinkEvent, out: list[Effect]) -> Changed:
         peer = self.peers.get(event.seat)
         if peer is None or peer.conn != event.conn or self.controller.session is None:
-            return  # news of a connection replaced since, or of a game left
+            return NOTHING  # news of a connection replaced since, or of a game left
         if event.kind == "offer":
             try:
                 invite = compact(parse_sdp(event.text, self.controller.loopback))
                 read_compact(invite)  # an offer with no address cannot be answered
             except BadOffer as err:
-                self._fail(event.seat, "link.error.no_address", str(err), out)
-                return
+                return self._fail(event.seat, "link.error.no_address", str(err), out)
             self.peers[event.seat] = replace(peer, state="inviting", invite=invite)
-            self.controller.render(out)
-        elif event.kind == "open":
-            self._connected(event.seat, peer, out)
-        elif event.kind == "message":
-            self._received(event.seat, peer, event.text, out)
-        elif event.kind == "closed" and peer.state == "connected":
+            return DRAW
+        if event.kind == "open":
+            return self._connected(event.seat, peer, out)
+        if event.kind == "message":
+            return self._received(event.seat, peer, event.text, out)
+        if event.kind == "closed" and peer.state == "connected":
             self._invite(event.seat, out, lost=True)
-            self.controller.render(out)
-        elif event.kind in ("failed", "timeout", "closed") and peer.state != "connected":
+            return DRAW
+        if event.kind in ("failed", "timeout", "closed") and peer.state != "connected":
             if event.kind == "timeout" and peer.state != "connecting":
-                return
-            self._fail(event.seat, "link.error.no_connection", event.text, out)
+                return NOTHING
+            return self._fail(event.seat, "link.error.no_connection", event.text, out)
+        return NOTHING
 
-    def _fail(self, seat: int, key: str, detail: str, out: list[Effect]) -> None:
+    def _fail(self, seat: int, key: str, detail: str, out: list[Effect]) -> Changed:
         peer = self.peers[seat]
         out.append(LinkClose(seat))
         error = self.controller.t(key) + (f" ({detail})" if detail else "")
         self.peers[seat] = replace(peer, state="failed", error=error)
-        self.controller.render(out)
+        return DRAW
 
-    def do_connect(self, event: Action, out: list[Effect]) -> None:
+    def do_connect(self, event: Action, out: list[Effect]) -> Changed:
         """The host pasted (or scanned) the guest's answer into the panel of seat
         ``data-link-seat``."""
         seat = _seat(event.seat)
         peer = self.peers.get(seat) if seat is not None else None
         if peer is None or seat is None or peer.state not in ("inviting", "connecting"):
-            return
+            return NOTHING
         try:
             answer = read_compact(event.value or "")
             if answer.is_offer:
                 raise BadOffer(self.controller.t("link.error.offer_not_answer"))
         except BadOffer as err:
-            self.controller.say(self.controller.t("link.error.bad_answer", reason=str(err)), out)
-            return
+            return said(self.controller.t("link.error.bad_answer", reason=str(err)))
         self.peers[seat] = replace(peer, state="connecting", error="")
         out.append(LinkAccept(seat, peer.conn, expand(answer)))
         out.append(After(CONNECT_MS, LinkEvent(seat, peer.conn, "timeout")))
-        self.controller.render(out)
+        return DRAW
 
-    def do_link_retry(self, event: Action, out: list[Effect]) -> None:
+    def do_link_retry(self, event: Action, out: list[Effect]) -> Changed:
         seat = _seat(event.seat)
-        if seat is not None and seat in self.peers and self.peers[seat].state != "connected":
-            out.append(LinkClose(seat))
-            self._invite(seat, out, lost=self.peers[seat].lost)
-            self.controller.render(out)
+        if seat is None or seat not in self.peers or self.peers[seat].state == "connected":
+            return NOTHING
+        out.append(LinkClose(seat))
+        self._invite(seat, out, lost=self.peers[seat].lost)
+        return DRAW
 
-    def do_link_ice(self, event: Action, out: list[Effect]) -> None:
+    def do_link_ice(self, event: Action, out: list[Effect]) -> Changed:
         """The STUN/TURN setting: kept for every later invitation; the pending ones are
         made again with it."""
         text = (event.value or "").strip()
         try:
             parse_ice(text)
         except BadOffer as err:
-            self.controller.say(self.controller.t("link.error.bad_ice", reason=str(err)), out)
-            return
+            return said(self.controller.t("link.error.bad_ice", reason=str(err)))
         self.controller.store.set(sdp.ICE_KEY, text)
         for seat, peer in list(self.peers.items()):
             if peer.state != "connected":
                 out.append(LinkClose(seat))
                 self._invite(seat, out, lost=peer.lost)
-        self.controller.render(out)
+        return DRAW
 
     # ---- messages ----------------------------------------------------------------
 
@@ -237,16 +234,16 @@ class Hosting:
         self.peers[seat] = replace(peer, channel=channel)
         out.append(LinkSend(seat, peer.conn, link.encode(env)))
 
-    def _connected(self, seat: int, peer: Peer, out: list[Effect]) -> None:
+    def _connected(self, seat: int, peer: Peer, out: list[Effect]) -> Changed:
         assert self.controller.session is not None
         # Each connection numbers its messages afresh; what matters across connections
         # (a move sent just before a drop) is made safe by the move count it carries.
         self.peers[seat] = replace(peer, state="connected", channel=Channel(), sent="",
                                    lost=False, error="")
         self._hello(seat, out)
-        self.controller.render(out)  # sends the seat its screen
-        if not self.waiting():
-            self.controller.schedule(out)
+        # Drawn (which sends the seat its screen), and the game goes on unless another
+        # seat's device is still away (the controller looks: ``Controller.apply``).
+        return MOVED
 
     def _hello(self, seat: int, out: list[Effect]) -> None:
         """Tell a connected guest which game and seat it plays (its next screen is
@@ -294,21 +291,23 @@ class Hosting:
         code = parse_lang(self.peers[seat].lang) if self.peers[seat].lang else None
         return Translator(code) if code else self.controller.t
 
-    def _received(self, seat: int, peer: Peer, text: str, out: list[Effect]) -> None:
+    def _received(self, seat: int, peer: Peer, text: str, out: list[Effect]) -> Changed:
         try:
             env = link.decode(text)
         except link.BadMessage as err:
             self._send(seat, link.Refused(move="", reason=str(err)), out)
-            return
+            return NOTHING
         channel, bodies = peer.channel.receive(env)
         self.peers[seat] = replace(peer, channel=channel)
+        changed = NOTHING
         for body in bodies:
-            self._guest_says(seat, body, out)
+            changed |= self._guest_says(seat, body, out)
+        return changed
 
-    def _guest_says(self, seat: int, body: link.Body, out: list[Effect]) -> None:
+    def _guest_says(self, seat: int, body: link.Body, out: list[Effect]) -> Changed:
         session = self.controller.session
         if session is None:
-            return
+            return NOTHING
         moves = len(session.match.moves)
         if isinstance(body, link.Greet):  # the seat's names and screens in its language
             self.peers[seat] = replace(self.peers[seat], lang=body.lang)
@@ -325,20 +324,21 @@ class Hosting:
         elif isinstance(body, link.Play):
             if body.moves != moves:  # clicked on an older screen (or sent again after a drop)
                 self.push_tables(out, answer=seat)
-                return
+                return NOTHING
             reason = self._refusal(seat, body.move, timed=False)
             # Another tab of the host's went on with the game: stop here.
+            stopped = NOTHING
             if reason is None and not self.saving.tab.check(session, self.controller.clock()):
-                self.saving.went_stale(out)
+                stopped = self.saving.went_stale()
                 stale = self.saving.tab.stale
                 reason = self._seat_t(seat)(stale.title_key if stale else "")
             if reason is not None:
                 self._send(seat, link.Refused(move=body.move, reason=reason), out)
-                return
+                return stopped
             peer = self.peers[seat]
             self.peers[seat] = replace(peer, picks=())  # done with, as the move is drawn
             try:
-                self.controller.table.play(body.move, out)
+                return self.controller.table.play(body.move, out)
             except IllegalMove as err:
                 self.peers[seat] = peer  # nothing changed
                 self._send(seat, link.Refused(move=body.move,
@@ -349,9 +349,10 @@ class Hosting:
             if (window is None or body.window != self.turns.window_id or seat not in window.humans
                     or self._refusal(seat, body.move, timed=True) is not None):
                 self.push_tables(out, answer=seat)
-                return  # a window already decided, or not this seat's to answer
+                return NOTHING  # a window already decided, or not this seat's to answer
             ms = max(0, min(body.ms, int(window.seconds * 1000)))
             self.turns.window_answer_in(seat, body.move, ms, out)
+        return NOTHING
 
     def _refusal(self, seat: int, move: str, timed: bool) -> str | None:
         """Why seat ``seat`` may not play ``move`` now, or None. A turn's move must be
