@@ -2,13 +2,15 @@
 own bots, and handed to the page as a save (the app's own format, ``app/saves.py``).
 
 A browser test shows what only a browser shows: clicks becoming moves, the screens, the
-end screen. The course of a whole game is the CPython tests' (tests/test_contract.py,
-tests/test_controller.py, tests/test_pairing.py); a test that needs a game's end, or a
-late round, starts here and clicks the rest.
+end screen. The course of a whole game is the CPython tests' (tests/test_contract.py
+plays seeded games of every game to their end, tests/test_pairing.py a Saboteur duel
+across two devices); a test that needs a game's end, or a late round, starts here and
+clicks the rest.
 
 ``bot_prefix`` plays each seat with the built-in bot of ``level`` and the generator a
 page gives that seat's bot (``app/seeds.py``: seed and ply), so the moves of a bot seat
-are the very moves the page's bot would play at that point of the same match.
+are the very moves the page's bot would play at that point of the same match (as long
+as the level's bot keeps nothing between turns that changes its choice).
 """
 
 from __future__ import annotations
