@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 
+from ciao_helpers import CIAO, find_position
 from conftest import (
     CHROMIUM_ARGS,
     BrowserLog,
@@ -28,6 +29,8 @@ from conftest import (
     poll,
     saved_state,
 )
+from parlor.core.match import Match
+from positions import bot_prefix, store
 from saboteur_helpers import TURN, play_one_move
 
 if [name for _, name in socket.if_nameindex()] != ["lo"]:
@@ -75,15 +78,20 @@ def link_browser(playwright_instance: Playwright) -> Iterator[Browser]:
 @pytest.fixture
 def device(link_browser: Browser, base_url: str,
            browser_log: BrowserLog) -> Iterator[Callable[[str], Page]]:
-    """``device(query)``: a page in a browser context of its own (another device)."""
+    """``device(query, saved=None)``: a page in a browser context of its own (another
+    device); ``saved``, a match this device holds as a save, opened with ``query``'s
+    further parameters (e2e/positions.py)."""
     contexts: list[BrowserContext] = []
 
-    def make(query: str) -> Page:
+    def make(query: str, saved: Match | None = None) -> Page:
         ctx = isolated_context(link_browser, base_url, browser_log)
         ctx.grant_permissions(["camera", "microphone"], origin=base_url)
         ctx.add_init_script(RECORD_PCS)
         contexts.append(ctx)
-        return open_app(ctx.new_page(), base_url, query)
+        page = ctx.new_page()
+        if saved is not None:
+            query = store(page, base_url, saved, "paired-0") + "&" + query.lstrip("?")
+        return open_app(page, base_url, query)
 
     yield make
     for ctx in contexts:
@@ -150,7 +158,13 @@ def play_guest_saboteur(page: Page) -> None:
 
 
 def test_a_saboteur_duel_is_played_to_the_end_on_two_devices(device) -> None:
-    host = device("?game=saboteur&seats=human,remote&opt.rounds=one&seed=3&net=loopback")
+    """A one-round duel, host and guest, to the end screen on both. The round's course
+    up to an empty draw pile is the engine's (its bots, in CPython: e2e/positions.py;
+    a whole duel across two devices is tests/test_pairing.py's), saved on the host: the
+    last turns, each seat's, are clicked on their own device."""
+    duel = bot_prefix("saboteur", ("human", "remote"), 3, {"rounds": 1},
+                      lambda s, _: not s.draw)
+    host = device("?net=loopback", duel)
     expect(host.locator("#game")).to_have_attribute("data-link", "waiting")
     guest = device("?net=loopback")
     # This browser has no camera: the scan button says so, in the page's words.
@@ -158,7 +172,7 @@ def test_a_saboteur_duel_is_played_to_the_end_on_two_devices(device) -> None:
     expect(guest.locator("#status")).to_contain_text("No camera was found")
     pair(host, guest, 1)
     expect(host.locator("#game")).to_have_attribute("data-link", "connected")
-    checked = False
+    checked, clicked_here = False, 0
     for _ in range(300):
         if host.get_attribute("#game", "data-phase") == "over":
             break
@@ -174,12 +188,13 @@ def test_a_saboteur_duel_is_played_to_the_end_on_two_devices(device) -> None:
             play_guest_saboteur(guest)
         else:
             play_one_move(host)
+            clicked_here += 1
         wait_moves(host, n + 1)
         wait_moves(guest, n + 1)  # the guest's screen follows
     expect(host.locator("#game")).to_have_attribute("data-phase", "over")
     expect(guest.locator("#game")).to_have_attribute("data-phase", "over")
-    assert checked
-    assert moves_of(guest) == moves_of(host) > 10
+    assert checked and clicked_here  # each device's person played
+    assert moves_of(guest) == moves_of(host) > len(duel.moves) + 1
 
 
 def play_saboteur_moves(host: Page, guest: Page, count: int) -> None:
@@ -219,9 +234,14 @@ def test_a_ciao_round_with_two_guests(device) -> None:
     """Ciao! for three: one person at the host, two on other devices; races and
     thank-yous are played across devices, each timed on its own screen. The windows are
     the shortest the rules allow (2 s): the test waits each one out, and clicks in what
-    it can."""
-    host = device("?game=ciao&players=3&seats=human,remote,remote&opt.rounds=1&seed=4"
-                  "&opt.race_seconds=2&opt.thanks_seconds=2&net=loopback")
+    it can. The round's start is the engine's: the clicks begin in a race, late in it."""
+    # The round so far is the engine's (random legal play, e2e/ciao_helpers.py), saved on
+    # the host: it stands in a speed race a guest can answer, a hand down to two cards.
+    late = find_position(
+        ("human", "remote", "remote"), {"rounds": 1, "race_seconds": 2, "thanks_seconds": 2},
+        lambda s: s.phase == "race" and min(len(h) for h in s.hands) <= 2
+        and any(m.startswith(("race 1 ", "race 2 ")) for m in CIAO.legal_moves(s)))
+    host = device("?net=loopback", late)
     g1, g2 = device("?net=loopback"), device("?net=loopback")
     pair(host, g1, 1)
     expect(host.locator("#game")).to_have_attribute("data-link", "waiting")
@@ -282,9 +302,13 @@ def kabaleo_move(page: Page) -> None:
 
 def test_a_kabaleo_game_with_a_guest_and_a_bot(device) -> None:
     """Kabaleo for three: a person here, one on another device, a bot held by the host;
-    played to the end, the guest never holding another seat's secret colour."""
-    host = device("?game=kabaleo&players=3&seats=human,remote,bot:easy&seed=11&botdelay=0"
-                  "&net=loopback")
+    its last turns played to the end, the guest never holding another seat's secret
+    colour."""
+    # The first 24 of the 30 moves are the engine's (e2e/positions.py), saved on the host:
+    # each seat's last two are played here, clicked or by the host's bot.
+    start = bot_prefix("kabaleo", ("human", "remote", "bot:easy"), 11, {},
+                       lambda _, ply: ply == 24)
+    host = device("?botdelay=0&net=loopback", start)
     guest = device("?net=loopback")
     pair(host, guest, 1)
     for _ in range(300):
@@ -300,4 +324,4 @@ def test_a_kabaleo_game_with_a_guest_and_a_bot(device) -> None:
         assert guest.locator("#game [data-revealed]").count() == 0
     expect(host.locator("#game")).to_have_attribute("data-phase", "over")
     expect(guest.locator("#game")).to_have_attribute("data-phase", "over")
-    assert moves_of(guest) == moves_of(host)
+    assert moves_of(guest) == moves_of(host) == 30

@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 from conftest import saved_state
 from parlor.games import GAMES
 from parlor.games.saboteur.ui.cards import card_words
+from positions import bot_prefix, store
 from saboteur_helpers import (
     TARGETS,
     hand_tokens,
@@ -33,20 +34,26 @@ def play_to_the_end(page: Page, limit: int) -> int:
     return mine
 
 
-def test_whole_three_round_duel_against_a_bot(app) -> None:
+def test_whole_three_round_duel_against_a_bot(app, page: Page, base_url: str) -> None:
     """Issue: a newcomer plays a three-round duel against a bot by clicking, to the end
-    screen with the gold of every round."""
-    page = app("?game=saboteur&players=2&seats=human,bot:easy&seed=3&botdelay=0")
+    screen with the gold of every round. The first two rounds and the third's opening are
+    the engine's (the bot for both seats, in CPython: e2e/positions.py; a whole duel is
+    tests/test_pairing.py's), saved: the page opens on the
+    person's turn with a goal reached, and the rest of the duel is clicked."""
+    match = bot_prefix("saboteur", ("human", "bot:easy"), 22, {},
+                       lambda s, _: len(s.results) == 2 and s.to_move == 0 and bool(s.pending))
+    page = app(store(page, base_url, match, "duel-22") + "&botdelay=0")
     expect(page.locator("#game")).to_have_attribute("data-game", "saboteur")
     mine = play_to_the_end(page, limit=200)
     assert mine > 10
     state = saved_state(page)
     assert state.finished and len(state.results) == 3
-    # Seed 3 takes the clicking player to a goal: the reveal choice was clicked too.
-    assert any(seat == 0 and m.startswith("reveal ") for _, seat, m in state.history)
+    clicked = [m for _, seat, m in state.history[len(match.moves):] if seat == 0]
+    # Seed 22 opens on a goal reached by the clicking player: the reveal choice is clicked.
+    assert any(m.startswith("reveal ") for m in clicked)
     # ... and a troll reached by its own action opened the bribe window, closed by a
     # click on "End turn" (saboteur_duel.md, "Goals, gold, trolls").
-    assert any(seat == 0 and m == "done" for _, seat, m in state.history)
+    assert "done" in clicked
     end = page.locator("#game .end")
     expect(end).to_be_visible()
     expect(end.locator("table.rounds tr.round")).to_have_count(3)
@@ -59,11 +66,16 @@ def test_whole_three_round_duel_against_a_bot(app) -> None:
     assert page.locator("#game [data-move], #game [data-pick]").count() == 0
 
 
-def test_solo_game_to_the_score_band(app) -> None:
+def test_solo_game_to_the_score_band(app, page: Page, base_url: str) -> None:
     """Issue: a solo game of three rounds, by clicking, to the score band. Played in
     Russian, where no English word may be left (once e2e/test_languages.py's own whole
-    game of the same seed), then the end screen read in English too."""
-    page = app("?lang=ru&game=saboteur&players=1&seats=human&seed=5&botdelay=0")
+    game of the same seed), then the end screen read in English too. The first two
+    rounds and the third's opening, to a draw pile of 13 cards, are the engine's (its
+    bot, in CPython: e2e/positions.py), handed to the page as a save: the rest of the
+    third round is clicked to the score band."""
+    match = bot_prefix("saboteur", ("human",), 5, {},
+                       lambda s, _: len(s.results) == 2 and len(s.draw) <= 13)
+    page = app(store(page, base_url, match, "solo-5") + "&lang=ru&botdelay=0")
     expect(page.locator("#game svg.maze")).to_be_visible()
     # Solo: one start card and the goals further away (x = 8..12).
     cells = page.locator("#game svg.maze g.mcard").evaluate_all(
@@ -77,6 +89,7 @@ def test_solo_game_to_the_score_band(app) -> None:
         play_one_move(page)
         mine += 1
         assert mine <= 300, "the game should have ended"
+    assert mine > 5  # the words were read in play
     end = page.locator("#game .end")
     expect(end).to_be_visible()
     assert english_words(page) == []
