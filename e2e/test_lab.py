@@ -1,7 +1,9 @@
 """The Bot Lab in headless Chromium: a newcomer types a three-line bot
 into the editor and reads its score against random; an endless loop is stopped by the
 page's watchdog with its message while the page answers clicks; a share link opened in
-a fresh context shows the code and has run nothing. The page contract
+a fresh context shows the code and has run nothing. A game against your own bot, played
+to its end and resumed after a reload: e2e/test_lab_sandbox.py's
+``test_a_lab_bot_at_the_table_never_holds_the_humans_secret``. The page contract
 (docs/developing.md, "The Bot Lab"): ``?lab=<game>``, ``data-phase="lab"``,
 ``textarea[data-lab-code]``, ``lab-run``/``lab-stop``/``lab-share``,
 ``[data-lab-progress]``, ``[data-lab-score]``, ``[data-lab-error]``."""
@@ -191,28 +193,3 @@ def test_a_class_tournament_runs_in_the_worker(app, page: Page, base_url: str) -
     assert got.value.suggested_filename == "kabaleo-tournament.csv"
     text = Path(got.value.path()).read_text(encoding="utf-8-sig")
     assert text.splitlines()[0].startswith("Place,Bot,Wins,Games,") and len(text.splitlines()) == 3
-
-
-def test_a_game_against_your_own_bot_is_played_to_its_end_and_resumes(
-        app, page: Page, base_url: str) -> None:
-    """Play against this bot: its code is saved with the game; its moves come from the
-    worker; a reload in the middle resumes the game, bot and all."""
-    from e2e.kabaleo_helpers import play_one_move, wait_for_my_turn_or_end
-
-    open_lab(page, base_url, "kabaleo")
-    set_code(page, "def choose(view, moves, rng):\n    return moves[-1]\n")
-    page.select_option("[data-lab-field=level]", "random")
-    page.click("[data-action=lab-play]")
-    expect(page.locator("#game")).to_have_attribute("data-phase", "play")
-    assert "save=" in page.url
-    played = 0
-    while wait_for_my_turn_or_end(page, timeout=WORKER_BOOT_MS) != "over":
-        play_one_move(page)
-        played += 1
-        if played == 3:  # the tab is closed and opened again mid-game
-            page.reload()
-            page.wait_for_function("document.body.dataset.ready === '1'")
-            expect(page.locator("#game")).to_have_attribute("data-phase", "play")
-    assert played >= 5
-    expect(page.locator("#game")).to_have_attribute("data-phase", "over")
-    assert page.locator("[data-notice=lab]").count() == 0

@@ -465,7 +465,12 @@ def choose(view, moves, rng):
 def test_a_lab_bot_at_the_table_never_holds_the_humans_secret(
         visitor: BrowserContext, servers: tuple[Logged, Logged]) -> None:
     """'Play against this bot' asks the bot's sandbox with its
-    seat's view only; the game is played to its end and resumes after a reload."""
+    seat's view only; the game is played to its end and resumes after a reload.
+
+    Also the Lab's own "a game against your own bot is played to its end and resumes"
+    (once a test of e2e/test_lab.py playing a whole game of its own, ~24 s): the bot's
+    code is saved with the game (``save=`` in the address), its moves come from the
+    worker, and the tab reloaded mid-game resumes the game, bot and all."""
     from kabaleo_helpers import my_turn_or_end_past_slow_lab_moves, play_one_move
 
     app, _ = servers
@@ -478,6 +483,7 @@ def test_a_lab_bot_at_the_table_never_holds_the_humans_secret(
     page.select_option("[data-lab-field=limit]", "5000")
     page.click("[data-action=lab-play]")
     expect(page.locator("#game")).to_have_attribute("data-phase", "play")
+    assert "save=" in page.url
     played = 0
     while my_turn_or_end_past_slow_lab_moves(page, WORKER_BOOT_MS) != "over":
         assert page.locator("[data-notice=lab]").count() == 0
@@ -486,5 +492,7 @@ def test_a_lab_bot_at_the_table_never_holds_the_humans_secret(
         if played == 2:  # a kept game with a Lab seat: the same boundary after a reload
             page.reload()
             page.wait_for_function(READY)
+            expect(page.locator("#game")).to_have_attribute("data-phase", "play")
+    assert played >= 5
     expect(page.locator("#game")).to_have_attribute("data-phase", "over")
     assert page.locator("[data-notice=lab]").count() == 0
