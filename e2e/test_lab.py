@@ -10,12 +10,15 @@ to its end and resumed after a reload: e2e/test_lab_sandbox.py's
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 from e2e.conftest import READY_TIMEOUT_MS, WORKER_BOOT_MS, open_app
 from e2e.test_accessibility import serious_violations
 from playwright.sync_api import Page, expect
+
+from parlor.app.lab.referee.here import run_here
 
 
 def type_bot(page: Page, lines: list[str]) -> None:
@@ -50,6 +53,28 @@ def open_lab(page: Page, base_url: str, game: str, lang: str = "en") -> None:
     open_app(page, base_url, f"lab={game}&lang={lang}")
     expect(page.locator("#game")).to_have_attribute("data-phase", "lab")
     expect(page.locator("#game")).to_have_attribute("data-game", game)
+
+
+#: The Lab's worker, stood in for: the page's request is kept for the test to answer.
+ASKED_HERE = """() => {
+  window.parlorLab.run = (request, report) => { window.asked = { request, report }; };
+  window.parlorLab.stop = () => {};
+}"""
+
+
+def played_here(page: Page) -> None:
+    """The job the page just asked for, played by the Lab's referee in CPython
+    (``here.py``: the same referee, wire and reports, its bots in-process), and its
+    reports handed to the page as its worker hands them (``done`` and the list). For a test
+    that looks at the screens the games make; the games played in the browser's
+    sandboxes are this file's (a match, a tournament) and test_lab_tables.py's."""
+    page.wait_for_function("window.asked != null")
+    request = page.evaluate("window.asked.request")
+    texts: list[str] = []
+    run_here(request, texts.append, clock=lambda: 0.0)
+    reports = [r for r in map(json.loads, texts) if r["kind"] != "done"]
+    page.evaluate("(text) => { const a = window.asked; window.asked = null;"
+                  " a.report('done', text); }", json.dumps(reports))
 
 
 def test_a_newcomer_types_a_three_line_bot_and_reads_its_score(

@@ -8,14 +8,12 @@ words."""
 
 from __future__ import annotations
 
-import json
 import re
 
 from e2e.conftest import ARTIFACTS
-from e2e.test_lab import open_lab, set_code
+from e2e.test_lab import ASKED_HERE, open_lab, played_here, set_code
 from playwright.sync_api import Page, expect
 
-from parlor.app.lab.referee.here import run_here
 from parlor.i18n.catalog import load as catalog
 
 WIDTHS = ((390, 844), (1280, 800))
@@ -41,28 +39,6 @@ def look(page: Page, screen: str, lang: str) -> None:
 
 
 LANGS = ("en", "fa", "ru", "ja")
-
-#: The Lab's worker, stood in for: the page's request is kept for the test to answer.
-ASKED_HERE = """() => {
-  window.parlorLab.run = (request, report) => { window.asked = { request, report }; };
-  window.parlorLab.stop = () => {};
-}"""
-
-
-def played_here(page: Page) -> None:
-    """The job the page just asked for, played by the Lab's referee in CPython
-    (``here.py``: the same referee, wire and reports, its bots in-process), and its
-    reports handed to the page as its worker hands them (``done`` and the list). This
-    test looks at the screens the games make; the games played in the browser's
-    sandboxes are e2e/test_lab.py's (a match, a tournament) and test_lab_tables.py's."""
-    page.wait_for_function("window.asked != null")
-    request = page.evaluate("window.asked.request")
-    texts: list[str] = []
-    run_here(request, texts.append, clock=lambda: 0.0)
-    reports = [r for r in map(json.loads, texts) if r["kind"] != "done"]
-    page.evaluate("(text) => { const a = window.asked; window.asked = null;"
-                  " a.report('done', text); }", json.dumps(reports))
-
 
 def look_in_every_language(page: Page, screen: str) -> None:
     """``screen`` as it is now, read in each language in turn: the picker redraws the
