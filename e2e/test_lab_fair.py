@@ -28,9 +28,14 @@ def no_cheat(page: Page) -> None:
     assert not [a for a in alerts if "CHEATED" in a]
 
 
-def test_a_cheater_learns_nothing_in_a_run(app, page: Page, base_url: str) -> None:
+def test_a_cheater_learns_nothing_in_a_run_a_tournament_or_at_the_table(
+        app, page: Page, base_url: str) -> None:
+    """One Lab serves the three (once three tests, each booting the page and the Lab's
+    workers anew): the cheater's Run, then it and a second cheater in a tournament, then
+    a game at the table against the second."""
     open_lab(page, base_url, "ciao")
     set_code(page, CHEATER)
+    # A Run.
     page.select_option("[data-lab-field=level]", "random")
     page.select_option("[data-lab-field=games]", "10")
     page.click("[data-action=lab-run]")
@@ -41,10 +46,7 @@ def test_a_cheater_learns_nothing_in_a_run(app, page: Page, base_url: str) -> No
     page.locator("[data-lab-game='0'] [data-action=lab-said]").click()
     expect(page.locator(".lab-said")).to_contain_text("none of them this one")
 
-
-def test_cheaters_learn_nothing_in_a_tournament(app, page: Page, base_url: str) -> None:
-    open_lab(page, base_url, "ciao")
-    set_code(page, CHEATER)
+    # A tournament: two cheaters.
     page.click("[data-action=lab-new]")
     set_code(page, CHEATER)
     page.select_option("[data-lab-field=games]", "10")
@@ -54,12 +56,8 @@ def test_cheaters_learn_nothing_in_a_tournament(app, page: Page, base_url: str) 
     expect(page.locator("[data-lab-entrant-error]")).to_have_count(0)
     assert "CHEATED" not in table.inner_text()
 
-
-def test_a_cheater_at_the_table_learns_nothing(app, page: Page, base_url: str) -> None:
-    """Play against this bot: a bot that gave no move would stop the game with a notice
-    (its error, CHEATED among them); the game goes on."""
-    open_lab(page, base_url, "ciao")
-    set_code(page, CHEATER)
+    # At the table. Play against this bot: a bot that gave no move would stop the game
+    # with a notice (its error, CHEATED among them); the game goes on.
     page.select_option("[data-lab-field=level]", "random")
     page.click("[data-action=lab-play]")
     expect(page.locator("#game")).to_have_attribute("data-phase", "play")

@@ -89,13 +89,32 @@ def open_lab(page: Page, url: str, game: str) -> None:
     expect(page.locator("#game")).to_have_attribute("data-phase", "lab")
 
 
-def run_match(page: Page, games: str = "10", limit: str = "1000") -> None:
+#: Every match the page asks of the Lab's worker is of ``played`` games, not the 10 (the
+#: fewest the page offers) it asked for: the referee plays those, says ``done``, and the
+#: page shows them as a match ended there. For a test whose assertion is about each
+#: game (or the first), where the other games only repeat it. The request is edited as
+#: text (parsed in JavaScript, its 64-bit seeds would lose their last digits); another
+#: job (a request of another number of games) goes as it was.
+FEWER_GAMES = """(played) => {
+  const lab = window.parlorLab, run = lab.run.bind(lab);
+  lab.run = (request, report) => run(request.replace(/"games": 10\\b/, `"games": ${played}`),
+                                     report);
+}"""
+
+
+def run_match(page: Page, games: str = "10", limit: str = "1000",
+              played: int | None = None) -> None:
+    """A match against random of ``games`` games (as the page asks), or of its first
+    ``played`` only (``FEWER_GAMES``; once per page)."""
+    if played is not None:
+        page.wait_for_function("typeof window.parlorLab?.run === 'function'")
+        page.evaluate(FEWER_GAMES, played)
     page.select_option("[data-lab-field=level]", "random")
     page.select_option("[data-lab-field=games]", games)
     page.select_option("[data-lab-field=limit]", limit)
     page.click("[data-action=lab-run]")
     expect(page.locator("[data-lab-progress]")).to_have_attribute(
-        "data-done", games, timeout=WORKER_BOOT_MS)
+        "data-done", str(played or games), timeout=WORKER_BOOT_MS)
 
 
 def printed(page: Page, game: int) -> str:
@@ -259,8 +278,10 @@ def test_a_bot_reaches_nothing_and_sees_no_state(visitor: BrowserContext,
     # The Lab's longest limit: the point here is the doors, not the time. The attacker's
     # first move (every door, gc.get_objects over its heap, a deal, all run for the first
     # time in its interpreter) took over 1.3 s at a load of 15-19 on two cores, whichever
-    # way the referee started (docs/decisions/referee-snapshot.md).
-    run_match(page, games="10", limit="5000")
+    # way the referee started (docs/decisions/referee-snapshot.md). Two games, not ten:
+    # each move of each tries every door again (and a garbage collector's walk over its
+    # heap), and what is read is the first game's and the server's log.
+    run_match(page, games="10", limit="5000", played=2)
     expect(page.locator("[data-lab-error]")).to_have_count(0)
     assert page.evaluate("window.parlorLab.refereeStart.mode") == "snapshot"
     assert page.evaluate("window.parlorSandbox.starts.last.mode") == "snapshot"
@@ -355,42 +376,55 @@ def test_a_cheater_in_a_tournament_changes_no_other_result_and_cannot_stop_it(
     assert sorted(names) == sorted(expected)
 
 
-@pytest.mark.parametrize(("code", "kind", "words"), [
+#: Top levels the sandbox stops: each with its error's kind and words.
+STOPPED_TOP_LEVELS = [
     (STOPPER + "def choose(view, moves, rng):\n    return moves[0]\n", "load_time",
      "The code outside choose ran for"),
     ("x = []\nwhile True:\n    x.append(bytearray(10 ** 7))\n", "memory",
      "used up all the memory"),
-])
+]
+
+
 def test_a_top_level_that_never_ends_or_eats_memory_is_stopped(
-        visitor: BrowserContext, servers: tuple[Logged, Logged], code: str, kind: str,
-        words: str) -> None:
+        visitor: BrowserContext, servers: tuple[Logged, Logged]) -> None:
     """The top level is timed too, and a memory bomb meets the
-    sandbox's cap; the Lab says why, and the page answers all along."""
+    sandbox's cap; the Lab says why, and the page answers all along. One page, one
+    after the other (once two tests, each opening the Lab anew): the second is Run in
+    the Lab the first was stopped in."""
     app, _ = servers
     page = visitor.new_page()
     open_lab(page, app.url, "kabaleo")
-    set_code(page, code)
-    page.click("[data-action=lab-run]")
-    page.click("details.lab-ref-box summary")  # the page answers while the sandbox spins
-    expect(page.locator("details.lab-ref-box")).to_have_attribute("open", "")
-    error = page.locator(f'[data-lab-error="{kind}"]')
-    expect(error).to_be_visible(timeout=WORKER_BOOT_MS)
-    expect(error).to_contain_text(words)
-    expect(page.locator("[data-action=lab-run]")).to_be_enabled()
+    box = page.locator("details.lab-ref-box")
+    for code, kind, words in STOPPED_TOP_LEVELS:
+        set_code(page, code)
+        was_open = box.get_attribute("open") is not None
+        page.click("[data-action=lab-run]")
+        page.click("details.lab-ref-box summary")  # the page answers while the sandbox spins
+        if was_open:
+            expect(box).not_to_have_attribute("open", "")
+        else:
+            expect(box).to_have_attribute("open", "")
+        error = page.locator(f'[data-lab-error="{kind}"]')
+        expect(error).to_be_visible(timeout=WORKER_BOOT_MS)
+        expect(error).to_contain_text(words)
+        expect(page.locator("[data-action=lab-run]")).to_be_enabled()
 
 
 def test_a_memory_bomb_in_choose_loses_each_game_and_the_match_goes_on(
         visitor: BrowserContext, servers: tuple[Logged, Logged]) -> None:
+    """Three games, not ten: two are played side by side, so the third is played after
+    a sandbox met the cap and was replaced (the match goes on), and each is lost; ten
+    only did the same again, a sandbox's restart a game."""
     app, _ = servers
     page = visitor.new_page()
     open_lab(page, app.url, "kabaleo")
     set_code(page, "def choose(view, moves, rng):\n    x = []\n    while True:\n"
                    "        x.append(bytearray(10 ** 7))\n")
-    run_match(page, games="10", limit="5000")
+    run_match(page, games="10", limit="5000", played=3)
     expect(page.locator('[data-lab-error="memory"]')).to_contain_text("used up all the memory")
     assert page.locator("[data-lab-score]").get_attribute("data-wins") == "0"
     results = game_results(page)
-    assert len(results) == 10 and all("out of memory" in r for r in results), results
+    assert len(results) == 3 and all("out of memory" in r for r in results), results
 
 
 #: A bot that forges its sandbox's answers: its top level rewrites the sandbox's own
@@ -465,7 +499,12 @@ def choose(view, moves, rng):
 def test_a_lab_bot_at_the_table_never_holds_the_humans_secret(
         visitor: BrowserContext, servers: tuple[Logged, Logged]) -> None:
     """'Play against this bot' asks the bot's sandbox with its
-    seat's view only; the game is played to its end and resumes after a reload."""
+    seat's view only; the game is played to its end and resumes after a reload.
+
+    Also the Lab's own "a game against your own bot is played to its end and resumes"
+    (once a test of e2e/test_lab.py playing a whole game of its own, ~24 s): the bot's
+    code is saved with the game (``save=`` in the address), its moves come from the
+    worker, and the tab reloaded mid-game resumes the game, bot and all."""
     from kabaleo_helpers import my_turn_or_end_past_slow_lab_moves, play_one_move
 
     app, _ = servers
@@ -478,6 +517,7 @@ def test_a_lab_bot_at_the_table_never_holds_the_humans_secret(
     page.select_option("[data-lab-field=limit]", "5000")
     page.click("[data-action=lab-play]")
     expect(page.locator("#game")).to_have_attribute("data-phase", "play")
+    assert "save=" in page.url
     played = 0
     while my_turn_or_end_past_slow_lab_moves(page, WORKER_BOOT_MS) != "over":
         assert page.locator("[data-notice=lab]").count() == 0
@@ -486,5 +526,7 @@ def test_a_lab_bot_at_the_table_never_holds_the_humans_secret(
         if played == 2:  # a kept game with a Lab seat: the same boundary after a reload
             page.reload()
             page.wait_for_function(READY)
+            expect(page.locator("#game")).to_have_attribute("data-phase", "play")
+    assert played >= 5
     expect(page.locator("#game")).to_have_attribute("data-phase", "over")
     assert page.locator("[data-notice=lab]").count() == 0

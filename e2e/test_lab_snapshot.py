@@ -51,6 +51,11 @@ def choose(view, moves, rng):
 '''
 
 
+#: The games of each Run: the probe is read in the first (``probed``); the others only
+#: played it again.
+PLAYED = 2
+
+
 def probed(page: Page) -> str:
     """The probe's lines, as the bot printed them in the match's first game."""
     said = printed(page, 0)
@@ -68,7 +73,7 @@ def rerun(page: Page, normal_starts: int) -> None:
     page.click("[data-action=lab-run]")
     page.wait_for_function(f"window.parlorSandbox.starts.normal >= {normal_starts}",
                            timeout=WORKER_BOOT_MS)
-    page.locator("[data-lab-progress][data-done='10']").wait_for(timeout=WORKER_BOOT_MS)
+    page.locator(f"[data-lab-progress][data-done='{PLAYED}']").wait_for(timeout=WORKER_BOOT_MS)
 
 
 def broken(manifest_name: str) -> Callable[[Route], None]:
@@ -144,7 +149,7 @@ def test_a_bot_finds_the_same_in_a_restored_sandbox_and_a_doubt_starts_normally(
     page.evaluate(CACHE_PAGE_SNAPSHOT, False)
     open_lab(page, base_url, "kabaleo")
     set_code(page, PROBE)
-    run_match(page, games="10")
+    run_match(page, games="10", played=PLAYED)
     restored = probed(page)
     assert last_start(page)["mode"] == "snapshot"
     # Its package written from the files the frame unpacked once (assets/lab-zip.mjs),
