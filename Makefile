@@ -171,8 +171,8 @@ run: setup-core
 # tagged for Pyodide, one after another (each phase's time and CPU: docs/developing.md,
 # "Tests"). The browsers are never niced: a niced browser beside an unniced one gets a
 # tenth of a busy core, and the Lab's time limits (a bot's file loads in 5 s) are
-# wall-clock limits a starved sandbox overran (stop 50's CI: the smoke suite's Lab
-# match). The niced work is one single-threaded process at a time: with two (three
+# wall-clock limits a starved sandbox overran (the smoke suite's Lab match, in CI).
+# The niced work is one single-threaded process at a time: with two (three
 # chains, as before) a run took 1,411-1,440 s, with one 1,372-1,408 s; the machine is
 # busy throughout either way (docs/developing.md, "Tests"). Any failure fails the run;
 # each target's output is kept together.

@@ -115,8 +115,9 @@ def pair(host: Page, guest: Page, seat: int) -> None:
     panel.locator("[data-action='connect']").click()
     expect(guest.locator("#game")).to_have_attribute("data-link", "connected")
     # The page says "connected" when its data channel opens; the connection's own state
-    # and its stats' nominated pair may come a moment later (stop 43's CI saw none yet):
-    # polled (an async predicate would pass wait_for_function at once).
+    # and its stats' nominated pair may come a moment later (a loaded machine has been
+    # seen to have none yet): polled (an async predicate would pass wait_for_function
+    # at once).
     chosen = poll(guest, lambda: guest.evaluate(SELECTED_PAIR),
                   "the connection's nominated candidate pair")
     assert chosen == ["127.0.0.1", "127.0.0.1"]

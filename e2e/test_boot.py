@@ -13,7 +13,7 @@ def test_menu_is_static_html_and_ready_flag_comes_later(app, page: Page, base_ur
 
     py/main.py (the app's start) is held back until the menu has been checked, so that
     "before Python" is a fact of the test, not a race with a start that got faster (a
-    warm page's start once finished before the first look, stop 42's CI)."""
+    warm page's start has finished before the first look)."""
     held: list[Route] = []
     holding = [True]
     page.route("**/py/main.py", lambda route: held.append(route) if holding[0]

@@ -352,7 +352,7 @@ def test_a_first_visit_whose_worker_fails(smoke: Smoke) -> None:
     # (The first origin's worker may check its own sw.js for an update meanwhile, on the
     # same server: a 200 or 304 beside the 404s, seen in Firefox.) The app's own request
     # is made just after ready (index.html registers the worker then): waited for, up to
-    # 120 s (stop 43's CI looked before it came).
+    # 120 s (a loaded machine's look may come before it).
     deadline = time.monotonic() + 120
     while 404 not in {r.status for r in smoke.server.since(mark) if r.path == "/sw.js"}:
         assert time.monotonic() < deadline, smoke.server.since(mark)
