@@ -12,12 +12,10 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from parlor.app.events import Effect
 from parlor.app.lab.referee.referee import Referee
 from parlor.app.lab.sandbox.sandbox import Sandbox
 from parlor.app.saves import DictStore
 from parlor.app.session import Session
-from parlor.app.setup import Setup
 from parlor.i18n.catalog import FSI, PDI, Msg, Translator
 
 #: "Now" for every stand-in (14 November 2023, in ms): saves and the menu's list of
@@ -29,14 +27,14 @@ CLOCK_MS = 1_700_000_000_000.0
 class StandInController:
     """The controller as the menu and saving see it (``menu.MenuController`` and
     ``saving.SavingController``, nothing more), recording what a part asks of it: a part
-    of the controller driven with no controller and no other part (tests/test_parts.py)."""
+    of the controller driven with no controller and no other part (tests/test_parts.py).
+    The screen a part opens it returns (``page.Changed.go``): nothing here opens one."""
 
     store: DictStore = field(default_factory=DictStore)
     t: Translator = field(default_factory=Translator)
     session: Session | None = None
     picks: tuple[str, ...] = ()
     asked: list[str] = field(default_factory=list)
-    games: list[Setup] = field(default_factory=list)
 
     @property
     def table(self) -> StandInController:
@@ -51,19 +49,6 @@ class StandInController:
 
     def fmt_time(self, ms: float) -> str:
         return f"t{ms:.0f}"
-
-    def show_menu(self, out: list[Effect], message: str | None = None) -> None:
-        self.asked.append(f"menu:{message}")
-
-    def open(self, session: Session, out: list[Effect], raw: str | None) -> None:
-        self.asked.append("open")
-        self.session = session
-
-    def new_game(self, setup: Setup, out: list[Effect]) -> None:
-        self.games.append(setup)
-
-    def say(self, text: str, out: list[Effect]) -> None:
-        self.asked.append(f"say:{text}")
 
     def new_seed(self) -> int:
         return 7

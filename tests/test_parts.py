@@ -35,29 +35,57 @@ from parlor.app.lab.page.key_store import lab_key
 from parlor.app.lab.page.part import Lab, LabController
 from parlor.app.lab.page.state import Settings, fixed_seed
 from parlor.app.menu import Menu, MenuController
-from parlor.app.page import DRAW, MOVED, NOTHING, Changed
+from parlor.app.page import DRAW, MOVED, NOTHING, Changed, GoGame, GoMenu, GoNew, go
 from parlor.app.pairing import link
 from parlor.app.pairing.guesting import GUEST_KEY, GuestController, Guesting
 from parlor.app.pairing.hosting import HostController, Hosting
 from parlor.app.saves import DictStore
 from parlor.app.saving import Saving, SavingController
 from parlor.app.session import Session
-from parlor.app.setup import Setup, parse_setup
+from parlor.app.setup import parse_setup
 from parlor.app.table import Table
 from parlor.app.tabs import Tab
 from parlor.app.turns import Turns, TurnsController
 from parlor.core.errors import IllegalMove
+from parlor.games import GAMES
 from parlor.i18n.catalog import Translator
 
 
 def test_the_menu_part_starts_a_tiles_game_through_the_page(
         stand_in_controller: StandInController) -> None:
+    """The game is left to the controller to start (``GoNew``), on the page's seed."""
     page = stand_in_controller
     out: list[Effect] = []
-    Menu(page).do_play(Action("play", game="kabaleo", form={"humans": "1"}), out)
-    assert [s.game for s in page.games] == ["kabaleo"]
-    assert [s.kind for s in page.games[0].seats].count("human") == 1
-    assert page.games[0].seed == 7  # the page's seed, not one of the part's own
+    changed = Menu(page).do_play(Action("play", game="kabaleo", form={"humans": "1"}), out)
+    assert isinstance(changed.go, GoNew) and changed == go(changed.go)
+    games = [changed.go.setup]
+    assert [s.game for s in games] == ["kabaleo"]
+    assert [s.kind for s in games[0].seats].count("human") == 1
+    assert games[0].seed == 7  # the page's seed, not one of the part's own
+    assert out == [] and page.asked == []
+
+
+def test_the_saving_part_leaves_the_newer_position_or_the_menu_to_the_controller(
+        stand_in_controller: StandInController) -> None:
+    """A stale tab's "take the newer one" opens the other tab's save, or goes back to
+    the menu saying why there is none; "keep it here" opens this tab's game to be
+    written again at once. Saving opens neither itself."""
+    page = stand_in_controller
+    setup = parse_setup({"game": "kabaleo", "seats": "human,bot:easy", "seed": "3"}, 0)
+    page.session = Session.start(setup.to_match(), "g1", page.clock())
+    saving = Saving(page)
+    out: list[Effect] = []
+    saving.opened(None)
+    assert saving.save(out)
+    raw = page.store.get(saves.PREFIX + "g1")
+    newer = saving.do_take_newer(Action("take-newer"), out)
+    assert isinstance(newer.go, GoGame) and newer.go.raw == raw and not newer.go.save
+    saves.delete(page.store, "g1")  # in another tab
+    assert saving.do_take_newer(Action("take-newer"), out) == go(
+        GoMenu(page.t("error.save_missing")))
+    saving.store_changed(saves.PREFIX + "g1", out)
+    assert saving.do_keep_here(Action("keep-here"), out) == go(GoGame(page.session, None, True))
+    assert out == [] and page.asked == []
 
 
 def test_the_saving_part_stops_the_turns_and_redraws_when_another_tab_deleted_the_game(
@@ -94,13 +122,14 @@ def test_two_parts_answering_one_action_is_refused_when_the_tables_are_merged() 
 # ---- every part alone, with a stand-in holding its own page and nothing more ----------
 #
 # Each stand-in below holds exactly the members of its part's page protocol, plus what it
-# records (``asked``, ``games``): ``test_each_stand_in_holds_its_parts_page_and_nothing_more``
+# records (``asked``): ``test_each_stand_in_holds_its_parts_page_and_nothing_more``
 # checks it, so a part that started using more of the page would fail here at once
 # (mypy already refuses it in the part). The parts a behaviour does not reach are
-# ``Unreached``: any use of them fails the test.
+# ``Unreached``: any use of them fails the test. No stand-in opens another screen: a part
+# returns the one it goes to (``Changed.go``), and the controller opens it.
 
 #: What stand-ins record besides their part's page.
-RECORDS = {"asked", "games"}
+RECORDS = {"asked"}
 
 
 def protocol_members(proto: type) -> set[str]:
@@ -224,12 +253,6 @@ class ClassroomStandIn:
     def stop(self) -> None:
         self.asked.append("stop")
 
-    def open(self, session: Session, out: list[Effect], raw: str | None) -> None:
-        self.asked.append("open")
-
-    def show_menu(self, out: list[Effect], message: str | None = None) -> None:
-        self.asked.append(f"menu:{message}")
-
 
 def test_the_classroom_part_reviews_a_saved_game_in_place_of_the_one_being_played() -> None:
     """A review stops what was playing and clears the table before it is shown, and the
@@ -238,12 +261,13 @@ def test_the_classroom_part_reviews_a_saved_game_in_place_of_the_one_being_playe
     saves.write(page.store, page.session, CLOCK_MS, expect=None)
     classroom = Classroom(page)
     out: list[Effect] = []
-    classroom.open_review("g1", out)
+    assert classroom.open_review("g1", out) == NOTHING  # it drew the review itself
     assert page.asked == ["stop"] and page.table.asked == ["clear"]
     assert page.shown == "review" and classroom.review is not None
     assert SetUrl({"review": "g1"}) in out and isinstance(out[-1], ShowGame)
-    classroom.open_review("gone", out)
-    assert page.asked[-1] == f"menu:{page.t('error.save_unloadable')}"
+    gone = classroom.open_review("gone", out)
+    assert gone == go(GoMenu(page.t("error.save_unloadable")))  # for the controller to open
+    assert page.asked == ["stop"]
 
 
 @dataclass
@@ -253,10 +277,6 @@ class GuideStandIn:
     session: Session | None = None
     t: Translator = field(default_factory=Translator)
     asked: list[str] = field(default_factory=list)
-    games: list[Setup] = field(default_factory=list)
-
-    def new_game(self, setup: Setup, out: list[Effect]) -> None:
-        self.games.append(setup)
 
 
 @dataclass
@@ -267,12 +287,13 @@ class NoWindow:
 
 
 def test_the_guide_part_starts_its_game_and_shows_the_first_tip_once_it_is_shown() -> None:
-    """The guide's game is started through the page; drawing it then finds the first
-    tip, and "Got it" puts the tip away and draws again."""
+    """The guide's game is left to the controller to start; drawing it then finds the
+    first tip, and "Got it" puts the tip away and draws again."""
     page = GuideStandIn()
     guide = Guiding(page, NoWindow())
-    guide.do_guide(Action("guide", game="kabaleo"), [])
-    [setup] = page.games
+    changed = guide.do_guide(Action("guide", game="kabaleo"), [])
+    assert isinstance(changed.go, GoNew) and changed == go(changed.go)
+    [setup] = [changed.go.setup]
     assert [s.kind for s in setup.seats].count("human") == 1
     page.session = Session.start(setup.to_match(), "g1", CLOCK_MS)
     guide.refresh()
@@ -329,8 +350,15 @@ class GuestStandIn:
     def net_param(self) -> dict[str, str]:
         return {}
 
-    def show_menu(self, out: list[Effect], message: str | None = None) -> None:
-        self.asked.append(f"menu:{message}")
+
+def test_the_guest_part_leaves_the_menu_to_the_controller_for_a_bad_invitation() -> None:
+    """An invitation that cannot be read, with no game joined, goes back to the menu
+    saying why; the part opens nothing itself."""
+    page = GuestStandIn()
+    guest = Guesting(page)
+    changed = guest.join("not an invitation", [])
+    assert isinstance(changed.go, GoMenu) and changed == go(changed.go)
+    assert changed.go.said is not None and page.shown == "menu" and guest.guest is None
 
 
 def test_the_guest_part_refuses_a_move_while_it_is_not_connected() -> None:
@@ -359,17 +387,10 @@ class LabStandIn:
     store: DictStore = field(default_factory=DictStore)
     t: Translator = field(default_factory=Translator)
     asked: list[str] = field(default_factory=list)
-    games: list[Setup] = field(default_factory=list)
     entropy = staticmethod(_entropy)
 
     def new_seed(self) -> int:
         return 7
-
-    def new_game(self, setup: Setup, out: list[Effect]) -> None:
-        self.games.append(setup)
-
-    def show_menu(self, out: list[Effect], message: str | None = None) -> None:
-        self.asked.append(f"menu:{message}")
 
 
 def test_the_lab_part_asks_the_worker_for_a_match_of_the_code_on_lab_run() -> None:
@@ -397,6 +418,24 @@ def test_the_lab_part_asks_the_worker_for_a_match_of_the_code_on_lab_run() -> No
     lab.act(Action("lab-run-new", value=code, form={}), out)
     [start] = [e for e in out if isinstance(e, LabStart)]
     assert json.loads(start.request)["seed"] == 7
+
+
+def test_the_lab_part_leaves_a_game_against_the_bot_and_the_menu_to_the_controller() -> None:
+    """Play against the bot returns the game to start (the editor's code at the second
+    seat, on the page's seed); a Lab of no known game returns the menu, saying so."""
+    page = LabStandIn()
+    lab = Lab(page, leave=Unreached("leave"), review=Unreached("review"))
+    out: list[Effect] = []
+    lab.open("kabaleo", out)
+    code = "def choose(view, moves, rng):\n    return moves[0]\n"
+    out = []
+    played = lab.act(Action("lab-play", value=code, form={"players": "2"}), out)
+    assert isinstance(played.go, GoNew) and played == go(played.go)
+    assert played.go.setup.seed == 7 and played.go.setup.lab[1] == code
+    assert not [e for e in out if isinstance(e, ShowLab)]  # the game is drawn, not the Lab
+    assert lab.open_named("no such game", out).go == GoMenu(page.t(
+        "lab.unknown_game", game=repr("no such game"), known=", ".join(sorted(GAMES))))
+    assert page.asked == []
 
 
 @dataclass

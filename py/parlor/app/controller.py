@@ -55,7 +55,19 @@ from parlor.app.events import (
 )
 from parlor.app.lab.page.part import LAB_ACTIONS, Lab
 from parlor.app.menu import Menu
-from parlor.app.page import DRAW, MOVED, NOTHING, Changed, Handler, Shown, merged, said
+from parlor.app.page import (
+    DRAW,
+    MOVED,
+    NOTHING,
+    Changed,
+    Go,
+    GoMenu,
+    GoNew,
+    Handler,
+    Shown,
+    merged,
+    said,
+)
 from parlor.app.pairing.guesting import Guesting
 from parlor.app.pairing.hosting import Hosting
 from parlor.app.room import make_room_for_watching
@@ -177,11 +189,13 @@ class Controller:
         return None
 
     def apply(self, changed: Changed, out: list[Effect]) -> None:
-        """Carry out what a part left: what the game waited on dropped, its sentence,
-        then what the game waits on next
+        """Carry out what a part left: the screen it goes to, opened, then what the game
+        waited on dropped, its sentence, then what the game waits on next
         (unless a remote seat's device is away: hosting says whom, and the game goes on
         at its return), then one drawing of it all, then the timers that were started
         (a screen before the timers, as the page has always had them)."""
+        if changed.go is not None:
+            self._go(changed.go, out)
         if changed.stop:
             self.turns.stop()
         if changed.said is not None:
@@ -192,6 +206,19 @@ class Controller:
         if changed.draw:
             self.render(out)
         out.extend(timers)
+
+    def _go(self, to: Go, out: list[Effect]) -> None:
+        """Open the screen a part's answer goes to, the part being done with the event."""
+        if isinstance(to, GoMenu):
+            self.show_menu(out, to.said)
+        elif isinstance(to, GoNew):
+            self.new_game(to.setup, out)
+            if to.said is not None:
+                self.say(to.said, out)
+        else:
+            self.open(to.session, out, to.raw)
+            if to.save and not self.saving.save(out):
+                self.apply(self.saving.went_stale(), out)
 
     # ---- start-up -------------------------------------------------------------------
 

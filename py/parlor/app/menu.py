@@ -24,7 +24,7 @@ from parlor.app.events import (
     ShowSaves,
 )
 from parlor.app.forms import MenuForm, initial_forms
-from parlor.app.page import Handler
+from parlor.app.page import NOTHING, Changed, GoMenu, GoNew, Handler, go
 from parlor.app.screens.menu import saves_html
 from parlor.app.screens.rules import rules_html
 from parlor.app.seats import parse_seat
@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 
 class MenuController(Protocol):
     """The controller, as the menu sees it: the saves and their times, the words, the game
-    shown (for Play again), and the verbs that start a game or go back to the menu."""
+    shown (for Play again) and a new game's seed. (A game started, or the menu drawn
+    again, it returns, for the controller to open: ``page.GoNew``, ``page.GoMenu``.)"""
 
     @property
     def store(self) -> KeyValue: ...
@@ -50,10 +51,7 @@ class MenuController(Protocol):
     def fmt_time(self) -> Callable[[float], str]: ...
     @property
     def session(self) -> Session | None: ...
-    def new_game(self, setup: Setup, out: list[Effect]) -> None: ...
     def new_seed(self) -> int: ...
-    def say(self, text: str, out: list[Effect]) -> None: ...
-    def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
     def net_param(self) -> dict[str, str]: ...
     @property
     def clock(self) -> Callable[[], float]: ...
@@ -76,15 +74,15 @@ class Menu:
 
     # ---- the forms and the saves list ---------------------------------------------------
 
-    def do_again(self, event: Action, out: list[Effect]) -> None:
+    def do_again(self, event: Action, out: list[Effect]) -> Changed:
         """The end screen's Play again: the same table (a Lab bot with its code), a new
         deal."""
         if self.controller.session is None:
-            return
+            return NOTHING
         m = self.controller.session.match
         seats = tuple(parse_seat(m.game, s) for s in m.seats)
-        self.controller.new_game(Setup(game=m.game, seats=seats, seed=self.controller.new_seed(),
-                                       options=m.options, names=m.names, lab=m.lab), out)
+        return go(GoNew(Setup(game=m.game, seats=seats, seed=self.controller.new_seed(),
+                              options=m.options, names=m.names, lab=m.lab)))
 
     def _remember_form(self, game_id: str, form: Mapping[str, str]) -> None:
         from parlor.games import GAMES
@@ -107,34 +105,35 @@ class Menu:
         if event.field == "players":
             out.append(ShowForm(event.game, self.forms[event.game].html(self.controller.t)))
 
-    def do_start(self, event: Action, out: list[Effect]) -> None:
+    def do_start(self, event: Action, out: list[Effect]) -> Changed:
         game_id = event.game
         if game_id is None or game_id not in self.forms or event.form is None:
-            return
+            return NOTHING
         try:
             self._remember_form(game_id, event.form)
-            setup = parse_setup(event.form, self.controller.new_seed())
-            self.controller.new_game(setup, out)
-            if setup.note:
-                self.controller.say(self.controller.t.text(setup.note), out)
+            return self._new(parse_setup(event.form, self.controller.new_seed()))
         except ParlorError as err:
             out.append(MenuMessage(self.controller.t("error.cannot_start", reason=err.message)))
+            return NOTHING
 
-    def do_play(self, event: Action, out: list[Effect]) -> None:
+    def _new(self, setup: Setup) -> Changed:
+        """A new game of ``setup``, saying why the table was changed, if it was."""
+        note = self.controller.t.text(setup.note) if setup.note else None
+        return go(GoNew(setup, note))
+
+    def do_play(self, event: Action, out: list[Effect]) -> Changed:
         """A tile's Play: the default table at once, ``form["humans"]`` people sharing
         the device and the default bot in every other seat (setup.play_setup). The
         More options form is left as the player set it."""
         if event.game is None:
-            return
+            return NOTHING
         try:
             setup = play_setup(event.game, (event.form or {}).get("humans", "1"),
                                self.controller.new_seed())
         except ParlorError as err:
             out.append(MenuMessage(self.controller.t("error.cannot_start", reason=err.message)))
-            return
-        self.controller.new_game(setup, out)
-        if setup.note:
-            self.controller.say(self.controller.t.text(setup.note), out)
+            return NOTHING
+        return self._new(setup)
 
     def _saves(self) -> ShowSaves:
         """The saved games' list and the one Continue resumes (the newest readable)."""
@@ -166,10 +165,11 @@ class Menu:
             out.append(Confirm(self.controller.t("saves.confirm_delete"),
                                Action("delete-confirmed", save=event.save)))
 
-    def do_delete_confirmed(self, event: Action, out: list[Effect]) -> None:
-        if event.save:
-            saves.delete(self.controller.store, event.save)
-            self.controller.show_menu(out)
+    def do_delete_confirmed(self, event: Action, out: list[Effect]) -> Changed:
+        if not event.save:
+            return NOTHING
+        saves.delete(self.controller.store, event.save)
+        return go(GoMenu())
 
     def do_download(self, event: Action, out: list[Effect]) -> None:
         raw = self.controller.store.get(saves.PREFIX + (event.save or ""))
@@ -182,17 +182,17 @@ class Menu:
         now = self.controller.clock()
         out.append(Download(backup.file_name(now), backup.backup_text(self.controller.store, now)))
 
-    def do_restore(self, event: Action, out: list[Effect]) -> None:
+    def do_restore(self, event: Action, out: list[Effect]) -> Changed:
         """A backup file's text: its saves and bots join this device's, nothing here is
         replaced; the menu says what came in and why anything was left out."""
         t = self.controller.t
         if not (event.value or "").strip():
             out.append(MenuMessage(t("backup.none_chosen")))
-            return
+            return NOTHING
         try:
             done = backup.restore(self.controller.store, event.value or "", self.controller.clock(),
                                   t.number)
         except BadSave as err:
             out.append(MenuMessage(t("backup.failed", reason=t.text(err.message))))
-            return
-        self.controller.show_menu(out, backup.said(t, done))
+            return NOTHING
+        return go(GoMenu(backup.said(t, done)))

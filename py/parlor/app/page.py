@@ -14,9 +14,10 @@ concerns, and a test drives a part with a stand-in holding that and nothing more
 every protocol; mypy checks it where it makes each part. ("The page", in ``web/``, is
 the DOM.)
 
-One pass per event. A part answers with what changed (``Changed``: draw again, start
-what the game waits on, the page's sentence, drop what it waited on) and the controller
-carries that out once, when the part is done (``Controller.apply``): it stops, then
+One pass per event. A part answers with what changed (``Changed``: another screen to
+open, draw again, start what the game waits on, the page's sentence, drop what it waited
+on) and the controller carries that out once, when the part is done
+(``Controller.apply``): it opens the screen gone to, stops, then
 schedules (``Turns.schedule`` starts timers and says whether the screen changed), then
 draws once, a function of the parts' state (``drawing.py``), then hands the page the
 timers. A move goes controller -> table -> controller: the table plays and saves it and
@@ -25,28 +26,32 @@ a bot's move, a window's answer or a guest's move. Nothing of drawing or schedul
 asked of the controller by the table, the turns, saving, the host, the guest, the guide
 or the classroom's watch controls.
 
-What a part still asks of the controller is to open another screen: ``open`` (saving's
-newer position, a game of a review), ``new_game`` (the menu, the guide, the Lab),
-``show_menu`` and ``say`` (the menu, saving, the classroom, the guest, the Lab), and
-``stop`` (a review replaces the game). Those verbs call one another in one direction
-only, and no chain ends back in the part that asked:
+Nor does a part open another screen: it returns the one it goes to (``Changed.go``:
+``GoMenu``, the menu saying why; ``GoGame``, a saved game, written again at once when a
+tab keeps a game another tab deleted; ``GoNew``, a new game and the note on its table),
+and ``apply`` opens it first, once the part is done. So no part is reached again
+within its own call: the menu drawn after a delete, the guide's first tip found when
+its game is drawn, and saving's record reset by ``open`` before the write that keeps
+a deleted game here all come after the part has returned. What parts still ask of the
+controller draws nothing and opens nothing: numbers and words (``new_seed``,
+``new_conn``, ``net_param``, the clock, the translator), ``stop`` (a review replaces
+the game) and the Lab's two callables, ``leave`` (what was shown, stopped before the
+Lab is drawn) and ``review`` (a game of its match, which the classroom shows).
+
+The controller's own verbs call one another in one direction only:
 
 - ``render`` draws: it reads the parts (the guide works out its box in ``refresh``,
   the host sends each guest its screen) and calls no verb; nor do ``stop``,
   ``new_seed``, ``new_conn``, ``net_param``, ``table.clear`` and ``table.drop_picks``;
 - ``say`` calls ``render``; ``show_menu`` calls ``net_param`` (the parts leave what
   they showed, and the menu draws itself);
-- ``apply`` stops, schedules (timers only: a bot's move or a window's answer arrives
+- ``apply`` opens what a part went to (``show_menu``, ``new_game`` and ``say``, or
+  ``open``), stops, schedules (timers only: a bot's move or a window's answer arrives
   later as an event of its own, never within the call) and calls ``render``;
 - ``open`` calls ``new_conn`` (an invitation per remote seat), ``net_param`` and
-  ``apply`` (drawn once, what it waits on started); ``new_game`` calls ``open``, then
-  ``apply`` when saving finds another tab went on, or ``render`` to say it could not
-  be saved.
-
-A part is reached again within its own call only at its end (the menu deletes a save and
-the menu is drawn; the guide starts its game and the drawing asks it for the first tip),
-or where it reads its own state again afterwards (saving keeps a deleted game here:
-``open`` resets the tab's record before it writes).
+  ``apply`` with nothing to open (drawn once, what it waits on started); ``new_game``
+  calls ``open``, then ``apply`` when saving finds another tab went on, or ``render``
+  to say it could not be saved.
 """
 
 from __future__ import annotations
@@ -59,6 +64,8 @@ from parlor.render.contract import ActionName
 
 if TYPE_CHECKING:
     from parlor.app.events import Action, Effect
+    from parlor.app.session import Session
+    from parlor.app.setup import Setup
 
 
 #: What the page shows: the menu, a game at this table (played or watched), a review of a
@@ -68,12 +75,44 @@ Shown = Literal["menu", "game", "review", "guest", "lab"]
 
 
 @dataclass(frozen=True)
+class GoMenu:
+    """Go back to the menu, saying ``said`` (None: only what the page had to say)."""
+
+    said: str | None = None
+
+
+@dataclass(frozen=True)
+class GoGame:
+    """Open ``session``, read from the saved text ``raw`` (None: a game not saved yet);
+    ``save``: write it at once (a tab keeping a game another tab deleted), stopping
+    here if it went on elsewhere meanwhile."""
+
+    session: Session
+    raw: str | None
+    save: bool = False
+
+
+@dataclass(frozen=True)
+class GoNew:
+    """Start a new game of ``setup`` (saved at once), then say ``said`` over it."""
+
+    setup: Setup
+    said: str | None = None
+
+
+#: Another screen a part's answer goes to, opened by the controller
+#: (``Controller.apply``).
+Go = GoMenu | GoGame | GoNew
+
+
+@dataclass(frozen=True)
 class Changed:
     """What a part's answer to an event leaves for the controller to do: draw what is
     shown again, start what the game now waits on (a bot's turn, a timed window), with
     the page's sentence ``said`` in the status. The part changes its own state and
     returns this; the controller alone draws and schedules, once per event, after the
-    part is done (``Controller.apply``). Answers to one event add up with ``|``."""
+    part is done (``Controller.apply``), and alone opens another screen (``go``), before
+    the rest. Answers to one event add up with ``|``."""
 
     draw: bool = False
     schedule: bool = False
@@ -81,11 +120,13 @@ class Changed:
     #: Drop what the game waited on (a new generation: no timer started before acts),
     #: before anything is scheduled again.
     stop: bool = False
+    #: Another screen to open (the menu, a saved game, a new one), first of all.
+    go: Go | None = None
 
     def __or__(self, other: Changed) -> Changed:
         return Changed(self.draw or other.draw, self.schedule or other.schedule,
                        other.said if other.said is not None else self.said,
-                       self.stop or other.stop)
+                       self.stop or other.stop, other.go if other.go is not None else self.go)
 
 
 #: Nothing for the controller to do (a part's state is unchanged, or it drew itself).
@@ -101,6 +142,11 @@ STOPPED = Changed(draw=True, stop=True)
 def said(text: str) -> Changed:
     """Say ``text`` in the status of the screen drawn again."""
     return Changed(draw=True, said=text)
+
+
+def go(to: Go) -> Changed:
+    """Open another screen: nothing else is left to do on this one."""
+    return Changed(go=to)
 
 
 #: A ``data-action`` handler of a part: what it changed (None: nothing, or a part not

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from parlor.app import saves
 from parlor.app.events import Action, Effect
-from parlor.app.page import NOTHING, STOPPED, Changed, Handler
+from parlor.app.page import NOTHING, STOPPED, Changed, GoGame, GoMenu, Handler, go
 from parlor.app.room import WARN_AT, free_some, fullness
 from parlor.app.screens.notices import stale_notice, stale_title, unsaved_notice
 from parlor.app.tabs import Tab
@@ -30,9 +30,9 @@ if TYPE_CHECKING:
 
 class SavingController(Protocol):
     """The controller, as saving sees it: the game to write, the store and clock, the words of
-    its notices, the table (a stale tab drops its picks), and the verbs a stale tab's
-    choices need (open the newer position, or the menu when there is none). What a
-    stale tab leaves to do (stop, draw) it returns (``page.STOPPED``)."""
+    its notices and the table (a stale tab drops its picks). What a stale tab leaves to
+    do (stop, draw) it returns (``page.STOPPED``), and so the screen its choices open
+    (the newer position, or the menu when there is none: ``page.GoGame``, ``GoMenu``)."""
 
     @property
     def session(self) -> Session | None: ...
@@ -44,8 +44,6 @@ class SavingController(Protocol):
     def t(self) -> Translator: ...
     @property
     def table(self) -> Table: ...
-    def open(self, session: Session, out: list[Effect], raw: str | None) -> None: ...
-    def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
 
 
 class Saving:
@@ -127,26 +125,25 @@ class Saving:
 
     # ---- the stale tab's choices ---------------------------------------------------------
 
-    def do_take_newer(self, event: Action, out: list[Effect]) -> None:
+    def do_take_newer(self, event: Action, out: list[Effect]) -> Changed:
         """The stale tab goes on from the position saved by the other tab."""
         if self.controller.session is None:
-            return
+            return NOTHING
         entry = saves.read(self.controller.store, self.controller.session.save_id)
+        t = self.controller.t
         if entry is None:
-            self.controller.show_menu(out, self.controller.t("error.save_missing"))
-        elif entry.session is None:
-            t = self.controller.t
-            self.controller.show_menu(out, t("error.link_save_broken", reason=entry.why or ""))
-        else:
-            self.controller.open(entry.session, out, entry.raw)
+            return go(GoMenu(t("error.save_missing")))
+        if entry.session is None:
+            return go(GoMenu(t("error.link_save_broken", reason=entry.why or "")))
+        return go(GoGame(entry.session, entry.raw))
 
     def do_keep_here(self, event: Action, out: list[Effect]) -> Changed:
-        """The game was deleted in another tab; this tab's player saves it again."""
+        """The game was deleted in another tab; this tab's player saves it again (opened
+        afresh first: that resets the tab's record, which the write goes by)."""
         session = self.controller.session
         stale = self.tab.stale
         if session is None or stale is None or not stale.deleted:
             return NOTHING
         raw = self.controller.store.get(saves.PREFIX + session.save_id)
-        self.controller.open(session, out, raw)
-        return NOTHING if self.save(out) else self.went_stale()
+        return go(GoGame(session, raw, save=True))
 

@@ -23,12 +23,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from parlor.app.events import Action, Effect, MenuMessage
-from parlor.app.page import DRAW, Changed, Handler
+from parlor.app.page import DRAW, NOTHING, Changed, GoNew, Handler, go
 from parlor.app.screens.game import renderer
 from parlor.app.screens.guide_box import guide_box
 from parlor.app.seeds import turn_rng
 from parlor.app.session import Session
-from parlor.app.setup import Setup, parse_setup
+from parlor.app.setup import parse_setup
 from parlor.core.errors import ParlorError
 from parlor.core.guide import Guide, GuideContext, Tip
 from parlor.render.contract import ActionName
@@ -39,15 +39,14 @@ if TYPE_CHECKING:
 
 
 class GuideController(Protocol):
-    """The controller, as the guide sees it: the game shown (its tips are about it), the
-    words, and the verb that starts the guided game. (A tip shown or left it returns, for
-    the controller to draw.)"""
+    """The controller, as the guide sees it: the game shown (its tips are about it) and the
+    words. (A tip shown or left it returns, for the controller to draw, and so the
+    guided game to start: ``page.GoNew``.)"""
 
     @property
     def session(self) -> Session | None: ...
     @property
     def t(self) -> Translator: ...
-    def new_game(self, setup: Setup, out: list[Effect]) -> None: ...
 
 
 def guide_for(game_id: str) -> Guide | None:
@@ -112,20 +111,20 @@ class Guiding:
 
     # ---- handlers -----------------------------------------------------------------------
 
-    def do_guide(self, event: Action, out: list[Effect]) -> None:
+    def do_guide(self, event: Action, out: list[Effect]) -> Changed:
         from parlor.games import GAMES
 
         guide = guide_for(event.game or "") if event.game else None
         if guide is None:
-            return
+            return NOTHING
         try:
             setup = parse_setup(guide.query(GAMES[guide.game]), 0)
         except ParlorError as err:  # a guide that no longer fits its game's options
             out.append(MenuMessage(self.controller.t("error.cannot_start", reason=err.message)))
-            return
-        # Bound to the save new_game is about to open (its key is made there).
+            return NOTHING
+        # Bound to the save of the game the controller opens next (its key is made there).
         self.guide, self.seen, self.tip = (guide, ""), (), None
-        self.controller.new_game(setup, out)
+        return go(GoNew(setup))
 
     def do_guide_next(self, event: Action, out: list[Effect]) -> Changed:
         self.tip = None

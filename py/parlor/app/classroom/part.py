@@ -22,7 +22,7 @@ from parlor.app.classroom.transfer import (
 )
 from parlor.app.classroom.watch import SPEEDS, Watch
 from parlor.app.events import Action, Download, Effect, SetUrl, ShareLink, ShowGame
-from parlor.app.page import DRAW, NOTHING, STOPPED, Changed, Handler, Shown
+from parlor.app.page import DRAW, NOTHING, STOPPED, Changed, GoGame, GoMenu, Handler, Shown, go
 from parlor.app.screens.review import move_lines, review_screen
 from parlor.app.screens.thinks import beliefs_html
 from parlor.app.screens.watch import watch_bar
@@ -42,8 +42,9 @@ if TYPE_CHECKING:
 class ClassroomController(Protocol):
     """The controller, as the classroom sees it: the game shown and its table (cleared for a
     review), the saves, clock and words, what the page shows (a review, once shown), and
-    the verbs that open a game or go back to the menu. (A watched match drawn again, paused
-    or gone on with it returns, for the controller to carry out.)"""
+    stopping what played. (A watched match drawn again, paused or gone on with it returns,
+    for the controller to carry out, and so a game to open or the menu to go back to:
+    ``page.GoGame``, ``page.GoMenu``.)"""
 
     #: What the page shows: "review" once this part shows one.
     shown: Shown
@@ -59,8 +60,6 @@ class ClassroomController(Protocol):
     @property
     def t(self) -> Translator: ...
     def stop(self) -> None: ...
-    def open(self, session: Session, out: list[Effect], raw: str | None) -> None: ...
-    def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
 
 
 class Classroom:
@@ -141,37 +140,37 @@ class Classroom:
         out.append(ShowGame(r.match.game, review_screen(r, self.controller.t, names, you, note,
                                                         self._review_lines[1])))
 
-    def open_review(self, save_id: str, out: list[Effect]) -> None:
+    def open_review(self, save_id: str, out: list[Effect]) -> Changed:
         """A saved game's review (``?review=<save>`` in the page's address)."""
         entry = saves.read(self.controller.store, save_id)
         if entry is None or entry.session is None:
-            self.controller.show_menu(out, self.controller.t("error.save_unloadable"))
-            return
+            return go(GoMenu(self.controller.t("error.save_unloadable")))
         self.show_review(Review.of(entry.session.match, save_id), out)
+        return NOTHING
 
-    def open_shared(self, data: str, out: list[Effect]) -> None:
+    def open_shared(self, data: str, out: list[Effect]) -> Changed:
         """A share link's match, for review; refused with its reason, nothing changed."""
-        self._open_outside(match_from_share, data, out)
+        return self._open_outside(match_from_share, data, out)
 
-    def _open_outside(self, read: Callable[[str], Match], text: str, out: list[Effect]) -> None:
+    def _open_outside(self, read: Callable[[str], Match], text: str,
+                      out: list[Effect]) -> Changed:
         """A match from outside (a link, a file, pasted text) opens for review, saving
         nothing; one that ``read`` refuses leaves the menu saying why."""
         try:
             match = read(text)
         except BadSave as err:
-            t = self.controller.t
-            self.controller.show_menu(out, t("error.import_failed", reason=err.message))
-            return
+            return go(GoMenu(self.controller.t("error.import_failed", reason=err.message)))
         done = self.controller.t("import.done", game=Msg(f"game.{match.game}.name"))
         self.show_review(Review.of(match), out, done)
+        return NOTHING
 
-    def do_review(self, event: Action, out: list[Effect]) -> None:
+    def do_review(self, event: Action, out: list[Effect]) -> Changed:
         source = self._source(event)
         if source is None:
-            self.controller.show_menu(out, self.controller.t("error.save_unloadable"))
-            return
+            return go(GoMenu(self.controller.t("error.save_unloadable")))
         match, save_id = source
         self.show_review(Review.of(match, save_id), out)
+        return NOTHING
 
     def _step(self, ply: int, out: list[Effect]) -> None:
         if self.review is not None:
@@ -217,16 +216,16 @@ class Classroom:
         if source is not None:
             out.append(ShareLink(share_data(source[0])))
 
-    def do_import(self, event: Action, out: list[Effect]) -> None:
+    def do_import(self, event: Action, out: list[Effect]) -> Changed:
         """A pasted or uploaded game opens for review; nothing is saved until it is kept."""
-        self._open_outside(import_text, event.value or "", out)
+        return self._open_outside(import_text, event.value or "", out)
 
-    def do_adopt(self, event: Action, out: list[Effect]) -> None:
+    def do_adopt(self, event: Action, out: list[Effect]) -> Changed:
         """Keep an imported game as a new save (a new key: nothing is overwritten); one
         still being played opens to be played on."""
         r = self.review
         if r is None or r.save_id is not None:
-            return
+            return NOTHING
         now = self.controller.clock()
         session = Session(match=r.match, state=r.states[-1],
                           save_id=saves.new_id(self.controller.store, now), created=now)
@@ -234,12 +233,12 @@ class Classroom:
             raw = saves.write(self.controller.store, session, now, expect=None)
         except Exception as err:  # storage full: the import stays open for review
             self.render_review(out, self.controller.t("error.save_failed", detail=str(err)))
-            return
+            return NOTHING
         if r.over:
             self.show_review(replace(r, save_id=session.save_id), out)
-        else:
-            self.review = None
-            self.controller.open(session, out, raw)
+            return NOTHING
+        self.review = None
+        return go(GoGame(session, raw))
 
     # ---- watching a match of bots --------------------------------------------------------
 

@@ -35,7 +35,7 @@ from parlor.app.events import (
     SetUrl,
     ShowGame,
 )
-from parlor.app.page import DRAW, NOTHING, Changed, Handler, Shown
+from parlor.app.page import DRAW, NOTHING, Changed, GoMenu, Handler, Shown, go
 from parlor.app.pairing import link
 from parlor.app.pairing.link import Channel
 from parlor.app.pairing.sdp import (
@@ -97,8 +97,9 @@ def invitation_text(text: str) -> str:
 class GuestController(Protocol):
     """The controller, as a guest seat sees it: what it shows ("guest", once joined), the
     store (the link to the game, the STUN/TURN
-    setting), clock and words, ``?net=loopback``, a number per connection, and going
-    back to the menu. (What this part changed it returns, for the controller to draw.)"""
+    setting), clock and words, ``?net=loopback`` and a number per connection. (What this
+    part changed it returns, for the controller to draw, and so the menu it goes back to:
+    ``page.GoMenu``.)"""
 
     #: What the page shows: "guest" once this part shows a seat of another's game.
     shown: Shown
@@ -113,7 +114,6 @@ class GuestController(Protocol):
     def loopback(self) -> bool: ...
     def new_conn(self) -> int: ...
     def net_param(self) -> dict[str, str]: ...
-    def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
 
 
 class Guesting:
@@ -148,8 +148,7 @@ class Guesting:
             if self.guest is not None:
                 self.notice = refused
                 return DRAW
-            self.controller.show_menu(out, refused)
-            return NOTHING
+            return go(GoMenu(refused))
         old = self.guest or restore(self.controller.store)
         if self.guest is not None:
             out.append(LinkClose(-1))

@@ -3,9 +3,10 @@
 The controller routes to a ``Lab`` the Lab's actions (``lab-*``), the editor's text
 (``LabCode``) and the worker's reports (``LabReport``). Effects ask the page to draw the
 Lab (``ShowLab``), start or stop the worker's match or tournament (``LabStart``,
-``LabStop``), warm the worker up (``LabWarm``), download or share the code. The menu, a
-game against the bot (``LabController``), leaving what was shown and the review of a
-game (the callables ``leave``, ``review``) are the controller's.
+``LabStop``), warm the worker up (``LabWarm``), download or share the code. The menu and
+a game against the bot are returned for the controller to open (``page.GoMenu``,
+``GoNew``); leaving what was shown and the review of a game (the callables ``leave``,
+``review``) are the controller's.
 
 The editor's part is drawn only when the code comes from elsewhere (the Lab opened, another bot
 chosen, a file imported) or a tournament's table comes or goes (read first, it comes first for
@@ -57,7 +58,7 @@ from parlor.app.lab.page.state import (
 )
 from parlor.app.lab.page.tour_games import tour_action
 from parlor.app.lab.wire.messages import WorkerNews, job_request
-from parlor.app.page import Shown
+from parlor.app.page import NOTHING, Changed, GoMenu, GoNew, Shown, go
 from parlor.app.screens.lab import lab_status
 from parlor.app.screens.lab_redraw import lab_drawn
 from parlor.app.screens.lab_tournament import tournament_csv
@@ -96,8 +97,6 @@ class LabController(Protocol):
     @property
     def entropy(self) -> Callable[[int], bytes]: ...
     def new_seed(self) -> int: ...
-    def new_game(self, setup: Setup, out: list[Effect]) -> None: ...
-    def show_menu(self, out: list[Effect], message: str | None = None) -> None: ...
 
 
 @dataclass
@@ -129,25 +128,23 @@ class Lab:
 
     # ---- opening and closing --------------------------------------------------------
 
-    def open_named(self, game: str, out: list[Effect], shared: Carried | None = None) -> None:
+    def open_named(self, game: str, out: list[Effect], shared: Carried | None = None) -> Changed:
         """The Lab of a game named by the menu, the Lab's own picker, a link's
         ``?lab=`` or the review."""
         if game not in GAMES_BY_ID:
-            self.controller.show_menu(out, self.controller.t(
-                "lab.unknown_game", game=repr(game), known=", ".join(sorted(GAMES_BY_ID))))
-            return
+            return go(GoMenu(self.controller.t("lab.unknown_game", game=repr(game),
+                                               known=", ".join(sorted(GAMES_BY_ID)))))
         self.leave(out)  # back from a review of one of its games, the match stays
         self.open(game, out, shared=shared)
+        return NOTHING
 
-    def open_link(self, data: str, out: list[Effect]) -> None:
+    def open_link(self, data: str, out: list[Effect]) -> Changed:
         """A ``#bot=`` link: the code opens in its game's Lab as a new bot, not run."""
         try:
             game, bot = bot_from_link(data)
         except BadSave as err:
-            self.controller.show_menu(out, self.controller.t("error.import_failed",
-                                                             reason=err.message))
-            return
-        self.open_named(game, out, shared=bot)
+            return go(GoMenu(self.controller.t("error.import_failed", reason=err.message)))
+        return self.open_named(game, out, shared=bot)
 
     def open(self, game: str, out: list[Effect], *, shared: Carried | None = None) -> None:
         """The Lab of ``game``; ``shared`` is a bot from a link, added as a new bot
@@ -201,14 +198,15 @@ class Lab:
         else:
             self.report(event.kind, event.text, out)
 
-    def act(self, event: Action, out: list[Effect]) -> None:
-        """A ``lab-*`` action (``LAB_ACTIONS``)."""
+    def act(self, event: Action, out: list[Effect]) -> Changed:
+        """A ``lab-*`` action (``LAB_ACTIONS``): the Lab draws itself; a game against the
+        bot is left to the controller to start."""
         if self.game is None or self.shelf is None:
-            return
+            return NOTHING
         name = event.name
         self.shelves.act(name, event, out)  # its own actions; any other lets Undo go
         if name in SHELF_ACTIONS or self.shelves.stale is not None and name in STALE_WAITS:
-            return  # a stale tab starts nothing from its old text (shelf_sync.py)
+            return NOTHING  # a stale tab starts nothing from its old text (shelf_sync.py)
         if name in ("lab-run", "lab-run-new"):
             self.start(event.value, event.form or {}, out, new_games=name == "lab-run-new")
         elif name == "lab-tournament":
@@ -216,7 +214,7 @@ class Lab:
         elif name == "lab-lesson":
             self.begin_lesson(whole(event.value) or 0, out)
         elif name == "lab-play":
-            self.play_against(event.value, event.form or {}, out)
+            return self.play_against(event.value, event.form or {}, out)
         elif name == "lab-stop":
             self.stop(out)
             self.draw(out)
@@ -234,6 +232,7 @@ class Lab:
             played = self.run.played.get(whole(event.value) or 0)
             if played is not None:
                 self.review(self.match_of(played), said_by_ply(played), out)
+        return NOTHING
 
     def start(self, source: str | None, form: Mapping[str, str], out: list[Effect],
               new_games: bool = False) -> None:
@@ -266,7 +265,7 @@ class Lab:
         self.draw(out)
 
     def play_against(self, source: str | None, form: Mapping[str, str],
-                     out: list[Effect]) -> None:
+                     out: list[Effect]) -> Changed:
         """A game of this Lab's game: you at the first seat, the bot in the editor at
         the second (its code saved with the game), the chosen level at any other."""
         assert self.game is not None and self.shelf is not None and self.settings is not None
@@ -279,8 +278,8 @@ class Lab:
         names[1] = self.shelf.current
         codes = ["" for _ in seats]
         codes[1] = self.shelf.source
-        self.controller.new_game(Setup(self.game, seats, self.controller.new_seed(), {},
-                                       tuple(names), lab=tuple(codes)), out)
+        return go(GoNew(Setup(self.game, seats, self.controller.new_seed(), {}, tuple(names),
+                              lab=tuple(codes))))
 
     def _lesson(self) -> Lesson | None:
         found = [x for x in lessons(self.game or "") if x.number == self.lesson]
