@@ -63,6 +63,24 @@ def test_the_end_screen_reviews_the_game_step_by_step_without_touching_the_save(
     assert page.store.get(saves.PREFIX + save_id) == raw  # reviewing never writes
 
 
+def test_a_review_of_the_game_being_played_stops_it_first() -> None:
+    """What was playing stops before the review is shown (the controller's step, not the
+    classroom's): the bot thinking stops, and its timer, when it fires, finds a new
+    generation and plays nothing."""
+    page = Driver()
+    page.send(Boot({"game": "kabaleo", "seats": "bot:easy,bot:easy", "seed": "3",
+                    "botdelay": "0"}))
+    assert page.c.turns.thinking and page.timers
+    generation = page.c.turns.generation
+    page.send(Action("review"))
+    assert not page.c.turns.thinking and page.c.turns.generation > generation
+    assert page.c.shown == "review" and page.c.session is None
+    review = page.c.classroom.review
+    while page.timers:
+        page.run_timers()
+    assert page.c.shown == "review" and page.c.classroom.review is review
+
+
 def test_a_review_shows_what_the_seat_saw_at_that_moment() -> None:
     page = Driver()
     save_id = finished(page, {"game": "ciao", "seats": "bot:easy,bot:easy", "seed": "5"})

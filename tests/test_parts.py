@@ -35,7 +35,7 @@ from parlor.app.lab.page.key_store import lab_key
 from parlor.app.lab.page.part import Lab, LabController
 from parlor.app.lab.page.state import Settings, fixed_seed
 from parlor.app.menu import Menu, MenuController
-from parlor.app.page import DRAW, MOVED, NOTHING, Changed, GoGame, GoMenu, GoNew, go
+from parlor.app.page import DRAW, MOVED, NOTHING, Changed, GoGame, GoMenu, GoNew, GoReview, go
 from parlor.app.pairing import link
 from parlor.app.pairing.guesting import GUEST_KEY, GuestController, Guesting
 from parlor.app.pairing.hosting import HostController, Hosting
@@ -250,24 +250,25 @@ class ClassroomStandIn:
     asked: list[str] = field(default_factory=list)
     clock = staticmethod(_clock)
 
-    def stop(self) -> None:
-        self.asked.append("stop")
-
 
 def test_the_classroom_part_reviews_a_saved_game_in_place_of_the_one_being_played() -> None:
-    """A review stops what was playing and clears the table before it is shown, and the
-    address names the save; a save that is not there goes back to the menu saying so."""
+    """A review is left to the controller to show (it stops what was playing first:
+    tests/test_classroom.py); shown, it clears the table and the address names the save.
+    A save that is not there goes back to the menu saying so."""
     page = ClassroomStandIn(session=_session("kabaleo", "human,bot:easy", 1))
     saves.write(page.store, page.session, CLOCK_MS, expect=None)
     classroom = Classroom(page)
     out: list[Effect] = []
-    assert classroom.open_review("g1", out) == NOTHING  # it drew the review itself
-    assert page.asked == ["stop"] and page.table.asked == ["clear"]
+    changed = classroom.open_review("g1")
+    assert isinstance(changed.go, GoReview) and changed == go(changed.go)
+    assert changed.go.review.save_id == "g1" and page.shown == "game" and out == []
+    classroom.show_review(changed.go.review, out, changed.go.note)  # the controller's step
+    assert page.asked == [] and page.table.asked == ["clear"]
     assert page.shown == "review" and classroom.review is not None
     assert SetUrl({"review": "g1"}) in out and isinstance(out[-1], ShowGame)
-    gone = classroom.open_review("gone", out)
+    gone = classroom.open_review("gone")
     assert gone == go(GoMenu(page.t("error.save_unloadable")))  # for the controller to open
-    assert page.asked == ["stop"]
+    assert page.asked == []
 
 
 @dataclass
@@ -398,7 +399,7 @@ def test_the_lab_part_asks_the_worker_for_a_match_of_the_code_on_lab_run() -> No
     settings' fixed games (the same every Run), and the Lab is drawn with it under way;
     "Run on new games" plays on the page's seed."""
     page = LabStandIn()
-    lab = Lab(page, leave=Unreached("leave"), review=Unreached("review"))
+    lab = Lab(page)
     out: list[Effect] = []
     lab.open("kabaleo", out)
     assert page.shown == "lab"
@@ -424,7 +425,7 @@ def test_the_lab_part_leaves_a_game_against_the_bot_and_the_menu_to_the_controll
     """Play against the bot returns the game to start (the editor's code at the second
     seat, on the page's seed); a Lab of no known game returns the menu, saying so."""
     page = LabStandIn()
-    lab = Lab(page, leave=Unreached("leave"), review=Unreached("review"))
+    lab = Lab(page)
     out: list[Effect] = []
     lab.open("kabaleo", out)
     code = "def choose(view, moves, rng):\n    return moves[0]\n"
@@ -433,7 +434,7 @@ def test_the_lab_part_leaves_a_game_against_the_bot_and_the_menu_to_the_controll
     assert isinstance(played.go, GoNew) and played == go(played.go)
     assert played.go.setup.seed == 7 and played.go.setup.lab[1] == code
     assert not [e for e in out if isinstance(e, ShowLab)]  # the game is drawn, not the Lab
-    assert lab.open_named("no such game", out).go == GoMenu(page.t(
+    assert lab.open_named("no such game").go == GoMenu(page.t(
         "lab.unknown_game", game=repr("no such game"), known=", ".join(sorted(GAMES))))
     assert page.asked == []
 

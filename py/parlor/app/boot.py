@@ -64,9 +64,9 @@ def boot(c: Booting, params: Mapping[str, str], out: list[Effect], fragment: str
     read_page_params(c, params)
     c.loopback = params.get("net") == "loopback"
     if fragment.startswith("m="):
-        c.apply(c.classroom.open_shared(fragment[2:], out), out)
+        c.apply(c.classroom.open_shared(fragment[2:]), out)
     elif fragment.startswith("bot="):
-        c.apply(c.lab.open_link(fragment[4:], out), out)
+        c.apply(c.lab.open_link(fragment[4:]), out)
     elif fragment.startswith("join="):
         c.apply(c.guesting.join(fragment[5:], out), out)
     elif "guest" in params:
@@ -75,9 +75,9 @@ def boot(c: Booting, params: Mapping[str, str], out: list[Effect], fragment: str
         else:
             c.show_menu(out, c.t("link.error.guest_gone"))
     elif "review" in params:
-        c.apply(c.classroom.open_review(params["review"], out), out)
+        c.apply(c.classroom.open_review(params["review"]), out)
     elif "lab" in params:
-        c.apply(c.lab.open_named(params["lab"], out), out)
+        c.apply(c.lab.open_named(params["lab"]), out)
     elif "save" in params:
         entry = saves.read(c.store, params["save"])
         if entry is not None and entry.session is not None:

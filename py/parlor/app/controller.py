@@ -32,7 +32,6 @@ from parlor.app import saves
 from parlor.app.boot import boot
 from parlor.app.classroom.guiding import Guiding
 from parlor.app.classroom.part import Classroom
-from parlor.app.classroom.review import Review
 from parlor.app.drawing import game_drawn
 from parlor.app.events import (
     Action,
@@ -61,8 +60,10 @@ from parlor.app.page import (
     NOTHING,
     Changed,
     Go,
+    GoGame,
     GoMenu,
     GoNew,
+    GoReview,
     Handler,
     Shown,
     merged,
@@ -109,9 +110,7 @@ class Controller:
         self.saving = Saving(self)
         self.classroom = Classroom(self)
         # The Bot Lab: it leaves what was shown, or shows a game of its match, by these.
-        self.lab = Lab(self, leave=lambda out: self._leave(out, lab=False),
-                           review=lambda match, said, out: self.classroom.show_review(
-                               Review.of(match, said=said, lab=True), out))
+        self.lab = Lab(self)
         self.turns = Turns(self, self.classroom, self.saving)
         self.table = Table(self.turns, self.saving, self.classroom)
         self.guiding = Guiding(self, self.turns)
@@ -124,7 +123,7 @@ class Controller:
              "menu": self.do_menu,
              "handoff-ok": self.do_handoff_ok,
              "undo": self.do_undo,
-             "lab": lambda event, out: self.lab.open_named(event.game or event.value or "", out)},
+             "lab": lambda event, out: self.lab.open_named(event.game or event.value or "")},
             dict.fromkeys(LAB_ACTIONS, self.lab.act),
             self.menu.actions(),
             self.classroom.actions(),
@@ -215,10 +214,16 @@ class Controller:
             self.new_game(to.setup, out)
             if to.said is not None:
                 self.say(to.said, out)
-        else:
+        elif isinstance(to, GoGame):
             self.open(to.session, out, to.raw)
             if to.save and not self.saving.save(out):
                 self.apply(self.saving.went_stale(), out)
+        elif isinstance(to, GoReview):
+            self.turns.stop()  # what played stops: no timer started for it acts
+            self.classroom.show_review(to.review, out, to.note)
+        else:
+            self._leave(out, lab=False)
+            self.lab.open(to.game, out, shared=to.shared)
 
     # ---- start-up -------------------------------------------------------------------
 

@@ -28,15 +28,15 @@ or the classroom's watch controls.
 
 Nor does a part open another screen: it returns the one it goes to (``Changed.go``:
 ``GoMenu``, the menu saying why; ``GoGame``, a saved game, written again at once when a
-tab keeps a game another tab deleted; ``GoNew``, a new game and the note on its table),
-and ``apply`` opens it first, once the part is done. So no part is reached again
-within its own call: the menu drawn after a delete, the guide's first tip found when
-its game is drawn, and saving's record reset by ``open`` before the write that keeps
-a deleted game here all come after the part has returned. What parts still ask of the
-controller draws nothing and opens nothing: numbers and words (``new_seed``,
-``new_conn``, ``net_param``, the clock, the translator), ``stop`` (a review replaces
-the game) and the Lab's two callables, ``leave`` (what was shown, stopped before the
-Lab is drawn) and ``review`` (a game of its match, which the classroom shows).
+tab keeps a game another tab deleted; ``GoNew``, a new game and the note on its table;
+``GoReview``, a review in place of the game, which the controller stops first;
+``GoLab``, the Lab in place of what was shown), and ``apply`` opens it first, once the
+part is done. So no part calls the controller back, nor is reached again within its
+own call: the menu drawn after a delete, the guide's first tip found when its game is
+drawn, and saving's record reset by ``open`` before the write that keeps a deleted
+game here all come after the part has returned. What parts still ask of the
+controller are numbers and words (``new_seed``, ``new_conn``, ``net_param``, the
+clock, the translator), which draw nothing and open nothing.
 
 The controller's own verbs call one another in one direction only:
 
@@ -45,8 +45,9 @@ The controller's own verbs call one another in one direction only:
   ``new_seed``, ``new_conn``, ``net_param``, ``table.clear`` and ``table.drop_picks``;
 - ``say`` calls ``render``; ``show_menu`` calls ``net_param`` (the parts leave what
   they showed, and the menu draws itself);
-- ``apply`` opens what a part went to (``show_menu``, ``new_game`` and ``say``, or
-  ``open``), stops, schedules (timers only: a bot's move or a window's answer arrives
+- ``apply`` opens what a part went to (``show_menu``, ``new_game`` and ``say``,
+  ``open``, or ``stop`` then the classroom's review, or ``_leave`` then the Lab), stops,
+  schedules (timers only: a bot's move or a window's answer arrives
   later as an event of its own, never within the call) and calls ``render``;
 - ``open`` calls ``new_conn`` (an invitation per remote seat), ``net_param`` and
   ``apply`` with nothing to open (drawn once, what it waits on started); ``new_game``
@@ -63,7 +64,9 @@ from typing import TYPE_CHECKING, Literal
 from parlor.render.contract import ActionName
 
 if TYPE_CHECKING:
+    from parlor.app.classroom.review import Review
     from parlor.app.events import Action, Effect
+    from parlor.app.lab.page.carried import Carried
     from parlor.app.session import Session
     from parlor.app.setup import Setup
 
@@ -100,9 +103,27 @@ class GoNew:
     said: str | None = None
 
 
+@dataclass(frozen=True)
+class GoReview:
+    """Show ``review`` in place of what was shown (what played stops, nothing is saved),
+    with ``note`` over it."""
+
+    review: Review
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class GoLab:
+    """The Lab of ``game``, in place of what was shown (back from a review of one of its
+    games, the Lab's match stays); ``shared``: a bot from a link, added as a new bot."""
+
+    game: str
+    shared: Carried | None = None
+
+
 #: Another screen a part's answer goes to, opened by the controller
 #: (``Controller.apply``).
-Go = GoMenu | GoGame | GoNew
+Go = GoMenu | GoGame | GoNew | GoReview | GoLab
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,18 @@ from parlor.app.classroom.transfer import (
 )
 from parlor.app.classroom.watch import SPEEDS, Watch
 from parlor.app.events import Action, Download, Effect, SetUrl, ShareLink, ShowGame
-from parlor.app.page import DRAW, NOTHING, STOPPED, Changed, GoGame, GoMenu, Handler, Shown, go
+from parlor.app.page import (
+    DRAW,
+    NOTHING,
+    STOPPED,
+    Changed,
+    GoGame,
+    GoMenu,
+    GoReview,
+    Handler,
+    Shown,
+    go,
+)
 from parlor.app.screens.review import move_lines, review_screen
 from parlor.app.screens.thinks import beliefs_html
 from parlor.app.screens.watch import watch_bar
@@ -41,10 +52,10 @@ if TYPE_CHECKING:
 
 class ClassroomController(Protocol):
     """The controller, as the classroom sees it: the game shown and its table (cleared for a
-    review), the saves, clock and words, what the page shows (a review, once shown), and
-    stopping what played. (A watched match drawn again, paused or gone on with it returns,
-    for the controller to carry out, and so a game to open or the menu to go back to:
-    ``page.GoGame``, ``page.GoMenu``.)"""
+    review), the saves, clock and words, and what the page shows (a review, once shown). (A
+    watched match drawn again, paused or gone on with it returns, for the controller to
+    carry out, and so a review, a game or the menu to go to: ``page.GoReview``,
+    ``GoGame``, ``GoMenu``; the controller stops what played before a review is shown.)"""
 
     #: What the page shows: "review" once this part shows one.
     shown: Shown
@@ -59,7 +70,6 @@ class ClassroomController(Protocol):
     def clock(self) -> Callable[[], float]: ...
     @property
     def t(self) -> Translator: ...
-    def stop(self) -> None: ...
 
 
 class Classroom:
@@ -114,8 +124,8 @@ class Classroom:
         self.review = None
 
     def show_review(self, review: Review, out: list[Effect], note: str | None = None) -> None:
-        """Stop whatever was playing and show ``review`` (nothing is saved)."""
-        self.controller.stop()
+        """Show ``review`` in place of the game (nothing is saved): the controller's step
+        for ``page.GoReview``, once it has stopped what played."""
         self.controller.table.clear()
         self.review = review
         self.controller.shown = "review"
@@ -140,20 +150,18 @@ class Classroom:
         out.append(ShowGame(r.match.game, review_screen(r, self.controller.t, names, you, note,
                                                         self._review_lines[1])))
 
-    def open_review(self, save_id: str, out: list[Effect]) -> Changed:
+    def open_review(self, save_id: str) -> Changed:
         """A saved game's review (``?review=<save>`` in the page's address)."""
         entry = saves.read(self.controller.store, save_id)
         if entry is None or entry.session is None:
             return go(GoMenu(self.controller.t("error.save_unloadable")))
-        self.show_review(Review.of(entry.session.match, save_id), out)
-        return NOTHING
+        return go(GoReview(Review.of(entry.session.match, save_id)))
 
-    def open_shared(self, data: str, out: list[Effect]) -> Changed:
+    def open_shared(self, data: str) -> Changed:
         """A share link's match, for review; refused with its reason, nothing changed."""
-        return self._open_outside(match_from_share, data, out)
+        return self._open_outside(match_from_share, data)
 
-    def _open_outside(self, read: Callable[[str], Match], text: str,
-                      out: list[Effect]) -> Changed:
+    def _open_outside(self, read: Callable[[str], Match], text: str) -> Changed:
         """A match from outside (a link, a file, pasted text) opens for review, saving
         nothing; one that ``read`` refuses leaves the menu saying why."""
         try:
@@ -161,16 +169,14 @@ class Classroom:
         except BadSave as err:
             return go(GoMenu(self.controller.t("error.import_failed", reason=err.message)))
         done = self.controller.t("import.done", game=Msg(f"game.{match.game}.name"))
-        self.show_review(Review.of(match), out, done)
-        return NOTHING
+        return go(GoReview(Review.of(match), done))
 
     def do_review(self, event: Action, out: list[Effect]) -> Changed:
         source = self._source(event)
         if source is None:
             return go(GoMenu(self.controller.t("error.save_unloadable")))
         match, save_id = source
-        self.show_review(Review.of(match, save_id), out)
-        return NOTHING
+        return go(GoReview(Review.of(match, save_id)))
 
     def _step(self, ply: int, out: list[Effect]) -> None:
         if self.review is not None:
@@ -218,7 +224,7 @@ class Classroom:
 
     def do_import(self, event: Action, out: list[Effect]) -> Changed:
         """A pasted or uploaded game opens for review; nothing is saved until it is kept."""
-        return self._open_outside(import_text, event.value or "", out)
+        return self._open_outside(import_text, event.value or "")
 
     def do_adopt(self, event: Action, out: list[Effect]) -> Changed:
         """Keep an imported game as a new save (a new key: nothing is overwritten); one
@@ -235,8 +241,7 @@ class Classroom:
             self.render_review(out, self.controller.t("error.save_failed", detail=str(err)))
             return NOTHING
         if r.over:
-            self.show_review(replace(r, save_id=session.save_id), out)
-            return NOTHING
+            return go(GoReview(replace(r, save_id=session.save_id)))
         self.review = None
         return go(GoGame(session, raw))
 

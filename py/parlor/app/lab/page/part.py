@@ -3,10 +3,9 @@
 The controller routes to a ``Lab`` the Lab's actions (``lab-*``), the editor's text
 (``LabCode``) and the worker's reports (``LabReport``). Effects ask the page to draw the
 Lab (``ShowLab``), start or stop the worker's match or tournament (``LabStart``,
-``LabStop``), warm the worker up (``LabWarm``), download or share the code. The menu and
-a game against the bot are returned for the controller to open (``page.GoMenu``,
-``GoNew``); leaving what was shown and the review of a game (the callables ``leave``,
-``review``) are the controller's.
+``LabStop``), warm the worker up (``LabWarm``), download or share the code. The Lab in
+place of what was shown, the menu, a game against the bot and the review of a game are
+returned for the controller to open (``page.GoLab``, ``GoMenu``, ``GoNew``, ``GoReview``).
 
 The editor's part is drawn only when the code comes from elsewhere (the Lab opened, another bot
 chosen, a file imported) or a tournament's table comes or goes (read first, it comes first for
@@ -20,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from parlor.app.classroom.review import Review
 from parlor.app.events import (
     Action,
     Download,
@@ -58,7 +58,7 @@ from parlor.app.lab.page.state import (
 )
 from parlor.app.lab.page.tour_games import tour_action
 from parlor.app.lab.wire.messages import WorkerNews, job_request
-from parlor.app.page import NOTHING, Changed, GoMenu, GoNew, Shown, go
+from parlor.app.page import NOTHING, Changed, GoLab, GoMenu, GoNew, GoReview, Shown, go
 from parlor.app.screens.lab import lab_status
 from parlor.app.screens.lab_redraw import lab_drawn
 from parlor.app.screens.lab_tournament import tournament_csv
@@ -101,14 +101,9 @@ class LabController(Protocol):
 
 @dataclass
 class Lab:
-    """The Bot Lab's screen: a part of the controller, which is also given the two things
-    only the controller can do for it."""
+    """The Bot Lab's screen: a part of the controller."""
 
     controller: LabController
-    #: Stop what the page showed (a game, a review) before the Lab is drawn.
-    leave: Callable[[list[Effect]], None]
-    #: A game of the match in the review, with what the bot printed at each move.
-    review: Callable[[Match, tuple[str, ...], list[Effect]], None]
     game: str | None = None
     shelf: Shelf | None = None
     settings: Settings | None = None
@@ -128,23 +123,21 @@ class Lab:
 
     # ---- opening and closing --------------------------------------------------------
 
-    def open_named(self, game: str, out: list[Effect], shared: Carried | None = None) -> Changed:
+    def open_named(self, game: str, shared: Carried | None = None) -> Changed:
         """The Lab of a game named by the menu, the Lab's own picker, a link's
-        ``?lab=`` or the review."""
+        ``?lab=`` or the review, opened by the controller in place of what was shown."""
         if game not in GAMES_BY_ID:
             return go(GoMenu(self.controller.t("lab.unknown_game", game=repr(game),
                                                known=", ".join(sorted(GAMES_BY_ID)))))
-        self.leave(out)  # back from a review of one of its games, the match stays
-        self.open(game, out, shared=shared)
-        return NOTHING
+        return go(GoLab(game, shared))
 
-    def open_link(self, data: str, out: list[Effect]) -> Changed:
+    def open_link(self, data: str) -> Changed:
         """A ``#bot=`` link: the code opens in its game's Lab as a new bot, not run."""
         try:
             game, bot = bot_from_link(data)
         except BadSave as err:
             return go(GoMenu(self.controller.t("error.import_failed", reason=err.message)))
-        return self.open_named(game, out, shared=bot)
+        return self.open_named(game, shared=bot)
 
     def open(self, game: str, out: list[Effect], *, shared: Carried | None = None) -> None:
         """The Lab of ``game``; ``shared`` is a bot from a link, added as a new bot
@@ -200,7 +193,7 @@ class Lab:
 
     def act(self, event: Action, out: list[Effect]) -> Changed:
         """A ``lab-*`` action (``LAB_ACTIONS``): the Lab draws itself; a game against the
-        bot is left to the controller to start."""
+        bot, or one of the match in the review, is left to the controller to open."""
         if self.game is None or self.shelf is None:
             return NOTHING
         name = event.name
@@ -227,11 +220,13 @@ class Lab:
             self.said = whole(event.value)
             self.draw(out)
         elif name in ("lab-tour-bot", "lab-tour-pair", "lab-tour-review") and self.tour:
-            tour_action(self.tour, self.game, event, out, review=self.review, draw=self.draw)
+            match = tour_action(self.tour, self.game, event, out, draw=self.draw)
+            return NOTHING if match is None else go(GoReview(Review.of(match, lab=True)))
         elif name == "lab-review" and self.run is not None:
             played = self.run.played.get(whole(event.value) or 0)
-            if played is not None:
-                self.review(self.match_of(played), said_by_ply(played), out)
+            if played is not None:  # with what the bot printed at each move
+                return go(GoReview(Review.of(self.match_of(played), said=said_by_ply(played),
+                                             lab=True)))
         return NOTHING
 
     def start(self, source: str | None, form: Mapping[str, str], out: list[Effect],

@@ -58,20 +58,17 @@ def shown_pair(tour: LabTour, value: str | None) -> tuple[int, int] | None:
 
 
 def tour_action(tour: LabTour, game: str, event: Action, out: list[Effect], *,
-                review: Callable[[Match, tuple[str, ...], list[Effect]], None],
-                draw: Callable[[list[Effect]], None]) -> None:
+                draw: Callable[[list[Effect]], None]) -> Match | None:
     """``lab-tour-bot``: list an entrant's games (or close the list); ``lab-tour-pair``:
-    a pair's; ``lab-tour-review``: one of them in the review (the controller's, through
-    ``review``)."""
+    a pair's; ``lab-tour-review``: one of them, returned for the review (the
+    controller's to show)."""
     if event.name == "lab-tour-bot":
         tour.shown, tour.pair = shown_entrant(tour, event.value), None
         draw(out)
-        return
+        return None
     if event.name == "lab-tour-pair":
         tour.pair = shown_pair(tour, event.value)
         tour.shown = None if tour.pair is None else tour.pair[0]
         draw(out)
-        return
-    match = tour_match(tour, game, event.value)
-    if match is not None:
-        review(match, (), out)
+        return None
+    return tour_match(tour, game, event.value)
