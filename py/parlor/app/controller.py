@@ -109,7 +109,6 @@ class Controller:
         self.menu = Menu(self)
         self.saving = Saving(self)
         self.classroom = Classroom(self)
-        # The Bot Lab: it leaves what was shown, or shows a game of its match, by these.
         self.lab = Lab(self)
         self.turns = Turns(self, self.classroom, self.saving)
         self.table = Table(self.turns, self.saving, self.classroom)
