@@ -81,3 +81,23 @@ def test_the_menu_draws_the_full_rules_beside_the_forms_not_inside() -> None:
 
 def test_play_is_an_action_the_controller_answers() -> None:
     assert "play" in Driver().c.actions
+
+
+def test_a_new_game_the_game_refuses_leaves_the_menu_saying_why() -> None:
+    """A set-up parse_setup would not let through, handed to the controller anyway (as a
+    part answers with ``GoNew``): nothing opens or is saved, and the menu says why, as
+    the menu's Start always did."""
+    from parlor.app.page import GoNew, go
+    from parlor.app.seats import parse_seat
+    from parlor.app.setup import Setup
+
+    page = Driver()
+    page.send(Boot({}))
+    human = parse_seat("kabaleo", "human")
+    setup = Setup(game="kabaleo", seats=(human, human), seed=1, options={"nonsense": 3})
+    before = dict(page.store.data)
+    out: list = []
+    page.c.apply(go(GoNew(setup)), out)
+    assert [type(e) for e in out] == [MenuMessage]
+    assert "nonsense" in out[0].text
+    assert page.c.shown == "menu" and page.c.session is None and page.store.data == before

@@ -46,6 +46,7 @@ from parlor.app.events import (
     LabReport,
     LanguageChosen,
     LinkEvent,
+    MenuMessage,
     Move,
     Pick,
     SetUrl,
@@ -79,7 +80,7 @@ from parlor.app.session import Session
 from parlor.app.setup import Setup, setup_query
 from parlor.app.table import Table
 from parlor.app.turns import Turns
-from parlor.core.errors import IllegalMove
+from parlor.core.errors import IllegalMove, ParlorError
 from parlor.core.protocol import TABLE
 from parlor.i18n.catalog import Msg, Translator
 from parlor.i18n.languages import DEFAULT as DEFAULT_LANG
@@ -210,7 +211,11 @@ class Controller:
         if isinstance(to, GoMenu):
             self.show_menu(out, to.said)
         elif isinstance(to, GoNew):
-            self.new_game(to.setup, out)
+            try:
+                self.new_game(to.setup, out)
+            except ParlorError as err:  # a set-up the game refuses: nothing was opened
+                out.append(MenuMessage(self.t("error.cannot_start", reason=err.message)))
+                return
             if to.said is not None:
                 self.say(to.said, out)
         elif isinstance(to, GoGame):
