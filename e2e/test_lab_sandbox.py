@@ -97,8 +97,12 @@ def open_lab(page: Page, url: str, game: str) -> None:
 #: job (a request of another number of games) goes as it was.
 FEWER_GAMES = """(played) => {
   const lab = window.parlorLab, run = lab.run.bind(lab);
-  lab.run = (request, report) => run(request.replace(/"games": 10\\b/, `"games": ${played}`),
-                                     report);
+  window.parlorFewerTook = 0;
+  lab.run = (request, report) => {
+    const fewer = request.replace(/"games": 10\\b/, `"games": ${played}`);
+    if (fewer !== request) window.parlorFewerTook += 1;
+    return run(fewer, report);
+  };
 }"""
 
 
@@ -115,6 +119,8 @@ def run_match(page: Page, games: str = "10", limit: str = "1000",
     page.click("[data-action=lab-run]")
     expect(page.locator("[data-lab-progress]")).to_have_attribute(
         "data-done", str(played or games), timeout=WORKER_BOOT_MS)
+    if played is not None:  # the rewrite took: the run was asked for ``played`` games
+        assert page.evaluate("window.parlorFewerTook") == 1, "the request was not rewritten"
 
 
 def printed(page: Page, game: int) -> str:
