@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expec
 
 from ciao_helpers import CIAO, find_position
 from conftest import (
-    CHROMIUM_ARGS,
+    TEST_ARGS,
     BrowserLog,
     fail_on_blocked,
     find_chromium,
@@ -70,7 +70,7 @@ SELECTED_PAIR = """async () => {
 def link_browser(playwright_instance: Playwright) -> Iterator[Browser]:
     browser = playwright_instance.chromium.launch(
         executable_path=find_chromium(), headless=True,
-        args=[*CHROMIUM_ARGS, "--allow-loopback-in-peer-connection"])
+        args=[*TEST_ARGS, "--allow-loopback-in-peer-connection"])
     yield browser
     browser.close()
 

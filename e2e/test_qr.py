@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright
 
 from conftest import (
-    CHROMIUM_ARGS,
+    TEST_ARGS,
     BrowserLog,
     fail_on_blocked,
     find_chromium,
@@ -331,7 +331,7 @@ def camera_browser(playwright_instance: Playwright, camera_file: tuple[Path, str
                    ) -> Iterator[Browser]:
     """Chromium whose camera is the fake one playing ``camera_file`` (permission given
     in each context), launched once for the module's two scans."""
-    args = [*CHROMIUM_ARGS, "--use-fake-device-for-media-stream",
+    args = [*TEST_ARGS, "--use-fake-device-for-media-stream",
             "--use-fake-ui-for-media-stream",
             f"--use-file-for-fake-video-capture={camera_file[0]}"]
     browser = playwright_instance.chromium.launch(
