@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import random
 import re
-from html.parser import HTMLParser
 
 import pytest
 
 from fakes import CLOSE, OPEN, Pseudo
 from parlor.app.screens.game import game_screen
+from parlor.app.screens.readable import visible_texts as read_texts
 from parlor.app.session import Session
 from parlor.app.setup import parse_setup
 from parlor.core.errors import BadOptions, IllegalMove, ParlorError
@@ -24,26 +24,11 @@ from parlor.games.kabaleo import rules
 from parlor.i18n.catalog import FSI, PDI, Translator
 
 LANGS = ("en", "fa", "ru", "ja")
-VISIBLE_ATTRS = ("aria-label", "title", "placeholder", "alt")
 #: Latin words a translated screen may show on purpose: the app's name "Parlor" (the
 #: rules page), the game name "Ciao!" (menus), link words quoted in option refusals
 #: ('random', 'even', an unknown option's name).
 ALLOWED = re.compile(r"Parlor|Ciao!|'[^']*'")
 WORD = re.compile(r"[A-Za-z]{2,}")
-
-
-class Visible(HTMLParser):
-    """Text nodes and the attributes a person or a screen reader meets."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.texts: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.texts.extend(v for k, v in attrs if k in VISIBLE_ATTRS and v)
-
-    def handle_data(self, data: str) -> None:
-        self.texts.append(data)
 
 
 def unisolated(text: str) -> str:
@@ -56,9 +41,7 @@ def unisolated(text: str) -> str:
 
 
 def visible_texts(html: str) -> list[str]:
-    parser = Visible()
-    parser.feed(html)
-    return [unisolated(text) for text in parser.texts]
+    return [unisolated(text) for text in read_texts(html)]
 
 
 def english_in(text: str) -> list[str]:
@@ -66,18 +49,14 @@ def english_in(text: str) -> list[str]:
 
 
 def english_on_screen(html: str) -> list[str]:
-    parser = Visible()
-    parser.feed(html)
-    return [word for text in parser.texts for word in english_in(text)]
+    return [word for text in read_texts(html) for word in english_in(text)]
 
 
 def strays(html: str) -> list[str]:
     """Visible words outside brackets and isolates: written by code, not the catalogs.
     The page's texts are read as one run, since a sentence may hold markup (the colour
     chips of the secret-colour panel)."""
-    parser = Visible()
-    parser.feed(html)
-    left = " ".join(parser.texts)
+    left = " ".join(read_texts(html))
     while True:
         cut = re.sub(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}", "", unisolated(left))
         if cut == left:
