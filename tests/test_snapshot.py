@@ -38,15 +38,24 @@ def result(done: subprocess.CompletedProcess[str]) -> object:
     return json.loads(line.removeprefix("RESULT "))
 
 
+@pytest.fixture(scope="module")
+def built_here(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One build in this checkout, made once (each takes seconds of a core) and compared
+    by the tests below with another build, the one `make setup` made or one elsewhere."""
+    first = tmp_path_factory.mktemp("here") / "a.bin"
+    made = result(build(first, site.snapshot_key(ROOT)))
+    assert isinstance(made, dict) and made["heap"] <= 30 * 1024 * 1024
+    return first
+
+
 @needs_build
-def test_two_builds_give_the_same_bytes_and_two_visits_different_draws(tmp_path: Path) -> None:
+def test_two_builds_give_the_same_bytes_and_two_visits_different_draws(
+        tmp_path: Path, built_here: Path) -> None:
     """Deterministic (the precache hash and the name depend on it), and `random` is
     reseeded by the page's restore: otherwise every visit would replay the state the
     snapshot was made with."""
     key = site.snapshot_key(ROOT)
-    first = tmp_path / "a.bin"
-    made = result(build(first, key))
-    assert isinstance(made, dict) and made["heap"] <= 30 * 1024 * 1024
+    first = built_here
     existing = ROOT / "py" / f"snapshot-{key}.bin.gz"  # `make setup`'s own, if current
     second = tmp_path / "b.bin"
     if existing.exists():
@@ -66,15 +75,13 @@ def test_two_builds_give_the_same_bytes_and_two_visits_different_draws(tmp_path:
 
 
 @needs_build
-def test_a_build_in_another_folder_gives_the_same_bytes(tmp_path: Path) -> None:
+def test_a_build_in_another_folder_gives_the_same_bytes(tmp_path: Path, built_here: Path) -> None:
     """The key names the inputs, not the folder: Node's path to the builder once went
     into the heap (as Python's argv[0] and os.environ["_"]), so two checkouts made two
     different files under one name, and every browser (and every Lab bot, in os.environ)
     was sent the build machine's path."""
     key = site.snapshot_key(ROOT)
-    here = tmp_path / "here.bin"
-    made = result(build(here, key))
-    assert isinstance(made, dict)
+    here = built_here
     elsewhere = tmp_path / "another" / "checkout"
     for part in ("tools/snapshot.mjs", "tools/pyodide_sandbox.mjs", "assets/snapshot-check.mjs",
                  "assets/splice.mjs", "py/parlor.zip"):
