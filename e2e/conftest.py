@@ -102,17 +102,19 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
 ]
 
-#: The browser tests' Chromium runs WebAssembly in V8's baseline compiler only (Liftoff).
-#: Each app start compiles Pyodide's 10 MB of wasm; by default V8 then recompiles the
-#: hot functions with its optimising compiler (TurboFan) in the background, which a test
-#: that boots, clicks and checks never pays back: measured side by side (2026-11-29),
-#: one start 6 -> 4 CPU-seconds and 8 -> 4 s, the game and menu tests 76 -> 54 s, the
-#: Lab's sandbox tests 168 -> 126 s (docs/decisions/browser-tests-baseline-wasm.md).
+#: The browser tests' Chromium runs WebAssembly in V8's baseline compiler only (Liftoff),
+#: each function compiled when first called. Each app start compiles Pyodide's 10 MB of
+#: wasm; by default V8 compiles all of it, then recompiles the hot functions with its
+#: optimising compiler (TurboFan) in the background, which a test that boots, clicks and
+#: checks never pays back: measured side by side (2026-11-29), one start 6 -> 3.3
+#: CPU-seconds and 8 -> 2.3 s, the game and menu tests 76 -> 54 s, the Lab's sandbox
+#: tests 168 -> 126 s (docs/decisions/browser-tests-baseline-wasm.md).
 #: Behaviour is the same in either tier; speed is measured by `make bench` and the
 #: smoke suite (e2e/test_engines.py) runs the browsers as shipped, with ``CHROMIUM_ARGS``.
 #: PARLOR_E2E_WASM=optimised runs these tests with both tiers too.
+BASELINE_WASM = "--js-flags=--liftoff-only --wasm-lazy-compilation"
 TEST_ARGS = [*CHROMIUM_ARGS] + (
-    [] if os.environ.get("PARLOR_E2E_WASM") == "optimised" else ["--js-flags=--liftoff-only"])
+    [] if os.environ.get("PARLOR_E2E_WASM") == "optimised" else [BASELINE_WASM])
 
 
 #: tools/serve.py, loaded once even though this file is imported twice (as ``conftest``
