@@ -65,17 +65,22 @@ def test_the_menu_part_starts_a_tiles_game_through_the_page(
     assert out == [] and page.asked == []
 
 
+def saving_a_game(page: StandInController) -> tuple[Saving, list[Effect]]:
+    """Saving, with a Kabaleo game ``g1`` just opened and not yet written."""
+    setup = parse_setup({"game": "kabaleo", "seats": "human,bot:easy", "seed": "3"}, 0)
+    page.session = Session.start(setup.to_match(), "g1", page.clock())
+    saving = Saving(page)
+    saving.opened(None)
+    return saving, []
+
+
 def test_the_saving_part_leaves_the_newer_position_or_the_menu_to_the_controller(
         stand_in_controller: StandInController) -> None:
     """A stale tab's "take the newer one" opens the other tab's save, or goes back to
     the menu saying why there is none; "keep it here" opens this tab's game to be
     written again at once. Saving opens neither itself."""
     page = stand_in_controller
-    setup = parse_setup({"game": "kabaleo", "seats": "human,bot:easy", "seed": "3"}, 0)
-    page.session = Session.start(setup.to_match(), "g1", page.clock())
-    saving = Saving(page)
-    out: list[Effect] = []
-    saving.opened(None)
+    saving, out = saving_a_game(page)
     assert saving.save(out)
     raw = page.store.get(saves.PREFIX + "g1")
     newer = saving.do_take_newer(Action("take-newer"), out)
@@ -91,11 +96,7 @@ def test_the_saving_part_leaves_the_newer_position_or_the_menu_to_the_controller
 def test_the_saving_part_stops_the_turns_and_redraws_when_another_tab_deleted_the_game(
         stand_in_controller: StandInController) -> None:
     page = stand_in_controller
-    setup = parse_setup({"game": "kabaleo", "seats": "human,bot:easy", "seed": "3"}, 0)
-    page.session = Session.start(setup.to_match(), "g1", page.clock())
-    saving = Saving(page)
-    out: list[Effect] = []
-    saving.opened(None)
+    saving, out = saving_a_game(page)
     assert saving.save(out)  # the first write: this tab is the game's writer
     saves.delete(page.store, "g1")  # in another tab
     page.picks = ("a card",)
