@@ -212,6 +212,38 @@ def test_the_changes_applied_to_the_table_drawn_give_the_table_drawn_whole(seed:
         old = new
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_pieces_kept_from_batch_to_batch_draw_what_pieces_made_afresh_draw(seed: int) -> None:
+    """The page keeps the table's pieces (``LabTour.cells``) for the whole tournament:
+    after each batch, in any language, the changes and the table drawn whole made with
+    them are those made from nothing, and the table as drawn, changed, is the new one."""
+    rng = random.Random(seed)
+    n = rng.randint(9, 14)
+    t = Translator(rng.choice(["en", "fa", "ja", "ru"]))
+    tour = tour_of(n, games=rng.choice([2, 4]))
+    order = list(range(tour.total))
+    rng.shuffle(order)
+    old = grid_of(tour, t)
+    html = grid_html(old, t, tour.cells)
+    while order:
+        for _ in range(rng.randint(1, 8)):
+            if order:
+                k = order.pop()
+                tour.take(k, game(tour, k, rng.choice([0.0, 0.5, 1.0]),
+                                  cut=rng.choice([0, 0, 0, 40])))
+        if rng.random() < 0.2:
+            tour.shown = rng.choice([None, rng.randrange(n)])
+            tour.pair = rng.choice([None, (rng.randrange(n), rng.randrange(n))])
+        new = grid_of(tour, t)
+        kept = grid_patch(old, new, t, tour.cells)
+        assert kept is not None and kept == grid_patch(old, new, t, {})
+        whole = grid_html(new, t, tour.cells)
+        assert whole == grid_html(new, t, {})
+        html = apply(html, json.loads(kept))
+        assert html == whole
+        old = new
+
+
 def test_a_hostile_bots_name_reaches_the_changes_as_text_and_keys_its_row() -> None:
     """A bot's name is a student's (hostile) text: in the changes the page applies it is
     escaped markup, never an element or an attribute of its own, and the key a row is
