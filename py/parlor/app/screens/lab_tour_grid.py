@@ -23,7 +23,7 @@ pair's cell ``data-lab-pair`` ("a,b", the entrants) with ``data-result`` ("won",
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass
 
 from parlor.app.lab.contest.tournament import Standing, ranked
@@ -136,29 +136,31 @@ def row_head(g: Grid, i: int, t: Translator, memo: Memo) -> str:
     climbs moves the rows it passes down a place, which changes their place's number
     (and their rank), not their name or their wins."""
     s = g.table[i]
-    shown = g.shown == s.entrant
-    key: tuple[object, ...] = ("row-open", g.lang, s)
-    opening = memo.get(key)
-    if opening is None:
-        rank = t("lab.tour.rank.tied" if s.tied else "lab.tour.rank", rank=s.rank)
-        row = attrs(data_lab_entrant=g.names[s.entrant],
-                    data_wins=format(round(s.wins, 3), "g"), data_rank=s.rank,
-                    data_tied=s.tied)
-        opening = memo[key] = (f'<tr{row}><td class="rank">{esc(rank)}</td>'
-                               '<th scope="row" class="bot">')
-    number = ""
-    if g.duel:
-        key = ("place", g.lang, i)
-        number = memo.get(key) or memo.setdefault(
-            key, f'<span class="vs-place">{esc(t.number(i + 1))}</span>')
-    key = ("row-rest", g.lang, s.entrant, s.wins, s.games, shown)
-    rest = memo.get(key)
-    if rest is None:
-        total = esc(t("lab.tour.cell", wins=wins_text(s.wins, t), n=s.games))
-        named = button(g.names[s.entrant], action="lab-tour-bot", cls="linkish",
-                       data_value=s.entrant, aria_expanded="true" if shown else "false")
-        rest = memo[key] = f'<bdi>{named}</bdi></th><td class="total">{total}</td>'
-    return opening + number + rest
+    e, name, shown = s.entrant, g.names[s.entrant], g.shown == s.entrant
+    row = _kept(memo, ("row-open", e, s.wins, s.rank, s.tied), lambda: "<tr" + attrs(
+        data_lab_entrant=name, data_wins=format(round(s.wins, 3), "g"), data_rank=s.rank,
+        data_tied=s.tied) + ">")
+    rank = _kept(memo, ("rank", g.lang, s.rank, s.tied), lambda: (
+        '<td class="rank">'
+        + esc(t("lab.tour.rank.tied" if s.tied else "lab.tour.rank", rank=s.rank))
+        + '</td><th scope="row" class="bot">'))
+    place = _kept(memo, ("place", g.lang, i), lambda: (
+        f'<span class="vs-place">{esc(t.number(i + 1))}</span>')) if g.duel else ""
+    named = _kept(memo, ("named", e, shown), lambda: "<bdi>" + button(
+        name, action="lab-tour-bot", cls="linkish", data_value=e,
+        aria_expanded="true" if shown else "false") + "</bdi></th>")
+    total = _kept(memo, ("total", g.lang, s.wins, s.games), lambda: (
+        f'<td class="total">{esc(t("lab.tour.cell", wins=wins_text(s.wins, t), n=s.games))}'
+        "</td>"))
+    return row + rank + place + named + total
+
+
+def _kept(memo: Memo, key: tuple[object, ...], make: Callable[[], str]) -> str:
+    """A piece of markup, made once for what it shows (``key``: its kind, then that)."""
+    piece = memo.get(key)
+    if piece is None:
+        piece = memo[key] = make()
+    return piece
 
 
 def table_attrs(g: Grid) -> str:
