@@ -137,9 +137,9 @@ def row_head(g: Grid, i: int, t: Translator, memo: Memo) -> str:
     (and their rank), not their name or their wins."""
     s = g.table[i]
     e, name, shown = s.entrant, g.names[s.entrant], g.shown == s.entrant
-    row = _kept(memo, ("row-open", e, s.wins, s.rank, s.tied), lambda: "<tr" + attrs(
-        data_lab_entrant=name, data_wins=format(round(s.wins, 3), "g"), data_rank=s.rank,
-        data_tied=s.tied) + ">")
+    row = _kept(memo, ("row-open", e, s.wins, s.rank, s.tied), lambda: (  # as ``attrs``
+        f'<tr data-lab-entrant="{esc(name)}" data-wins="{format(round(s.wins, 3), "g")}"'
+        f' data-rank="{s.rank}"' + (" data-tied>" if s.tied else ">")))
     rank = _kept(memo, ("rank", g.lang, s.rank, s.tied), lambda: (
         '<td class="rank">'
         + esc(t("lab.tour.rank.tied" if s.tied else "lab.tour.rank", rank=s.rank))
