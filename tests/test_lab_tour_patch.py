@@ -14,6 +14,7 @@ import pytest
 
 from made_tours import game, tour_of
 from parlor.app.lab.page.state import LabTour
+from parlor.app.screens.lab_tour_games import games_of_html
 from parlor.app.screens.lab_tour_grid import Grid, grid_html, grid_of
 from parlor.app.screens.lab_tour_patch import grid_patch, moves
 from parlor.i18n.catalog import Translator
@@ -210,6 +211,66 @@ def test_the_changes_applied_to_the_table_drawn_give_the_table_drawn_whole(seed:
         html = apply(html, changes(old, new))
         assert html == whole
         old = new
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_pieces_kept_from_batch_to_batch_draw_what_pieces_made_afresh_draw(seed: int) -> None:
+    """The page keeps the table's pieces (``LabTour.cells``) for the whole tournament:
+    after each batch, in any language, the changes and the table drawn whole made with
+    them are those made from nothing, and the table as drawn, changed, is the new one."""
+    rng = random.Random(seed)
+    n = rng.randint(9, 14)
+    t = Translator(rng.choice(["en", "fa", "ja", "ru"]))
+    tour = tour_of(n, games=rng.choice([2, 4]))
+    order = list(range(tour.total))
+    rng.shuffle(order)
+    old = grid_of(tour, t)
+    html = grid_html(old, t, tour.cells)
+    while order:
+        for _ in range(rng.randint(1, 8)):
+            if order:
+                k = order.pop()
+                tour.take(k, game(tour, k, rng.choice([0.0, 0.5, 1.0]),
+                                  cut=rng.choice([0, 0, 0, 40])))
+        if rng.random() < 0.2:
+            tour.shown = rng.choice([None, rng.randrange(n)])
+            tour.pair = rng.choice([None, (rng.randrange(n), rng.randrange(n))])
+        new = grid_of(tour, t)
+        kept = grid_patch(old, new, t, tour.cells)
+        assert kept is not None and kept == grid_patch(old, new, t, {})
+        whole = grid_html(new, t, tour.cells)
+        assert whole == grid_html(new, t, {})
+        html = apply(html, json.loads(kept))
+        assert html == whole
+        old = new
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_games_listed_with_lines_kept_from_batch_to_batch_are_those_made_afresh(
+        seed: int) -> None:
+    """A bot's (or a pair's) games listed under the table while the games pour in: each
+    sitting's line is kept with the table's pieces, and after every batch (a game now
+    and then replaced by another of the same number) the list is the one made from
+    nothing."""
+    rng = random.Random(seed)
+    n = rng.randint(3, 8)
+    t = Translator(rng.choice(["en", "fa", "ja", "ru"]))
+    tour = tour_of(n, games=4)
+    order = list(range(tour.total))
+    rng.shuffle(order)
+    while order:
+        for _ in range(rng.randint(1, 5)):
+            k = order.pop() if order else rng.randrange(tour.total)
+            tour.take(k, game(tour, k, rng.choice([0.0, 0.5, 1.0]), cut=rng.choice([0, 0, 9])))
+        tour.shown = rng.randrange(n)
+        tour.pair = rng.choice([None, (tour.shown, (tour.shown + 1) % n)])
+        kept = games_of_html(tour, t, "kabaleo")
+        fresh = LabTour(tour.names, tour.games, tour.seed, tour.limit_ms, duels=tour.duels,
+                        shown=tour.shown, pair=tour.pair)
+        assert kept == games_of_html(fresh, t, "kabaleo")
+        assert kept.count('data-action="lab-tour-review"') == sum(
+            1 for k in tour.duels if tour.shown in tour.seating.order(k)
+            and (tour.pair is None or tour.pair[1] in tour.seating.order(k)))
 
 
 def test_a_hostile_bots_name_reaches_the_changes_as_text_and_keys_its_row() -> None:

@@ -5,7 +5,8 @@
 - ``suites``: the suites, in the order a run takes them; a module per suite (``speed``,
   ``moves``, ``strength``, ``search``, ``pyodide_speed``, ``sim``, ``games``,
   ``startup``, ``play``, ``memory``, ``lab``, ``lab_starts``, ``referee``,
-  ``lab_watch``, ``startup_pair``, ``tournament``, ``lengths``, ``endless``).
+  ``lab_watch``, ``startup_pair``, ``tournament``, ``lengths``, ``endless``,
+  ``lab_batch``).
 - ``harness``: the one harness of the browser suites (server, Chromium, CPU and network
   profiles through CDP, long tasks, renderer memory) and Pyodide under Node.js;
   ``host``: the static host the start-up suites serve from; ``labpage``: the Lab's page

@@ -18,6 +18,7 @@ from tools.bench import (
     endless,
     games,
     lab,
+    lab_batch,
     lab_class,
     lab_starts,
     lab_watch,
@@ -89,6 +90,8 @@ SUITES = (
     Suite("lab-class", "a class's tournament beside another tree (--other): time, long "
           "tasks, redraws, memory", lab_class.run, default=False, browser=True,
           options=lab_class.options),
+    Suite("lab-batch", "the page's Python per batch of a 30-bot tournament, in CPython (beside "
+          "--other)", lab_batch.run, default=False, options=lab_batch.options),
 )
 BY_NAME = {s.name: s for s in SUITES}
 #: Names that stand for several suites (`browser`: what `make bench`'s one browser

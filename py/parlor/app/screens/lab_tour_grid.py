@@ -23,7 +23,7 @@ pair's cell ``data-lab-pair`` ("a,b", the entrants) with ``data-result`` ("won",
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass
 
 from parlor.app.lab.contest.tournament import Standing, ranked
@@ -85,17 +85,20 @@ def pair_cell(names: tuple[str, ...], row: int, col: int, wins: float, games: in
     """The cell of ``row``'s games against ``col``: its wins, coloured by who won more,
     marked when ``ended`` of them were ended at the Lab's move limit."""
     result = result_of(wins, games)
-    label = t("lab.tour.pair", bot=names[row], other=names[col], wins=wins_text(wins, t),
-              n=games)
+    said = wins_text(wins, t)
+    label = t("lab.tour.pair", bot=names[row], other=names[col], wins=said, n=games)
     if ended:  # some of the pair's games ended at the Lab's move limit
         label = t("lab.tour.pair.cut", pair=label, n=ended)
-    pair = f"{row},{col}"
-    cell = attrs(class_=f"vs {result}" + (" cut" if ended else ""), data_lab_pair=pair,
-                 data_result=result, data_lab_cut=ended or None,
-                 data_action="lab-tour-pair", data_value=pair, title=label,
-                 aria_label=label, aria_current="true" if shown else None)
-    text = esc(wins_text(wins, t)) + (MARK if ended else "") if games else ""
-    return f"<td{cell}>{text}</td>"
+    # Written out, as ``attrs`` would write them (in that order; the pair, the result
+    # and the count need no escaping): a batch's cells are made on the page's main
+    # thread, 870 of them when the table is drawn whole.
+    pair, label = f"{row},{col}", esc(label)
+    cut = f' data-lab-cut="{ended}"' if ended else ""
+    current = ' aria-current="true"' if shown else ""
+    text = esc(said) + (MARK if ended else "") if games else ""
+    return (f'<td class="vs {result}{" cut" if ended else ""}" data-lab-pair="{pair}"'
+            f' data-result="{result}"{cut} data-action="lab-tour-pair" data-value="{pair}"'
+            f' title="{label}" aria-label="{label}"{current}>{text}</td>')
 
 
 SELF = '<td class="vs self" aria-hidden="true"></td>'
@@ -129,28 +132,35 @@ def col_head(g: Grid, i: int, t: Translator, memo: Memo) -> str:
 def row_head(g: Grid, i: int, t: Translator, memo: Memo) -> str:
     """The ``i``-th row's opening: the bot's place, its name (which opens its games
     under the table, each one click from the review) and its wins in all; its cells
-    follow, and ``</tr>``."""
+    follow, and ``</tr>``. Made of pieces kept apart by what each shows: a bot that
+    climbs moves the rows it passes down a place, which changes their place's number
+    (and their rank), not their name or their wins."""
     s = g.table[i]
-    key = ("row", g.lang, i, s, g.shown == s.entrant, g.duel)
-    head = memo.get(key)
-    if head is None:
-        head = memo[key] = _row_head(g, i, t)
-    return head
+    e, name, shown = s.entrant, g.names[s.entrant], g.shown == s.entrant
+    row = _kept(memo, ("row-open", e, s.wins, s.rank, s.tied), lambda: (  # as ``attrs``
+        f'<tr data-lab-entrant="{esc(name)}" data-wins="{format(round(s.wins, 3), "g")}"'
+        f' data-rank="{s.rank}"' + (" data-tied>" if s.tied else ">")))
+    rank = _kept(memo, ("rank", g.lang, s.rank, s.tied), lambda: (
+        '<td class="rank">'
+        + esc(t("lab.tour.rank.tied" if s.tied else "lab.tour.rank", rank=s.rank))
+        + '</td><th scope="row" class="bot">'))
+    place = _kept(memo, ("place", g.lang, i), lambda: (
+        f'<span class="vs-place">{esc(t.number(i + 1))}</span>')) if g.duel else ""
+    named = _kept(memo, ("named", e, shown), lambda: "<bdi>" + button(
+        name, action="lab-tour-bot", cls="linkish", data_value=e,
+        aria_expanded="true" if shown else "false") + "</bdi></th>")
+    total = _kept(memo, ("total", g.lang, s.wins, s.games), lambda: (
+        f'<td class="total">{esc(t("lab.tour.cell", wins=wins_text(s.wins, t), n=s.games))}'
+        "</td>"))
+    return row + rank + place + named + total
 
 
-def _row_head(g: Grid, i: int, t: Translator) -> str:
-    s = g.table[i]
-    name = g.names[s.entrant]
-    total = esc(t("lab.tour.cell", wins=wins_text(s.wins, t), n=s.games))
-    rank = t("lab.tour.rank.tied" if s.tied else "lab.tour.rank", rank=s.rank)
-    row = attrs(data_lab_entrant=name, data_wins=format(round(s.wins, 3), "g"),
-                data_rank=s.rank, data_tied=s.tied)
-    named = button(name, action="lab-tour-bot", cls="linkish", data_value=s.entrant,
-                   aria_expanded="true" if g.shown == s.entrant else "false")
-    number = f'<span class="vs-place">{esc(t.number(i + 1))}</span>' if g.duel else ""
-    return (f'<tr{row}><td class="rank">{esc(rank)}</td>'
-            f'<th scope="row" class="bot">{number}<bdi>{named}</bdi></th>'
-            f'<td class="total">{total}</td>')
+def _kept(memo: Memo, key: tuple[object, ...], make: Callable[[], str]) -> str:
+    """A piece of markup, made once for what it shows (``key``: its kind, then that)."""
+    piece = memo.get(key)
+    if piece is None:
+        piece = memo[key] = make()
+    return piece
 
 
 def table_attrs(g: Grid) -> str:

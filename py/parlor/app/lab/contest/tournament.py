@@ -220,7 +220,13 @@ class Standing:
     @property
     def share(self) -> float:
         """The share of its games won (rounded, so equal shares compare equal)."""
-        return round(self.wins / self.games, 9) if self.games else 0.0
+        return won_share(self.wins, self.games)
+
+
+def won_share(wins: float, games: int) -> float:
+    """``Standing.share`` of these counts (the page ranks 30 bots at every batch: no
+    ``Standing`` made just to ask it)."""
+    return round(wins / games, 9) if games else 0.0
 
 
 def standings(entrants: int, duels: Sequence[TableGame]) -> list[Standing]:
@@ -240,7 +246,7 @@ def standings(entrants: int, duels: Sequence[TableGame]) -> list[Standing]:
 def ranked(wins: Sequence[float], games: Sequence[int]) -> list[Standing]:
     """``standings`` from each entrant's wins and games added up already (the page's
     running tally, ``state.Tally``)."""
-    shares = [Standing(e, wins[e], games[e]).share for e in range(len(wins))]
+    shares = [won_share(wins[e], games[e]) for e in range(len(wins))]
     order = sorted(range(len(wins)), key=lambda e: (-shares[e], e))
     alike = Counter(shares)
     out = []

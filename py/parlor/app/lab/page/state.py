@@ -203,9 +203,10 @@ class LabTour:
     asked: int = 0  # the games a pair the Lab asked for (``games`` is fewer for a big class)
 
     _tally: Tally | None = field(default=None, init=False, repr=False, compare=False)
-    #: The grid's cells as markup, by what they show (``lab_tour_grid.py``): a redraw
-    #: of 30 bots builds only the cells whose games changed, not 870 (the page's main
-    #: thread runs it, several times a second).
+    #: The grid's cells as markup, by what they show (``lab_tour_grid.py``; with the
+    #: pieces of its rows and the lines of the games listed, ``lab_tour_games.py``): a
+    #: redraw of 30 bots builds only the cells whose games changed, not 870 (the page's
+    #: main thread runs it, several times a second).
     cells: dict[tuple[object, ...], str] = field(default_factory=dict, init=False,
                                                  repr=False, compare=False)
 
