@@ -296,3 +296,27 @@ def test_a_hostile_bots_name_reaches_the_changes_as_text_and_keys_its_row() -> N
         assert found is not None and html.unescape(found.group(1)) == name
     if "moves" in patch:
         assert patch["names"] == list(names)
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "ja", "ru"])
+def test_a_pairs_label_put_together_from_its_sentence_is_the_sentence_said_whole(
+        lang: str) -> None:
+    """``pair_label`` says a pair's sentence once per count, with stand-ins for the
+    names, then puts the names in, isolated as the translator isolates them (always in
+    a right-to-left page, else only a name holding right-to-left letters): the label
+    must be the one the translator gives for the names themselves, escaped, for every
+    kind of name, one that holds a stand-in's character among them."""
+    from parlor.app.screens.lab_tour_grid import pair_label
+    from parlor.i18n.catalog import Translator
+    from parlor.render.html import esc
+
+    t = Translator(lang)
+    names = ("Ada", "رباتِ من", "a<b & \"c\"", "ボット", "Мой бот", "x\ue000y", "\ue001",
+             "mixed رب ok")
+    memo: dict[tuple[object, ...], str] = {}
+    for said, games in (("0", 0), ("1.5", 3), ("۲", 4)):
+        for row in range(len(names)):
+            for col in range(len(names)):
+                whole = esc(t("lab.tour.pair", bot=names[row], other=names[col], wins=said,
+                              n=games))
+                assert pair_label(names, row, col, said, games, t, memo) == whole

@@ -80,19 +80,45 @@ def result_of(wins: float, games: int) -> str:
     return "won" if 2 * wins > games else "lost" if 2 * wins < games else "even"
 
 
+#: Stand-ins for the two names in a pair's label (private-use characters: no letters of
+#: any direction, nothing to escape).
+_BOT, _OTHER = "\ue000", "\ue001"
+
+
+def pair_label(names: tuple[str, ...], row: int, col: int, said: str, games: int,
+               t: Translator, memo: Memo) -> str:
+    """The label of ``row``'s games against ``col``, escaped. The sentence is said once
+    for each count (with stand-ins for the names) and the two names put in, each
+    isolated as the translator would: a tournament's table drawn whole labels 870 pairs,
+    on the page's main thread, and a sentence said by the translator is most of a
+    cell's cost."""
+    bot, other = names[row], names[col]
+    if any(c in bot or c in other for c in (_BOT, _OTHER)):  # a name holding a stand-in
+        return esc(t("lab.tour.pair", bot=bot, other=other, wins=said, n=games))
+    form = _kept(memo, ("pair-label", t.lang, said, games), lambda: esc(
+        t("lab.tour.pair", bot=_BOT, other=_OTHER, wins=said, n=games)))
+    return (form.replace(_kept(memo, ("stand-in", t.lang, _BOT), lambda: t.isolate(_BOT)),
+                         _kept(memo, ("in-label", t.lang, bot), lambda: esc(t.isolate(bot))))
+            .replace(_kept(memo, ("stand-in", t.lang, _OTHER), lambda: t.isolate(_OTHER)),
+                     _kept(memo, ("in-label", t.lang, other), lambda: esc(t.isolate(other)))))
+
+
 def pair_cell(names: tuple[str, ...], row: int, col: int, wins: float, games: int,
-              shown: bool, ended: int, t: Translator) -> str:
+              shown: bool, ended: int, t: Translator, memo: Memo | None = None) -> str:
     """The cell of ``row``'s games against ``col``: its wins, coloured by who won more,
     marked when ``ended`` of them were ended at the Lab's move limit."""
     result = result_of(wins, games)
     said = wins_text(wins, t)
-    label = t("lab.tour.pair", bot=names[row], other=names[col], wins=said, n=games)
-    if ended:  # some of the pair's games ended at the Lab's move limit
-        label = t("lab.tour.pair.cut", pair=label, n=ended)
+    if ended:  # some of the pair's games ended at the Lab's move limit: said whole
+        # (the sentence isolates the pair's label as a whole, names and all)
+        label = t("lab.tour.pair", bot=names[row], other=names[col], wins=said, n=games)
+        label = esc(t("lab.tour.pair.cut", pair=label, n=ended))
+    else:
+        label = pair_label(names, row, col, said, games, t, {} if memo is None else memo)
     # Written out, as ``attrs`` would write them (in that order; the pair, the result
     # and the count need no escaping): a batch's cells are made on the page's main
     # thread, 870 of them when the table is drawn whole.
-    pair, label = f"{row},{col}", esc(label)
+    pair = f"{row},{col}"
     cut = f' data-lab-cut="{ended}"' if ended else ""
     current = ' aria-current="true"' if shown else ""
     text = esc(said) + (MARK if ended else "") if games else ""
@@ -114,7 +140,7 @@ def cell_of(g: Grid, row: int, col: int, t: Translator, memo: Memo) -> str:
     key = (g.lang, row, col, wins, games, shown, ended)
     cell = memo.get(key)
     if cell is None:
-        cell = memo[key] = pair_cell(g.names, row, col, wins, games, shown, ended, t)
+        cell = memo[key] = pair_cell(g.names, row, col, wins, games, shown, ended, t, memo)
     return cell
 
 
