@@ -106,9 +106,10 @@ CHROMIUM_ARGS = [
 #: each function compiled when first called. Each app start compiles Pyodide's 10 MB of
 #: wasm; by default V8 compiles all of it, then recompiles the hot functions with its
 #: optimising compiler (TurboFan) in the background, which a test that boots, clicks and
-#: checks never pays back: measured side by side (2026-11-29), one start 6 -> 3.3
-#: CPU-seconds and 8 -> 2.3 s, the game and menu tests 76 -> 54 s, the Lab's sandbox
-#: tests 168 -> 126 s (docs/decisions/browser-tests-baseline-wasm.md).
+#: checks never pays back: measured side by side (2026-11-29), one start on an idle
+#: machine 4.4-5.5 -> 3.0-4.2 CPU-seconds, on a loaded one 7.7-9.5 -> 3.3-4.8 s; the game
+#: and menu tests 76 -> 54 s, the Lab's sandbox tests 168 -> 126 s, the whole browser
+#: phase of `make test` 1,174 -> 828-846 s (docs/decisions/browser-tests-baseline-wasm.md).
 #: Behaviour is the same in either tier; speed is measured by `make bench` and the
 #: smoke suite (e2e/test_engines.py) runs the browsers as shipped, with ``CHROMIUM_ARGS``.
 #: PARLOR_E2E_WASM=optimised runs these tests with both tiers too.
