@@ -104,7 +104,7 @@ def pair_label(names: tuple[str, ...], row: int, col: int, said: str, games: int
 
 
 def pair_cell(names: tuple[str, ...], row: int, col: int, wins: float, games: int,
-              shown: bool, ended: int, t: Translator, memo: Memo | None = None) -> str:
+              shown: bool, ended: int, t: Translator, memo: Memo) -> str:
     """The cell of ``row``'s games against ``col``: its wins, coloured by who won more,
     marked when ``ended`` of them were ended at the Lab's move limit."""
     result = result_of(wins, games)
@@ -114,7 +114,7 @@ def pair_cell(names: tuple[str, ...], row: int, col: int, wins: float, games: in
         label = t("lab.tour.pair", bot=names[row], other=names[col], wins=said, n=games)
         label = esc(t("lab.tour.pair.cut", pair=label, n=ended))
     else:
-        label = pair_label(names, row, col, said, games, t, {} if memo is None else memo)
+        label = pair_label(names, row, col, said, games, t, memo)
     # Written out, as ``attrs`` would write them (in that order; the pair, the result
     # and the count need no escaping): a batch's cells are made on the page's main
     # thread, 870 of them when the table is drawn whole.
