@@ -48,8 +48,30 @@ def set_code(page: Page, code: str) -> None:
     }""", code)
 
 
-def open_lab(page: Page, base_url: str, game: str, lang: str = "en") -> None:
-    """Open ``game``'s Lab in ``lang``."""
+#: The Lab's worker (its referee), stood in for by a script that starts no Python and
+#: fails at the first thing it is asked.
+NO_REFEREE = ("self.onmessage = () => {"
+              " throw new Error('this test stood in for the Lab\\'s worker'); };")
+
+
+def without_referee(page: Page) -> None:
+    """This page's Lab opens without its referee's Python, for a test that plays no game
+    in the browser's workers (it reads the Lab's screens, or has its games played in
+    CPython: ``played_here``). The Lab starts its referee as it opens, so that Run waits
+    less; here that start (a Pyodide of its own, about 3 CPU-seconds) served nothing.
+    The page's request for assets/lab-worker.js gets ``NO_REFEREE``: a Run that reached
+    it would fail on the page, as when the worker cannot start, not pass unseen. Page
+    routes end with the test (the warm page's are reset)."""
+    page.route("**/assets/lab-worker.js", lambda route: route.fulfill(
+        body=NO_REFEREE, content_type="text/javascript"))
+
+
+def open_lab(page: Page, base_url: str, game: str, lang: str = "en",
+             referee: bool = True) -> None:
+    """Open ``game``'s Lab in ``lang``; without its referee (``without_referee``) if
+    ``referee`` is false."""
+    if not referee:
+        without_referee(page)
     open_app(page, base_url, f"lab={game}&lang={lang}")
     expect(page.locator("#game")).to_have_attribute("data-phase", "lab")
     expect(page.locator("#game")).to_have_attribute("data-game", game)
@@ -148,7 +170,9 @@ def test_an_endless_loop_is_stopped_while_the_page_answers(
 
 
 def test_a_share_link_shows_the_code_and_runs_nothing(app, page: Page, base_url: str) -> None:
-    open_lab(page, base_url, "saboteur")
+    """Neither Lab plays a game: both open without their referee (``without_referee``),
+    and the link's shows no match begun."""
+    open_lab(page, base_url, "saboteur", referee=False)
     marker = "# shared by a classmate"
     set_code(page, f"{marker}\ndef choose(view, moves, rng):\n    return moves[-1]\n")
     page.click("[data-action=lab-share]")
@@ -157,6 +181,7 @@ def test_a_share_link_shows_the_code_and_runs_nothing(app, page: Page, base_url:
     other = page.context.browser.new_context()  # a classmate's browser: nothing stored
     try:
         fresh = other.new_page()
+        without_referee(fresh)
         fresh.goto(link)
         fresh.wait_for_function("document.body.dataset.ready === '1'",
                                 timeout=READY_TIMEOUT_MS)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from e2e.conftest import open_app
-from e2e.test_lab import open_lab, set_code, type_bot
+from e2e.test_lab import open_lab, set_code, type_bot, without_referee
 from playwright.sync_api import BrowserContext, Page, expect
 
 from parlor.app.lab.page.keep import PREFIX
@@ -34,7 +34,7 @@ def rename(page: Page, name: str) -> None:
 
 def test_a_bot_is_renamed_duplicated_deleted_and_brought_back(
         app, page: Page, base_url: str) -> None:
-    open_lab(page, base_url, "kabaleo")
+    open_lab(page, base_url, "kabaleo", referee=False)  # no game is played
     set_code(page, GREEDY)
     rename(page, "Greedy")
     expect(page.locator("select[data-change='lab-bot'] option:checked")).to_have_text("Greedy")
@@ -69,7 +69,7 @@ def test_a_bot_is_renamed_duplicated_deleted_and_brought_back(
 
 
 def test_a_bot_left_out_of_the_tournament_stays_out(app, page: Page, base_url: str) -> None:
-    open_lab(page, base_url, "kabaleo")
+    open_lab(page, base_url, "kabaleo", referee=False)  # no game is played
     page.click("[data-action=lab-new]")
     page.click("[data-action=lab-new]")
     page.click(".lab-entrants summary")
@@ -86,14 +86,21 @@ def test_a_bot_left_out_of_the_tournament_stays_out(app, page: Page, base_url: s
     expect(page.locator(".lab-note")).to_contain_text("Check at least two bots")
 
 
+def tab(context: BrowserContext) -> Page:
+    """A new tab whose Lab opens without its referee: no game is played here."""
+    page = context.new_page()
+    without_referee(page)
+    return page
+
+
 def test_two_tabs_on_one_lab_lose_no_keystroke(context: BrowserContext, base_url: str) -> None:
     """The second tab types in the bot the first shows: the first is told at once by
     the storage event, stops, and shows the newer text when asked; typing in two
     different bots, the tabs never meet."""
-    first = open_app(context.new_page(), base_url, "lab=kabaleo")
+    first = open_app(tab(context), base_url, "lab=kabaleo")
     set_code(first, GREEDY)
     first.click("[data-action=lab-new]")  # "My bot 2" for the first tab
-    second = open_app(context.new_page(), base_url, "lab=kabaleo")
+    second = open_app(tab(context), base_url, "lab=kabaleo")
     second.select_option("select[data-change='lab-bot']", "My bot")
     type_bot(second, ["def choose(view, moves, rng):", "    return moves[-1]"])
     second.wait_for_function(

@@ -35,7 +35,7 @@ def test_a_teacher_pastes_a_chat_message_of_links(app, page: Page, base_url: str
     students = page.context.browser.new_context()  # the students' browser
     try:
         desk = students.new_page()
-        open_lab(desk, base_url, "kabaleo")
+        open_lab(desk, base_url, "kabaleo", referee=False)  # no game is played here
         sara = share_as(desk, "Sara", GREEDY)
         omid = share_as(desk, "Omid", LAST)
         assert "#bot=kabaleo.2." in sara
@@ -45,7 +45,8 @@ def test_a_teacher_pastes_a_chat_message_of_links(app, page: Page, base_url: str
     finally:
         students.close()
 
-    open_lab(page, base_url, "kabaleo")  # the teacher's browser: nothing stored
+    # The teacher's browser: nothing stored (and no game played).
+    open_lab(page, base_url, "kabaleo", referee=False)
     page.click("details.lab-handin summary")
     chat = (f"Sara: mine is {sara} !\nOmid: {omid}\nSara again: {sara}\n"
             f"Reza: {sara.replace('kabaleo.2.', 'kabaleo.2.x')[:-10]}")
@@ -69,7 +70,7 @@ def test_a_teacher_pastes_a_chat_message_of_links(app, page: Page, base_url: str
 
 
 def test_several_files_opened_at_once_and_dropped(app, page: Page, base_url: str) -> None:
-    open_lab(page, base_url, "kabaleo")
+    open_lab(page, base_url, "kabaleo", referee=False)  # no game is played
     header = '# parlor-bot: {"author": "Ana", "game": "kabaleo", "name": "Sly"}\n'
     page.locator("input[data-lab-import]").set_input_files([
         {"name": "greedy.py", "mimeType": "text/x-python", "buffer": GREEDY.encode()},

@@ -57,7 +57,7 @@ def test_the_labs_screens_in_every_language_at_a_phones_and_a_laptops_width(
         app, page: Page, base_url: str) -> None:
     """Each screen is reached once and read in the four languages (once a test a
     language, each playing the same match and tournament)."""
-    open_lab(page, base_url, "kabaleo", "en")
+    open_lab(page, base_url, "kabaleo", "en", referee=False)  # played here, in CPython
     page.evaluate(ASKED_HERE)  # the language picker redraws the Lab, not the page
     expect(page.locator(".lab-editor .cm-editor")).to_be_visible()
     look_in_every_language(page, "first")
@@ -121,7 +121,7 @@ def test_the_starters_comments_are_drawn_in_a_font_that_has_them(
     monospace font has no Japanese on most machines (this one included): its font stack
     must end with the page's own fonts, or the comments are empty boxes (seen at 1280 px
     before the stack did)."""
-    open_lab(page, base_url, "ciao", "ja")
+    open_lab(page, base_url, "ciao", "ja", referee=False)  # no game is played
     page.locator("[data-action=lab-lesson]").first.click()
     expect(page.locator(".lab-editor .cm-content")).to_contain_text("def choose")
     drawn = _editor_fonts(page, JAPANESE)

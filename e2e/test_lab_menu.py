@@ -7,7 +7,7 @@ instead of scrolling sideways (``def`` and the indentation stay in view)."""
 from __future__ import annotations
 
 import pytest
-from e2e.test_lab import ASKED_HERE, played_here, set_code
+from e2e.test_lab import ASKED_HERE, played_here, set_code, without_referee
 from playwright.sync_api import Locator, Page, expect
 
 ENTRY = "#menu .lab-entry [data-action='lab']"
@@ -27,6 +27,7 @@ def in_view(page: Page, target: Locator) -> bool:
 def test_the_menus_lab_entry_is_on_the_first_screen_and_opens_the_lab(
         app, page: Page, width: int, height: int) -> None:
     page.set_viewport_size({"width": width, "height": height})
+    without_referee(page)  # no game is played
     page = app()
     entry = page.locator(ENTRY)
     expect(entry).to_be_visible()
@@ -46,6 +47,7 @@ def test_the_menus_lab_entry_is_on_the_first_screen_and_opens_the_lab(
 def test_on_a_phone_run_and_the_score_are_on_the_labs_first_screen(
         app, page: Page, lang: str) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
+    without_referee(page)  # the match is played here, in CPython
     page = app(f"lang={lang}")
     page.click(ENTRY)
     expect(page.locator("#game")).to_have_attribute("data-phase", "lab")

@@ -10,6 +10,7 @@ import json
 from collections.abc import Iterator
 
 import pytest
+from e2e.test_lab import without_referee
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from conftest import ARTIFACTS, READY_TIMEOUT_MS, BrowserLog, isolated_context
@@ -62,6 +63,7 @@ def open_table(page: Page, base_url: str, game: str, n: int, seats: int, lang: s
     page.add_init_script(f"""localStorage.setItem('parlor:lab:{game}', {kept});
       localStorage.setItem('parlor:projector', 'on');
       localStorage.setItem('parlor:lab-key', '{KEY.hex}');""")
+    without_referee(page)  # its reports are made up here
     page.goto(f"{base_url}/index.html?lab={game}&lang={lang}")
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=READY_TIMEOUT_MS)
     per, reports = games(game, n, seats)
