@@ -25,7 +25,7 @@ from conftest import (
     ROOT,
     WORKER_BOOT_MS,
     BrowserLog,
-    isolated_context,
+    _routed_context,
     poll,
     serve,
 )
@@ -63,9 +63,10 @@ def logged_server(directory: str) -> Logged:
     return logged
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def servers() -> Iterator[tuple[Logged, Logged]]:
-    """The app's server and another origin's (``localhost``, another port)."""
+    """The app's server and another origin's (``localhost``, another port); each test
+    reads the log of its own requests only (``lab``)."""
     app, other = logged_server(str(ROOT)), logged_server(str(ROOT / "assets"))
     other.url = other.url.replace("127.0.0.1", "localhost")
     yield app, other
@@ -74,13 +75,64 @@ def servers() -> Iterator[tuple[Logged, Logged]]:
         s.server.server_close()  # type: ignore[attr-defined]
 
 
-@pytest.fixture
-def visitor(browser: Browser, servers: tuple[Logged, Logged], browser_log: BrowserLog
-            ) -> Iterator[BrowserContext]:
-    """A browser as any visitor has it: the service worker on."""
-    ctx = isolated_context(browser, servers[0].url, browser_log, service_workers="allow")
-    yield ctx
+@dataclass
+class Visitor:
+    """The module's browser and its Lab (``lab``); ``log``: the running test's."""
+
+    ctx: BrowserContext
+    log: BrowserLog = field(default_factory=BrowserLog)
+    page: Page | None = None
+
+
+@pytest.fixture(scope="module")
+def visitor(browser: Browser, servers: tuple[Logged, Logged]) -> Iterator[Visitor]:
+    """A browser as any visitor has it: the service worker on. One for the module, what
+    it reports recorded into the running test's log."""
+    holder: list[Visitor] = []
+    ctx = _routed_context(browser, servers[0].url, lambda: holder[0].log,
+                          service_workers="allow")
+    holder.append(Visitor(ctx))
+    yield holder[0]
     ctx.close()
+
+
+@pytest.fixture
+def lab(visitor: Visitor, servers: tuple[Logged, Logged], browser_log: BrowserLog,
+        request: pytest.FixtureRequest) -> Iterator[Page]:
+    """The module's Lab of Kabaleo, one page kept from test to test: it starts once (the
+    page's Python, the referee's, the service worker's precache), and a test's Run
+    finds the sandbox the last job left warm for the next Run. Once each test took a
+    fresh browser, which also installed the service worker and precached the whole
+    app again: side by side (2026-11-29, a loaded 2-core machine), 85 CPU-seconds and
+    152 s for these six tests then, 40 and 54 s now.
+
+    Sharing masks no attack. Each test's bot is new code, so its match or tournament
+    asks for a sandbox the referee never gave another bot: a job's start stops every
+    sandbox of an earlier job's bots (py/parlor/app/lab/referee/referee.py, ``start``),
+    and the one it gets is a spare in which no student's code has run (assets/lab.js,
+    ``startSpare``). What an attack could change outside its sandbox (the servers, the
+    origin's storage) is read from the test's own start (its log) or before and after
+    its own match; and what a test reads on the page is its own job's, drawn anew when
+    Run is clicked (a match waits for its progress bar, which an error at a bot's top
+    level, the screen the test before may leave, does not have; each attack's error is
+    of another kind than the last test's). After a failed test the page is closed: the
+    next opens the Lab anew."""
+    visitor.log = browser_log
+    for s in servers:
+        s.seen.clear()  # this test's requests only
+    page = visitor.page
+    if page is None or page.is_closed():
+        page = visitor.page = visitor.ctx.new_page()
+        open_lab(page, servers[0].url, "kabaleo")
+    elif page.locator("#game").get_attribute("data-phase") != "lab":
+        open_lab(page, servers[0].url, "kabaleo")
+    else:  # as on a fresh page: the page's jobs go as it asks them (``FEWER_GAMES``)
+        page.evaluate("window.parlorFewer = null")
+    failed = request.session.testsfailed
+    yield page
+    if request.session.testsfailed > failed:
+        page.close()
+    visitor.log = BrowserLog()
 
 
 def open_lab(page: Page, url: str, game: str) -> None:
@@ -89,17 +141,25 @@ def open_lab(page: Page, url: str, game: str) -> None:
     expect(page.locator("#game")).to_have_attribute("data-phase", "lab")
 
 
-#: Every match the page asks of the Lab's worker is of ``played`` games, not the 10 (the
-#: fewest the page offers) it asked for: the referee plays those, says ``done``, and the
-#: page shows them as a match ended there. For a test whose assertion is about each
+#: Every match the page asks of the Lab's worker is of ``parlorFewer`` games (when set),
+#: not the 10 (the fewest the page offers) it asked for: the referee plays those, says
+#: ``done``, and the page shows them as a match ended there. Put in once per page (the
+#: module's Lab serves several tests); ``played`` is for this Run and the page's next
+#: ones (a tournament's request would be cut too), null for all of their games.
+#: For a test whose assertion is about each
 #: game (or the first), where the other games only repeat it. The request is edited as
 #: text (parsed in JavaScript, its 64-bit seeds would lose their last digits); another
 #: job (a request of another number of games) goes as it was.
 FEWER_GAMES = """(played) => {
-  const lab = window.parlorLab, run = lab.run.bind(lab);
+  const lab = window.parlorLab;
+  window.parlorFewer = played;
   window.parlorFewerTook = 0;
+  if (window.parlorFewerIn) return;
+  window.parlorFewerIn = true;
+  const run = lab.run.bind(lab);
   lab.run = (request, report) => {
-    const fewer = request.replace(/"games": 10\\b/, `"games": ${played}`);
+    const n = window.parlorFewer;
+    const fewer = n === null ? request : request.replace(/"games": 10\\b/, `"games": ${n}`);
     if (fewer !== request) window.parlorFewerTook += 1;
     return run(fewer, report);
   };
@@ -109,10 +169,9 @@ FEWER_GAMES = """(played) => {
 def run_match(page: Page, games: str = "10", limit: str = "1000",
               played: int | None = None) -> None:
     """A match against random of ``games`` games (as the page asks), or of its first
-    ``played`` only (``FEWER_GAMES``; once per page)."""
-    if played is not None:
-        page.wait_for_function("typeof window.parlorLab?.run === 'function'")
-        page.evaluate(FEWER_GAMES, played)
+    ``played`` only (``FEWER_GAMES``)."""
+    page.wait_for_function("typeof window.parlorLab?.run === 'function'")
+    page.evaluate(FEWER_GAMES, played)
     page.select_option("[data-lab-field=level]", "random")
     page.select_option("[data-lab-field=games]", games)
     page.select_option("[data-lab-field=limit]", limit)
@@ -263,7 +322,7 @@ def choose(view, moves, rng):
 '''
 
 
-def test_a_bot_reaches_nothing_and_sees_no_state(visitor: BrowserContext,
+def test_a_bot_reaches_nothing_and_sees_no_state(lab: Page,
                                                  servers: tuple[Logged, Logged]) -> None:
     """No request from a bot reaches any server, the cache and
     the databases are as they were, and the bot's interpreter holds no game state (it
@@ -271,8 +330,7 @@ def test_a_bot_reaches_nothing_and_sees_no_state(visitor: BrowserContext,
     as on any later visit: the Lab's workers started again once the service worker holds
     the snapshots, the referee restored from the page's and the sandbox from its own."""
     app, other = servers
-    page = visitor.new_page()
-    open_lab(page, app.url, "kabaleo")
+    page = lab
     precached(page)
     page.evaluate("window.parlorLab.end()")  # the next Run starts them from the cache
     before = origin_storage(page)
@@ -339,7 +397,7 @@ STOPPER = "while True:\n    pass\n"
 
 
 def test_a_cheater_in_a_tournament_changes_no_other_result_and_cannot_stop_it(
-        visitor: BrowserContext, servers: tuple[Logged, Logged]) -> None:
+        lab: Page) -> None:
     """Each entrant has an interpreter of its own, so a cheater's
     rigging stays in its own; a bot whose file never ends loses its games and the
     tournament goes on. The table equals the one played by the same bots with the
@@ -350,10 +408,11 @@ def test_a_cheater_in_a_tournament_changes_no_other_result_and_cannot_stop_it(
     from parlor.app.lab.contest.tournament import TableGame, standings
     from parlor.app.lab.referee.here import run_here
 
-    app, _ = servers
-    page = visitor.new_page()
-    open_lab(page, app.url, "kabaleo")
+    page = lab
     cheater = "# RIGGED\n" + RIGGING + PLAYS
+    # The module's Lab holds its first bot only (no other test adds one): the four
+    # entrants are these.
+    expect(page.locator("select[data-change=lab-bot] option")).to_have_count(1)
     for code in (HONEST_A, HONEST_B, cheater, STOPPER):
         if code is not HONEST_A:
             page.click("[data-action=lab-new]")
@@ -392,14 +451,12 @@ STOPPED_TOP_LEVELS = [
 
 
 def test_a_top_level_that_never_ends_or_eats_memory_is_stopped(
-        visitor: BrowserContext, servers: tuple[Logged, Logged]) -> None:
+        lab: Page) -> None:
     """The top level is timed too, and a memory bomb meets the
     sandbox's cap; the Lab says why, and the page answers all along. One page, one
     after the other (once two tests, each opening the Lab anew): the second is Run in
     the Lab the first was stopped in."""
-    app, _ = servers
-    page = visitor.new_page()
-    open_lab(page, app.url, "kabaleo")
+    page = lab
     box = page.locator("details.lab-ref-box")
     for code, kind, words in STOPPED_TOP_LEVELS:
         set_code(page, code)
@@ -417,13 +474,11 @@ def test_a_top_level_that_never_ends_or_eats_memory_is_stopped(
 
 
 def test_a_memory_bomb_in_choose_loses_each_game_and_the_match_goes_on(
-        visitor: BrowserContext, servers: tuple[Logged, Logged]) -> None:
+        lab: Page) -> None:
     """Three games, not ten: two are played side by side, so the third is played after
     a sandbox met the cap and was replaced (the match goes on), and each is lost; ten
     only did the same again, a sandbox's restart a game."""
-    app, _ = servers
-    page = visitor.new_page()
-    open_lab(page, app.url, "kabaleo")
+    page = lab
     set_code(page, "def choose(view, moves, rng):\n    x = []\n    while True:\n"
                    "        x.append(bytearray(10 ** 7))\n")
     run_match(page, games="10", limit="5000", played=3)
@@ -463,12 +518,10 @@ def choose(view, moves, rng):
 
 
 def test_forged_answers_are_refused_and_the_match_goes_on(
-        visitor: BrowserContext, servers: tuple[Logged, Logged]) -> None:
+        lab: Page) -> None:
     """Every message from the sandbox is checked against the wire's
     shape and the moves offered; a forged one stops that game only, with the reason."""
-    app, _ = servers
-    page = visitor.new_page()
-    open_lab(page, app.url, "kabaleo")
+    page = lab
     set_code(page, FORGER)
     run_match(page, games="10")
     results = game_results(page)
@@ -503,7 +556,7 @@ def choose(view, moves, rng):
 
 
 def test_a_lab_bot_at_the_table_never_holds_the_humans_secret(
-        visitor: BrowserContext, servers: tuple[Logged, Logged]) -> None:
+        lab: Page) -> None:
     """'Play against this bot' asks the bot's sandbox with its
     seat's view only; the game is played to its end and resumes after a reload.
 
@@ -513,9 +566,7 @@ def test_a_lab_bot_at_the_table_never_holds_the_humans_secret(
     worker, and the tab reloaded mid-game resumes the game, bot and all."""
     from kabaleo_helpers import my_turn_or_end_past_slow_lab_moves, play_one_move
 
-    app, _ = servers
-    page = visitor.new_page()
-    open_lab(page, app.url, "kabaleo")
+    page = lab
     set_code(page, PEEKER)
     page.select_option("[data-lab-field=level]", "random")
     # The longest time a move may take: this test is about what the bot sees, and on a
