@@ -39,8 +39,10 @@ def lab_with_a_low_limit(page: Page, base_url: str) -> None:
     page.evaluate(LOWER_THE_LIMIT, LIMIT)
 
 
-def test_a_match_of_a_bot_that_never_ends_its_round_ends_and_says_why(
+def test_a_match_and_a_tournament_of_bots_that_never_end_their_round_end_and_say_why(
         app, page: Page, base_url: str) -> None:
+    """A match, then (back from its review, in the same Lab: its referee and a sandbox
+    warm) a tournament. Once two tests, each opening the Lab and starting its workers."""
     lab_with_a_low_limit(page, base_url)
     set_code(page, LAST)
     page.select_option("[data-lab-field=players]", "2")
@@ -66,11 +68,10 @@ def test_a_match_of_a_bot_that_never_ends_its_round_ends_and_says_why(
         f"This game was ended after {LIMIT} moves, before its end: {RULE}.")
     page.screenshot(path="e2e/artifacts/lab-ends-review.png", full_page=True)
 
-
-def test_a_tournament_of_bots_that_never_end_their_round_finishes_and_marks_them(
-        app, page: Page, base_url: str) -> None:
-    lab_with_a_low_limit(page, base_url)
-    set_code(page, LAST)
+    # A tournament of that bot and another that never ends its round either.
+    page.click("#game [data-action=lab]")
+    expect(page.locator("#game")).to_have_attribute("data-phase", "lab")
+    expect(page.locator("textarea[data-lab-code]")).to_have_value(LAST)
     page.click("[data-action=lab-new]")
     set_code(page, MIDDLE)
     expect(page.locator("select[data-change=lab-bot] option")).to_have_count(2)
