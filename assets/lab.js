@@ -39,6 +39,11 @@
   let jobs = 0; // each run's number: a report of a job stopped before is not this run's
   const sandboxes = new Map(); // the referee's key -> the sandbox's id
   let pending = []; // the results' redraws not yet drawn: {node, html, grid} (drawSoon)
+  /** @type {Generator<void, void, void> | null} */
+  let drawing = null; // the redraws being applied, a slice a task (slice)
+  let sliceTimer = 0;
+  const SLICE_MS = 16; // a slice's script at most, about (a step's may end past it)
+  const PIECES = 8; // a table's changed pieces changed in one step
   let idleTimer = 0; // lets the sandboxes go (letGo) once the Lab has been idle
 
   function spawn() {
@@ -124,7 +129,8 @@
 
   // Whether the reports waiting are due to be drawn (see PACE).
   function due() {
-    return !!run && performance.now() - run.flushAt >= Math.max(BATCH_MS, PACE * drawMs);
+    return !!run && !drawing && !pending.length
+      && performance.now() - run.flushAt >= Math.max(BATCH_MS, PACE * drawMs);
   }
 
   // The end of a job: "done" carries the last reports itself (one redraw, not two in one
@@ -353,13 +359,19 @@
     return true;
   }
 
-  function patchGrid(slot, grid) {
+  // The changes as steps (a generator: each `yield` is a place where the redraw may stop
+  // for this task and go on in the next, see `slice`): the rows moved with their columns'
+  // cells, all in one step (a moved row or cell has the page lay the whole table out
+  // again, ~50 ms at 4x a slower CPU: once for all of them, not once a frame), then the
+  // pieces' markup read, then a few pieces changed a step (words and attributes: the
+  // page lays out the cells changed). The table's own attributes (its games done, which
+  // says the table is drawn to there) are changed last.
+  function* patchGrid(slot, grid) {
     const table = slot.querySelector("table[data-lab-tournament]");
     if (!table) {
       console.warn("Parlor: a tournament's changes with no table drawn");
       return;
     }
-    for (const [name, value] of Object.entries(grid.table || {})) table.setAttribute(name, value);
     const cols = grid.cols || [];
     const rows = grid.rows || [];
     const cells = grid.cells || [];
@@ -376,6 +388,7 @@
       const names = grid.names;
       const rowOf = (e) => (e === null ? null : byName.get(names[e]));
       const mine = Array.from(body.rows, (tr) => [tr, names.indexOf(tr.getAttribute("data-lab-entrant"))]);
+      yield; // the moves in one step: the table's rows and cells laid out anew once
       for (const [e, before] of grid.moves) {
         const tr = rowOf(e);
         if (tr) body.insertBefore(tr, rowOf(before) || null);
@@ -387,25 +400,68 @@
         }
       }
     }
-    if (!cols.length && !rows.length && !cells.length) return;
-    const template = document.createElement("template");
-    template.innerHTML = `<table><thead><tr>${cols.map((c) => c[1]).join("")}</tr></thead>`
-      + `<tbody>${rows.map((r) => r[1]).join("")}<tr>${cells.map((c) => c[1]).join("")}</tr>`
-      + "</tbody></table>";
-    const fresh = /** @type {HTMLTableElement} */ (template.content.firstElementChild);
-    const heads = table.tHead.rows[0].cells;
-    const newHeads = fresh.tHead.rows[0].cells;
-    cols.forEach(([i], j) => one(heads[3 + i], newHeads[j]));
-    const newRows = fresh.tBodies[0].rows;
-    rows.forEach(([name], j) => {
-      const tr = byName.get(name);
-      const from = newRows[j];
-      if (!tr) return;
-      sameAttributes(tr, from);
-      for (let k = 0; k < from.cells.length; k++) one(tr.cells[k], from.cells[k]);
-    });
-    const newCells = newRows[rows.length].cells;
-    cells.forEach(([pair], j) => one(byPair.get(pair), newCells[j]));
+    if (cols.length || rows.length || cells.length) {
+      yield;
+      const template = document.createElement("template");
+      template.innerHTML = `<table><thead><tr>${cols.map((c) => c[1]).join("")}</tr></thead>`
+        + `<tbody>${rows.map((r) => r[1]).join("")}<tr>${cells.map((c) => c[1]).join("")}</tr>`
+        + "</tbody></table>";
+      const fresh = /** @type {HTMLTableElement} */ (template.content.firstElementChild);
+      const heads = table.tHead.rows[0].cells;
+      const newHeads = fresh.tHead.rows[0].cells;
+      for (let j = 0; j < cols.length; j++) {
+        if (j % PIECES === 0) yield;
+        one(heads[3 + cols[j][0]], newHeads[j]);
+      }
+      const newRows = fresh.tBodies[0].rows;
+      for (let j = 0; j < rows.length; j++) {
+        if (j % PIECES === 0) yield;
+        const tr = byName.get(rows[j][0]);
+        const from = newRows[j];
+        if (!tr) continue;
+        sameAttributes(tr, from);
+        for (let k = 0; k < from.cells.length; k++) one(tr.cells[k], from.cells[k]);
+      }
+      const newCells = newRows[rows.length].cells;
+      for (let j = 0; j < cells.length; j++) {
+        if (j % PIECES === 0) yield;
+        one(byPair.get(cells[j][0]), newCells[j]);
+      }
+      yield;
+    }
+    for (const [name, value] of Object.entries(grid.table || {})) table.setAttribute(name, value);
+  }
+
+  // The redraws asked for, in order, as steps (see patchGrid): a whole redraw is one step;
+  // a table's changes are many, and the rest of the results, drawn after the last of
+  // them, is in the same step as its last (so the table's games done and the progress
+  // line beside it change together).
+  function* redraws(/** @type {any[]} */ todo) {
+    for (let i = 0; i < todo.length; i++) {
+      const p = todo[i];
+      if (p.grid) yield* patchGrid(p.node, p.grid);
+      if (!p.grid || i === todo.length - 1) window.parlorLab.draw(p.node, p.html);
+      yield;
+    }
+  }
+
+  // Applies the redraws waiting, a slice a task: steps until SLICE_MS have gone, then the
+  // rest in a task of its own (a 30-bot table's changes at 4x a slower CPU were 100-250
+  // ms of script in one task, and the page answered no click meanwhile). Only the
+  // result counts: what the last slice leaves is what one task applying them all left.
+  function slice() {
+    sliceTimer = 0;
+    const begun = performance.now();
+    do {
+      if (!drawing) {
+        if (!pending.length) break;
+        drawing = redraws(pending.splice(0));
+      }
+      if (drawing.next().done) drawing = null;
+    } while (performance.now() - begun < SLICE_MS);
+    drawMs += performance.now() - begun; // Python's part, then the nodes'
+    if (drawing || pending.length) sliceTimer = setTimeout(slice, 0);
+    else if (run) run.flushAt = performance.now();
   }
 
   window.parlorLab = {
@@ -415,25 +471,12 @@
     // table's place kept. Of whole redraws asked for before it runs only the last is
     // drawn; the table's changes after it are each applied, in order.
     drawSoon(node, html, grid) {
-      const first = pending.length === 0;
-      if (!grid) pending.length = 0;
-      pending.push({ node, html, grid: grid ? JSON.parse(grid) : null });
-      if (first) {
-        setTimeout(() => {
-          const todo = pending.splice(0);
-          const begun = performance.now();
-          todo.forEach((p, i) => {
-            if (!p.grid) {
-              this.draw(p.node, p.html);
-              return;
-            }
-            patchGrid(p.node, p.grid);
-            if (i === todo.length - 1) this.draw(p.node, p.html); // the rest, the last only
-          });
-          drawMs += performance.now() - begun; // Python's part, then the nodes'
-          if (run) run.flushAt = performance.now();
-        }, 0);
+      if (!grid) {
+        pending.length = 0;
+        drawing = null; // a whole redraw: what was left of the one before is in it
       }
+      pending.push({ node, html, grid: grid ? JSON.parse(grid) : null });
+      if (!sliceTimer) sliceTimer = setTimeout(slice, 0);
     },
     // The results before the code (`first`: a tournament's table, which spans the Lab
     // above it) or after it, as the whole Lab is drawn (py/parlor/app/screens/lab.py):
@@ -450,6 +493,7 @@
     // The whole Lab was just drawn: redraws asked for before it are not drawn.
     drop() {
       pending.length = 0;
+      drawing = null;
     },
     // `node`'s content made `html`, keeping the nodes that are there (see morph).
     draw(node, html) {
