@@ -181,6 +181,19 @@ def test_contract_default_options(game_id: str, players: int) -> None:
         play_and_check(game, players, seed, {}, foreign)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "players"), [
+    (g, p) for g, p in setups() if getattr(GAMES[g], "contract_seeds", len(SEEDS)) < len(SEEDS)])
+def test_contract_the_seeds_a_game_samples_out(game_id: str, players: int) -> None:
+    """Under ``-m slow``, the seeds ``test_contract_default_options`` leaves out for a game
+    that samples (``contract_seeds``), so the slow run plays all of them
+    (docs/decisions/contract-suite-seeds.md)."""
+    game = GAMES[game_id]
+    foreign: list[str] = []
+    for seed in SEEDS[getattr(game, "contract_seeds", len(SEEDS)):]:
+        play_and_check(game, players, seed, {}, foreign)
+
+
 @pytest.mark.parametrize(
     ("game_id", "players", "options"), variants(),
     ids=[f"{g}-{p}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, p, o in variants()],

@@ -20,6 +20,7 @@ from fakes import LabWorker
 from parlor.app.events import Action, Boot, LabReport, LabStart, ShowGame, ShowLab
 from parlor.app.lab.contest.seating import Seating, rounds
 from parlor.app.lab.contest.tournament import SEP, TableGame, forfeit, standings
+from parlor.app.lab.page.lessons import lab_options
 from parlor.app.lab.referee.here import HERE_KEY, run_here
 from parlor.app.lab.referee.jobs import live_for
 from parlor.core.match import Match, replay
@@ -36,9 +37,11 @@ def bots(n: int) -> list[str]:
 
 
 def request(n: int, seats: int, games: int = 10, game: str = "kabaleo") -> str:
+    """A tournament as the page asks for one, with the Lab's options for the game (Ciao!:
+    one round, ``lab_options``), as the page sends them."""
     return json.dumps({"kind": "tournament", "game": game, "sources": bots(n), "games": games,
                        "seats": seats, "seed": 77, "limit_ms": 1000, "first": 0,
-                       "key": HERE_KEY.hex})
+                       "options": lab_options(game), "key": HERE_KEY.hex})
 
 
 @pytest.mark.parametrize(("n", "k"), [(3, 3), (4, 3), (5, 4), (7, 3), (10, 4), (30, 4),

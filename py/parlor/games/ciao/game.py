@@ -28,13 +28,16 @@ class Ciao(Game[CiaoState, CiaoView]):
     #: Contract suite knobs (tests/test_contract.py). A round played by uniformly random
     #: legal moves is long (random play draws a lot: some 800 moves at two players), and
     #: every step checks a view and a sampled world for each seat, so the sweeps play one
-    #: round per match, and 40 seeds (at 2 players 0.55 s a seed in CPython: all 200
-    #: seeds of 2-6 players took ~210 s, a third of the CPython suite's time). The slow
-    #: run (``pytest -m slow``, tests/test_ciao_contract.py) plays every seed the generic
-    #: suite would have used, as whole matches; option variants use fewer seeds, and the
-    #: default run also plays whole matches and the strict table for a sample.
+    #: round per match, and 20 seeds (at 2 players 0.55 s a seed in CPython: all 200
+    #: seeds of 2-6 players took ~210 s, a third of the CPython suite's time; each player
+    #: count reaches every branch of the engine it reaches in 40 seeds by seed 24, and
+    #: the counts together by seed 8: docs/decisions/contract-suite-seeds.md). The slow
+    #: run (``pytest -m slow``: tests/test_contract.py the other seeds of one round,
+    #: tests/test_ciao_contract.py every seed as whole matches) plays every seed the
+    #: generic suite would have used; option variants use fewer seeds, and the default
+    #: run also plays whole matches and the strict table for a sample.
     contract_options: dict[str, object] = {"rounds": 1}
-    contract_seeds = 40
+    contract_seeds = 20
     contract_variant_seeds = 5
     #: Not swept by the generic suite: the two clock settings (the engine never reads
     #: them), ``rounds`` (whole matches are tests/test_ciao_contract.py's) and

@@ -27,6 +27,10 @@ class Kabaleo(Game[KabaleoState, KabaleoView]):
     #: so the app may offer undo.
     undo_safe = True
     option_specs: tuple[OptionSpec, ...] = SPECS
+    #: The contract sweep (tests/test_contract.py) plays 50 of its 200 seeds: each player
+    #: count reaches every branch of the engine it ever reaches by seed 11
+    #: (docs/decisions/contract-suite-seeds.md); ``pytest -m slow`` plays the rest.
+    contract_seeds = 50
 
     def options_for(self, players: int, given: Mapping[str, object]) -> dict[str, object]:
         """The complete, validated options (defaults filled in) a match records."""
