@@ -16,11 +16,16 @@ KABALEO = GAMES["kabaleo"]
 
 
 def test_whole_game_against_a_bot_to_the_end_screen(app) -> None:
-    """A whole human-vs-bot game played by clicking, ending on the walk-through. (A
-    searching bot thinking in the page, in slices, is e2e/test_ciao.py's whole round;
-    Kabaleo's search inside Pyodide is tests/test_ismcts.py's, run there too.)"""
+    """A whole human-vs-bot game played by clicking, ending on the walk-through; its
+    first move is played by keyboard (the page contract: data-pick/data-move act on
+    Enter and Space, and nothing illegal is clickable), in this game rather than a game
+    started for it. (A searching bot thinking in the page, in slices, is
+    e2e/test_ciao.py's whole round; Kabaleo's search inside Pyodide is
+    tests/test_ismcts.py's, run there too.)"""
     page = app("?game=kabaleo&players=2&seats=human,bot:easy&seed=11&botdelay=0")
-    mine = 0
+    wait_for_my_turn_or_end(page)
+    play_first_move_by_keyboard(page)
+    mine = 1
     while wait_for_my_turn_or_end(page) != "over":
         play_one_move(page)
         mine += 1
@@ -35,10 +40,9 @@ def test_whole_game_against_a_bot_to_the_end_screen(app) -> None:
     expect(page.locator("#game [data-action='again']")).to_be_visible()
 
 
-def test_keyboard_play_and_illegal_piles_not_clickable(app) -> None:
-    """Page contract: data-pick/data-move act on Enter and Space; nothing illegal is clickable."""
-    page = app("?game=kabaleo&players=2&seats=human,bot:random&seed=5&botdelay=0")
-    wait_for_my_turn_or_end(page)
+def play_first_move_by_keyboard(page: Page) -> None:
+    """Enter on a colour offers exactly its legal moves, each a focusable button with a
+    name; Space on one plays it."""
     pick = page.locator("#game [data-pick]").first
     colour = pick.get_attribute("data-pick")
     pick.focus()
@@ -80,16 +84,21 @@ def test_save_reload_resume(app, page: Page) -> None:
     assert page.locator("#game .log").inner_text() == before
 
 
-def test_corrupt_save_is_listed_kept_and_downloadable(app, page: Page) -> None:
-    """A corrupt save gives a clear message, offers its raw text, is never lost."""
-    page = app()
+def test_corrupt_save_is_listed_kept_and_downloadable(app, page: Page, base_url: str) -> None:
+    """A corrupt save gives a clear message, offers its raw text, is never lost. The saves
+    are written from a small file of the origin (as e2e/positions.py's `store` does) and
+    the app starts once, from a link to one of them: the menu it explains that on lists
+    both, so no start only to write them and no reload to list them."""
+    page.goto(f"{base_url}/assets/icon.svg")
     page.evaluate("localStorage.setItem('parlor:save:broken-0', '{not json')")
     page.evaluate("""localStorage.setItem('parlor:save:edited-0', JSON.stringify({format: 1,
         id: 'edited-0', created: 1, updated: 2, match: {format: 1, game: 'kabaleo',
         rules_version: 1, options: {}, seats: ['human', 'bot:easy'], names: [], seed: 3,
         moves: ['Z9']}}))""")
-    page.reload()
-    page.wait_for_function("document.body.dataset.ready === '1'")
+    # Opening a link to the broken save explains and keeps it.
+    page = app("?save=edited-0")
+    expect(page.locator("#menu-message")).to_contain_text("cannot be loaded")
+    assert page.evaluate("localStorage.getItem('parlor:save:edited-0')") is not None
     broken = page.locator("#saves .save.broken")
     expect(broken).to_have_count(2)
     expect(page.locator("#saves")).to_contain_text("not valid JSON")
@@ -98,10 +107,6 @@ def test_corrupt_save_is_listed_kept_and_downloadable(app, page: Page) -> None:
         page.click("#saves [data-save='broken-0'] [data-action='download']")
     path = info.value.path()
     assert open(path, encoding="utf-8").read() == "{not json"
-    # Opening a link to the broken save explains and keeps it.
-    page = app("?save=edited-0")
-    expect(page.locator("#menu-message")).to_contain_text("cannot be loaded")
-    assert page.evaluate("localStorage.getItem('parlor:save:edited-0')") is not None
 
 
 def test_handoff_hides_the_next_seats_target(app) -> None:

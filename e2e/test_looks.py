@@ -5,9 +5,9 @@ projector's, a laptop's and a phone's width for a person to look at."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from conftest import ARTIFACTS, BrowserLog, isolated_context, open_app
+from conftest import ARTIFACTS
 
 HTML = "html"
 
@@ -26,31 +26,21 @@ def test_the_projector_and_motion_switches_are_remembered(app, page: Page) -> No
     expect(page.locator(HTML)).to_have_attribute("data-motion", "off")
 
 
-def test_a_wide_screen_chooses_the_projector_layout_by_itself(
-        browser: Browser, base_url: str, browser_log: BrowserLog) -> None:
-    ctx = isolated_context(browser, base_url, browser_log)
-    try:
-        page = ctx.new_page()
-        page.set_viewport_size({"width": 1920, "height": 1080})
-        open_app(page, base_url)
-        expect(page.locator(HTML)).to_have_attribute("data-layout", "projector")
-    finally:
-        ctx.close()
+def test_a_wide_screen_chooses_the_projector_layout_by_itself(app, page: Page) -> None:
+    """The kept page will do (no fresh browser needed): it comes back at the default
+    size with nothing remembered, so only the width chooses."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    app("")
+    expect(page.locator(HTML)).to_have_attribute("data-layout", "projector")
 
 
-def test_reduced_motion_plays_no_animation(browser: Browser, base_url: str,
-                                           browser_log: BrowserLog) -> None:
-    ctx = isolated_context(browser, base_url, browser_log)
-    try:
-        page = ctx.new_page()
-        page.emulate_media(reduced_motion="reduce")
-        open_app(page, base_url, "?game=kabaleo&players=2&seats=bot:easy,bot:easy&seed=3"
-                 "&botdelay=300")
-        expect(page.locator(HTML)).to_have_attribute("data-motion", "off")
-        page.wait_for_selector("#game [data-fresh]")
-        assert page.evaluate("document.getAnimations().length") == 0
-    finally:
-        ctx.close()
+def test_reduced_motion_plays_no_animation(app, page: Page) -> None:
+    """The kept page's emulated media are reset before each test, so it will do."""
+    page.emulate_media(reduced_motion="reduce")
+    app("?game=kabaleo&players=2&seats=bot:easy,bot:easy&seed=3&botdelay=300")
+    expect(page.locator(HTML)).to_have_attribute("data-motion", "off")
+    page.wait_for_selector("#game [data-fresh]")
+    assert page.evaluate("document.getAnimations().length") == 0
 
 
 def test_the_last_move_animates_when_motion_is_on(app) -> None:
