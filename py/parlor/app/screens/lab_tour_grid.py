@@ -93,28 +93,14 @@ def pair_label(names: tuple[str, ...], row: int, col: int, said: str, games: int
     on the page's main thread, and a sentence said by the translator is most of a
     cell's cost."""
     bot, other = names[row], names[col]
-    if _BOT in bot or _OTHER in bot or _BOT in other or _OTHER in other:  # a stand-in
+    if any(c in bot or c in other for c in (_BOT, _OTHER)):  # a name holding a stand-in
         return esc(t("lab.tour.pair", bot=bot, other=other, wins=said, n=games))
-    # The memo read inline, not through ``_kept`` (870 labels when the empty grid is
-    # drawn after the Tournament click: a call and a closure fewer each, five times).
-    lang = t.lang
-    key: tuple[object, ...]
-    form = memo.get(key := ("pair-label", lang, said, games))
-    if form is None:
-        form = memo[key] = esc(t("lab.tour.pair", bot=_BOT, other=_OTHER, wins=said, n=games))
-    at_bot = memo.get(key := ("stand-in", lang, _BOT))
-    if at_bot is None:
-        at_bot = memo[key] = t.isolate(_BOT)
-    at_other = memo.get(key := ("stand-in", lang, _OTHER))
-    if at_other is None:
-        at_other = memo[key] = t.isolate(_OTHER)
-    in_bot = memo.get(key := ("in-label", lang, bot))
-    if in_bot is None:
-        in_bot = memo[key] = esc(t.isolate(bot))
-    in_other = memo.get(key := ("in-label", lang, other))
-    if in_other is None:
-        in_other = memo[key] = esc(t.isolate(other))
-    return form.replace(at_bot, in_bot).replace(at_other, in_other)
+    form = _kept(memo, ("pair-label", t.lang, said, games), lambda: esc(
+        t("lab.tour.pair", bot=_BOT, other=_OTHER, wins=said, n=games)))
+    return (form.replace(_kept(memo, ("stand-in", t.lang, _BOT), lambda: t.isolate(_BOT)),
+                         _kept(memo, ("in-label", t.lang, bot), lambda: esc(t.isolate(bot))))
+            .replace(_kept(memo, ("stand-in", t.lang, _OTHER), lambda: t.isolate(_OTHER)),
+                     _kept(memo, ("in-label", t.lang, other), lambda: esc(t.isolate(other)))))
 
 
 def pair_cell(names: tuple[str, ...], row: int, col: int, wins: float, games: int,
