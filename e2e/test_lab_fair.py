@@ -1,10 +1,10 @@
 """A fair contest, in Chromium: the cheater (tests/fixtures/lab/cheater.py) sits in a
 Run, a tournament and a game at the table, Ciao! each time, and never names a hidden
 card. It walks its generator back, tries the code's public seeds and the clock, deals
-each candidate and compares the deal with its first view; a seed that also deals a
-later view of its (a first view alone, a hand of a deck of ~30 kinds, a chance deal
-matches now and then) makes it raise an error that names another seat's hand
-("CHEATED"), which the page would show. What it
+each candidate and compares the deal with its first view; a seed that also deals 20
+later views of its, 60 moves on (a chance deal gives a first view now and then, and a
+few more after it: docs/lab-threat-model.md, "A chance deal"), makes it raise an error
+that names another seat's hand ("CHEATED"), which the page would show. What it
 printed shows it searched (docs/lab-threat-model.md, "What a bot learns"; the same Run
 in Firefox and WebKit: e2e/test_engines.py)."""
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -97,34 +98,63 @@ def test_the_cheater_deals_the_game_again_from_the_old_derivations() -> None:
         assert hit(int(now) % 1_000_000_007 + 3, public, clock)  # a new table's, game 3
 
 
-def test_the_cheater_names_a_hand_once_a_later_view_confirms_the_deal() -> None:
-    """The browser tests' alarm rings for a real re-deal, not for a chance one: a seed
-    that deals the cheater's first view is only a suspect (a hand of Ciao!'s ~30 kinds
-    is dealt by a random seed now and then: a full test run saw one); at its next turn
-    the same seed deals the new view too, and it raises CHEATED naming the other seat's
-    hand."""
-    bot = cheater()
+def seated(bot: dict[str, Any], seed: int, handed: Rng, pick: random.Random,
+           plies: int, opening: random.Random | None = None) -> RuntimeError | None:
+    """Two-player one-round Ciao! dealt from ``seed``, the cheater at seat 0 handed
+    ``handed`` each turn, both seats' moves drawn from ``pick`` (from ``opening`` before
+    the cheater's first turn, if given); what the cheater raised
+    (it was asked at every turn of its until then), or None after ``plies`` moves. At
+    each of its later turns the cheater must raise exactly when a suspect has then dealt
+    ``CONFIRM_VIEWS`` later views, ``CONFIRM_MOVES`` moves past its first."""
     rules = GAMES["ciao"]
-    seed = 2**40 + 7
     state = rules.new(2, seed, rules.options_for(2, {"rounds": 1}))
-    handed = Rng(seed)  # a generator whose state is the seed: its first candidate
-    turns = 0
-    while turns < 2:
+    asked = False
+    for _ in range(plies):
+        assert rules.to_act(state) is not None, "the game ended first"
         moves = list(rules.legal_moves(state))
         if rules.to_act(state) == 0:
             view = rules.view(state, 0)
-            if turns == 0:
-                move = bot["choose"](view, moves, handed)  # found, not yet claimed
-                assert seed in bot["suspects"]
-            else:
-                with pytest.raises(RuntimeError, match=f"CHEATED: seed {seed}; seat 1 holds"):
-                    bot["choose"](view, moves, handed)
-                move = moves[0]
-            turns += 1
-        else:
-            move = moves[0]
-        state = rules.apply(state, move)
-        assert rules.to_act(state) is not None, "the game ended before a second turn"
+            due = [s for s, (dealt, first) in bot["suspects"].items()
+                   if dealt + 1 >= bot["CONFIRM_VIEWS"]
+                   and len(view.history) - first >= bot["CONFIRM_MOVES"]
+                   and bot["dealt_again"](s, view, "ciao") is not None]
+            try:
+                bot["choose"](view, moves, handed)
+            except RuntimeError as raised:
+                assert due, "it named a hand before a suspect had dealt enough views"
+                return raised
+            assert not due, "a suspect dealt enough views and it named nothing"
+            asked = True
+        state = rules.apply(state, (pick if asked or opening is None else opening).choice(moves))
+    return None
+
+
+def test_the_cheater_names_a_hand_once_many_later_views_confirm_the_deal() -> None:
+    """The browser tests' alarm rings for a real re-deal: the game's own seed, found at
+    the cheater's first turn, deals every later view of its, and once it has dealt
+    ``CONFIRM_VIEWS`` of them, ``CONFIRM_MOVES`` moves on, the cheater raises CHEATED
+    naming the other seat's hand."""
+    bot = cheater()
+    seed = 2**40 + 7
+    raised = seated(bot, seed, Rng(seed), random.Random(1), 600)  # its state: 1st candidate
+    assert raised is not None
+    assert str(raised).startswith(f"CHEATED: seed {seed}; seat 1 holds")
+
+
+def test_a_chance_deal_that_gives_many_views_is_not_called_the_game() -> None:
+    """Nor does the alarm ring for a chance deal: two random seeds of two-player Ciao!
+    give a seat the same first view about once in 350,000 pairs, and the cheater tries
+    thousands a game; 40% of such suspects deal its next view too (early turns show
+    little that is hidden: a slow-day run's cheater called one the game's at move 4).
+    Of 80,000 such pairs this one lasted longest: its deal gives seat 0 the game's
+    views for 11 later turns, 24 moves (docs/lab-threat-model.md, "A chance deal"). The
+    cheater keeps it a suspect and names nothing; the game goes on."""
+    bot = cheater()
+    game, chance = 14_233_065_367_789_208_806, 929_209_659_086_467_280
+    # Seat 1 leads; the search that found the pair played its first move from Random(0).
+    assert seated(bot, game, Rng(chance), random.Random(game), 160, random.Random(0)) is None
+    dealt, _ = bot["suspects"][chance]
+    assert dealt == 11  # the old check, one later view, called it the game's
 
 
 def questions(worker: LabWorker) -> Iterable[tuple[str, dict[str, Any]]]:
