@@ -255,15 +255,16 @@ def isolated_context(
     each fresh context would otherwise precache the whole app (about 15 MB) first.
     ``options`` go to ``new_context`` (a touch screen: ``has_touch``, ``is_mobile``,
     ``viewport``)."""
-    return _routed_context(browser, base_url, lambda: browser_log, service_workers, locale,
+    return routed_context(browser, base_url, lambda: browser_log, service_workers, locale,
                            **options)
 
 
-def _routed_context(
+def routed_context(
     browser: Browser, base_url: str, log_of: Callable[[], BrowserLog],
     service_workers: str = "block", locale: str = "en-US", **options: Any,
 ) -> BrowserContext:
-    """isolated_context, recording into ``log_of()`` (the running test's log)."""
+    """isolated_context, recording into ``log_of()``: for a test that keeps its own log
+    (its own server, or a context shared by a module's tests)."""
     local = origin(base_url)
     # An English browser unless a test asks otherwise: the page follows the browser's
     # languages (assets/lang.js), and the machine's own locale must not change a test.
@@ -400,7 +401,7 @@ class WarmPage:
             except Exception:  # a page or renderer that died: start again
                 self.discard()
         if self.ctx is None:
-            self.ctx = _routed_context(self.browser, self.base_url, lambda: self.log)
+            self.ctx = routed_context(self.browser, self.base_url, lambda: self.log)
             _refuse_lasting_changes(self.ctx)
             self.uses = 0
         if self.page is None or self.page.is_closed():

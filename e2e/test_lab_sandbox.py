@@ -25,8 +25,8 @@ from conftest import (
     ROOT,
     WORKER_BOOT_MS,
     BrowserLog,
-    _routed_context,
     poll,
+    routed_context,
     serve,
 )
 
@@ -89,7 +89,7 @@ def visitor(browser: Browser, servers: tuple[Logged, Logged]) -> Iterator[Visito
     """A browser as any visitor has it: the service worker on. One for the module, what
     it reports recorded into the running test's log."""
     holder: list[Visitor] = []
-    ctx = _routed_context(browser, servers[0].url, lambda: holder[0].log,
+    ctx = routed_context(browser, servers[0].url, lambda: holder[0].log,
                           service_workers="allow")
     holder.append(Visitor(ctx))
     yield holder[0]

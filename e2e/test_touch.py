@@ -18,10 +18,10 @@ from playwright.sync_api import Browser, Page, expect
 
 from conftest import (
     BrowserLog,
-    _routed_context,
     _screenshot_if_failed,
     fail_on_blocked,
     open_app,
+    routed_context,
 )
 from touch_helpers import MENU, Fingers, centre, too_small
 
@@ -37,7 +37,7 @@ def tablet(browser: Browser, base_url: str) -> Iterator[tuple[dict[str, BrowserL
     """One tablet for the module's tests: a touch screen, a mobile viewport (the page's
     meta viewport); the second test boots in its warm renderer (about 1.3 s, not 3)."""
     holder = {"log": BrowserLog()}
-    ctx = _routed_context(browser, base_url, lambda: holder["log"], has_touch=True,
+    ctx = routed_context(browser, base_url, lambda: holder["log"], has_touch=True,
                           is_mobile=True, viewport=TABLET)
     yield holder, ctx.new_page()
     ctx.close()
