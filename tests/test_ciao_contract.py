@@ -16,16 +16,21 @@ import pytest
 from parlor.core.match import Match, match_from_json, replay
 from parlor.core.rng import Rng
 from parlor.games import GAMES
-from test_contract import IN_PYODIDE, SEEDS, VARIANT_SEEDS, check_step, play_and_check
+from test_contract import SEEDS, VARIANT_SEEDS, check_step, play_and_check
 
 pytestmark = pytest.mark.pyodide  # see tests/test_pyodide_selection.py
 
 GAME = GAMES["ciao"]
 PLAYERS = range(GAME.min_players, GAME.max_players + 1)
 MAX_MOVES = 20_000
-#: Seeds of the whole matches and strict tables: one inside Pyodide, where these run to
-#: catch an interpreter's difference, not to add coverage (test_contract.py's SEEDS).
-PLAYED = range(1 if IN_PYODIDE else 2)
+#: Seeds of the whole matches and strict tables: one, in CPython as inside Pyodide (where
+#: these run to catch an interpreter's difference, test_contract.py's SEEDS). Measured
+#: (coverage.py, branches of parlor/games and parlor/core, each seed its own context), no
+#: branch seeds 1-3 of whole matches or 1-5 of strict tables take, at any player count,
+#: is missed by seed 0's at the five counts and the default sweep's 20 seeds together;
+#: the other seeds play under ``-m slow`` (below: every seed as 5-round matches, and the
+#: strict table at every variant seed) (docs/decisions/contract-suite-seeds.md).
+PLAYED = range(1)
 
 
 def play_strict(players: int, seed: int, options: Mapping[str, object]) -> int:
