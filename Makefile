@@ -42,7 +42,7 @@ LAB_SANDBOX_CODE := assets/lab-sandbox-code.js
 LINT_PATHS := $(wildcard py tests e2e tools)
 
 .PHONY: help setup setup-core precache chromium engines run test lint test-py test-pyodide \
-	test-e2e test-engines test-e2e-engines test-checks-niced bench \
+	test-e2e test-engines test-checks-engines bench \
 	dist clean golden
 
 help:
@@ -166,27 +166,28 @@ run: setup-core
 
 # --- checks ---
 # `make test` runs two chains side by side: the browser tests (the long pole; alone they
-# use about one core of two) then the smoke suite in three engines; and under `nice`, so
-# that it takes only the CPU the browsers leave, lint, the CPython suite and the tests
-# tagged for Pyodide, one after another (each phase's time and CPU: docs/developing.md,
-# "Tests"). The browsers are never niced: a niced browser beside an unniced one gets a
-# tenth of a busy core, and the Lab's time limits (a bot's file loads in 5 s) are
-# wall-clock limits a starved sandbox overran (the smoke suite's Lab match, in CI).
+# use about one core of two); and under `nice`, so that it takes only the CPU the browsers
+# leave, lint, the CPython suite and the tests tagged for Pyodide, one after another, then
+# (not niced) the smoke suite in three engines (each phase's time and CPU:
+# docs/developing.md, "Tests"). The browsers are never niced: a niced browser beside an
+# unniced one gets a tenth of a busy core, and the Lab's time limits (a bot's file loads
+# in 5 s) are wall-clock limits a starved sandbox overran (the smoke suite's Lab match, in
+# CI). The smoke suite follows the niced checks, not the browser tests: on an ordinary
+# day the checks end first (a fresh clone, 2026-11-30: the browser tests 661 s, lint,
+# CPython and Pyodide ~585 s), so the two chains end together instead of the smoke
+# suite's 74 s coming after the long pole; on a slow day the checks end last either way.
 # The niced work is one single-threaded process at a time: with two (three
 # chains, as before) a run took 1,411-1,440 s, with one 1,372-1,408 s; the machine is
 # busy throughout either way (docs/developing.md, "Tests"). Any failure fails the run;
 # each target's output is kept together.
 test: setup
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-e2e-engines test-checks-niced
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-e2e test-checks-engines
 
-test-e2e-engines:
-	$(MAKE) --no-print-directory test-e2e
-	$(MAKE) --no-print-directory test-engines
-
-test-checks-niced:
+test-checks-engines:
 	$(NICE) $(MAKE) --no-print-directory lint
 	$(NICE) $(MAKE) --no-print-directory test-py
 	$(NICE) $(MAKE) --no-print-directory test-pyodide
+	$(MAKE) --no-print-directory test-engines
 
 # The JavaScript is type-checked too (TypeScript's checkJs over JSDoc, no output): the
 # page's scripts, the workers and the service worker, the Node tools (tsconfig*.json).
