@@ -98,11 +98,12 @@ REDRAWS = """() => {
 
 
 #: The page's main thread over the tournament, from Chromium's own counters (CDP
-#: ``Performance.getMetrics``), in seconds: its CPU (``ThreadTime``: what the throttle
-#: does not stretch, so a change's cost is read apart from the machine's load), its
-#: tasks' time, and their script, style and layout (these three as the page's clock
-#: reads them, stretched by the throttle and the load); and the renderer process's CPU
-#: (the page's workers too: the referee's Python).
+#: ``Performance.getMetrics``), in seconds: its CPU (``ThreadTime``: at 1x what the page
+#: cost, apart from the machine's load; under CDP's throttle it counts the throttle's
+#: own time too, ~6x the 1x figure at 4x, so compare trees at one rate), its tasks'
+#: time, and their script, style and layout (these three as the page's clock reads
+#: them, stretched by the throttle and the load); and the renderer process's CPU (the
+#: page's workers too: the referee's Python).
 MAIN = {"main_cpu_s": "ThreadTime", "main_tasks_s": "TaskDuration",
         "script_s": "ScriptDuration", "style_s": "RecalcStyleDuration",
         "layout_s": "LayoutDuration", "renderer_cpu_s": "ProcessTime"}
