@@ -14,6 +14,7 @@ that end their games), the seats chosen (the Lab's default games a pair), then t
 tournament run from its button to its table's last game: the wall time, the sandboxes
 started, the page's long tasks (PerformanceObserver ``longtask``: count over 100 ms and
 the longest; and the long animation frames' scripts that made them, for attribution),
+the page's main thread's CPU seconds and layouts (Chromium's own counters, MAIN),
 how often the table was redrawn (its nodes' changes, counted by a MutationObserver: a
 steady pace, not one a game), and every renderer process of that browser summed (RSS,
 Linux; the page, its workers and the sandboxes' frame) sampled every 250 ms for its
@@ -96,6 +97,23 @@ REDRAWS = """() => {
 }"""
 
 
+#: The page's main thread over the tournament, from Chromium's own counters (CDP
+#: ``Performance.getMetrics``), in seconds: its CPU (``ThreadTime``: at 1x what the page
+#: cost, apart from the machine's load; under CDP's throttle it counts the throttle's
+#: own time too, ~6x the 1x figure at 4x, so compare trees at one rate), its tasks'
+#: time, and their script, style and layout (these three as the page's clock reads
+#: them, stretched by the throttle and the load); and the renderer process's CPU (the
+#: page's workers too: the referee's Python).
+MAIN = {"main_cpu_s": "ThreadTime", "main_tasks_s": "TaskDuration",
+        "script_s": "ScriptDuration", "style_s": "RecalcStyleDuration",
+        "layout_s": "LayoutDuration", "renderer_cpu_s": "ProcessTime"}
+
+
+def main_thread(cdp: Any) -> dict[str, float]:
+    """The page's counters now (its CDP session has ``Performance`` enabled)."""
+    return {m["name"]: float(m["value"]) for m in cdp.send("Performance.getMetrics")["metrics"]}
+
+
 def loads() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
@@ -171,9 +189,10 @@ def trial(ctx: Context, tree: Served, game: str, bots: int, seats: int,
         page = context.new_page()
         page.set_default_timeout(300_000)
         page.add_init_script(OBSERVE)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Performance.enable")  # the page's main thread's own counters (MAIN)
         if rate > 1:
-            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
-                                               {"rate": rate})
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
         page.goto(f"{tree.base}/index.html?lang=en")
         page.wait_for_function(READY, timeout=300_000)
         menu = settle(pid0, 6)
@@ -191,6 +210,7 @@ def trial(ctx: Context, tree: Served, game: str, bots: int, seats: int,
         page.evaluate("window.__benchFrom = performance.now()")
         from_ms = page.evaluate("window.__benchFrom")
         page.evaluate(REDRAWS)
+        main_from = main_thread(cdp)
         peak = [lab_open]
         procs_peak: list[list[int]] = [procs_open]
         done = threading.Event()
@@ -206,6 +226,7 @@ def trial(ctx: Context, tree: Served, game: str, bots: int, seats: int,
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
         total, seconds = play_tournament(page)
+        main = {k: v - main_from[k] for k, v in main_thread(cdp).items()}
         done.set()
         sampler.join()
         tasks = page.evaluate("window.__longTasks.filter((t) => t[0] >= window.__benchFrom)")
@@ -222,6 +243,8 @@ def trial(ctx: Context, tree: Served, game: str, bots: int, seats: int,
             "games": total, "seconds": round(seconds, 1),
             "longest_ms": round(max((t[1] for t in tasks), default=0)),
             "over_100": len(over), "long_tasks": len(tasks),
+            **{key: round(main[name], 2) for key, name in MAIN.items()},
+            "layouts": round(main["LayoutCount"]),
             "redraws": len(redraws),
             "redraw_gap_ms": round(statistics.median(gaps)) if gaps else 0,
             "menu_mb": round(menu), "lab_open_mb": round(lab_open),
@@ -235,8 +258,9 @@ def trial(ctx: Context, tree: Served, game: str, bots: int, seats: int,
             "worst_frames": sorted(loaf, key=lambda f: -f["duration"])[:3]}
 
 
-COLUMNS = ("seconds", "longest_ms", "over_100", "redraws", "redraw_gap_ms", "menu_mb",
-           "lab_open_mb", "peak_mb", "after_mb", "sandbox_starts")
+COLUMNS = ("seconds", "main_cpu_s", "longest_ms", "over_100", "redraws", "redraw_gap_ms",
+           "layouts", "layout_s", "menu_mb", "lab_open_mb", "peak_mb", "after_mb",
+           "sandbox_starts")
 
 
 def summary(trials: list[dict[str, Any]], emit: Callable[[str], None]) -> None:
@@ -244,7 +268,7 @@ def summary(trials: list[dict[str, Any]], emit: Callable[[str], None]) -> None:
     keys = sorted({(t["game"], t["bots"], t["seats"], t["rate"]) for t in trials})
     names = list(dict.fromkeys(t["tree"] for t in trials))
     short = {"longest_ms": "longest", "redraw_gap_ms": "gap_ms", "lab_open_mb": "open_mb",
-             "sandbox_starts": "starts"}
+             "sandbox_starts": "starts", "main_cpu_s": "main_cpu"}
     emit(f"{'case':18} {'tree':5} {'n':>1} " + " ".join(f"{short.get(c, c):>8}"
                                                         for c in COLUMNS)
          + f" {'open-menu':>9} {'peak-menu':>9}")
@@ -289,7 +313,8 @@ def run(ctx: Context) -> list[dict[str, Any]]:
                         t["load"] = loads()
                         trials.append(t)
                         print(json.dumps(t), flush=True)
-                        ctx.emit(f"  {tree.name}: {t['seconds']} s, longest task "
+                        ctx.emit(f"  {tree.name}: {t['seconds']} s (main thread CPU "
+                                 f"{t['main_cpu_s']} s), longest task "
                                  f"{t['longest_ms']} ms ({t['over_100']} over 100), "
                                  f"{t['redraws']} redraws, peak {t['peak_mb']} MB, "
                                  f"load {t['load']}")
